@@ -1,0 +1,206 @@
+/** Checks a merged raw config, collecting every problem at once, and turns it into the typed, compiled Config. */
+import { createHash } from 'node:crypto'
+import { EVENTS, type EventName } from './agents/event.js'
+import { ConfigProblem, describe } from './errors.js'
+import { compilePatterns, patternError, type PatternSet } from './judge/patterns.js'
+
+export const BACKEND_TYPES = ['anthropic', 'openai', 'claude-cli', 'codex-cli', 'command'] as const
+export type BackendType = typeof BACKEND_TYPES[number]
+export const MODES = ['enforce', 'shadow', 'off'] as const
+export const FAIL_MODES = ['open', 'safe'] as const
+
+export interface BackendConfig {
+  name: string
+  type: BackendType
+  model: string
+  baseUrl?: string
+  apiKeyEnv?: string
+  maxTokens: number
+  [extra: string]: unknown
+}
+
+export interface HookPolicy {
+  name: string
+  event: EventName
+  mode: typeof MODES[number]
+  failMode: typeof FAIL_MODES[number]
+  trigger: PatternSet
+  skip: PatternSet
+  fields: string[]
+  blockWhen: { all: string[], none: string[] }
+  prompt: string
+  feedback: string
+  backends: string[]
+  /** sha256 of everything in this hook that can change a verdict. */
+  fingerprint: string
+  /** Short id of the prompt the judge sees (prompt + fields + wrapper version). */
+  promptVersion: string
+}
+
+export interface Config {
+  server: { host: string, port: number, socket?: string, bodyLimit: number }
+  log: { level: string }
+  judge: { backends: string[], deadlineMs: number, maxTextBytes: number }
+  cache: { max: number, ttlSeconds: number }
+  decisionLog: { enabled: boolean, dir?: string, text: 'redacted' | 'none' }
+  backends: Record<string, BackendConfig>
+  hooks: Record<string, HookPolicy>
+  /** Files the config was read from, in layer order. */
+  files: string[]
+}
+
+/** Bump when the fixed wrapper around every hook prompt changes: it invalidates cached verdicts. */
+export const WRAPPER_VERSION = 'w1'
+const FIELD_RE = /^[a-z][a-z0-9_]*$/
+const HOOK_RE = /^[a-z0-9][a-z0-9-]*$/
+
+type Raw = Record<string, unknown>
+const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+
+export function validateConfig (raw: unknown, files: string[]): { config?: Config, problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = []
+  const bad = (path: string, expected: string, got: unknown) => { problems.push({ path, expected, got: describe(got) }) }
+  const root = isMap(raw) ? raw : (bad('(root)', 'a map', raw), {})
+  const section = (name: string): Raw => {
+    const v = root[name]
+    if (v === undefined || v === null) return {}
+    if (isMap(v)) return v
+    bad(name, 'a map', v)
+    return {}
+  }
+  const int = (path: string, v: unknown, min: number, max: number): number => {
+    if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) return v
+    bad(path, `an integer from ${min} to ${max}`, v)
+    return min
+  }
+  const str = (path: string, v: unknown, optional = false): string => {
+    if (typeof v === 'string' && v.length > 0) return v
+    if (!(optional && v === undefined)) bad(path, 'a non-empty string', v)
+    return ''
+  }
+  const oneOf = <T extends string>(path: string, v: unknown, allowed: readonly T[], dflt: T): T => {
+    if (v === undefined) return dflt
+    if (allowed.includes(v as T)) return v as T
+    bad(path, `one of ${allowed.join(' | ')}`, v)
+    return dflt
+  }
+  const strList = (path: string, v: unknown): string[] => {
+    if (v === undefined || v === null) return []
+    if (Array.isArray(v) && v.every(x => typeof x === 'string')) return v
+    bad(path, 'a list of strings', v)
+    return []
+  }
+
+  const server = section('server')
+  const log = section('log')
+  const judge = section('judge')
+  const cache = section('cache')
+  const dlog = section('decisionLog')
+  const backendsRaw = section('backends')
+  const hooksRaw = section('hooks')
+
+  const backends: Record<string, BackendConfig> = {}
+  for (const [name, b] of Object.entries(backendsRaw)) {
+    const p = `backends.${name}`
+    if (!isMap(b)) { bad(p, 'a map', b); continue }
+    const type = oneOf(`${p}.type`, b.type ?? '', BACKEND_TYPES, 'anthropic')
+    const needsModel = type === 'anthropic' || type === 'openai'
+    backends[name] = {
+      ...b,
+      name,
+      type,
+      model: needsModel ? str(`${p}.model`, b.model) : (typeof b.model === 'string' ? b.model : ''),
+      baseUrl: b.baseUrl === undefined ? undefined : str(`${p}.baseUrl`, b.baseUrl),
+      apiKeyEnv: b.apiKeyEnv === undefined ? undefined : str(`${p}.apiKeyEnv`, b.apiKeyEnv),
+      maxTokens: b.maxTokens === undefined ? 400 : int(`${p}.maxTokens`, b.maxTokens, 16, 32000)
+    }
+    if (b.apiKey !== undefined) bad(`${p}.apiKey`, 'no key in the file (name an env var in apiKeyEnv)', '[hidden]')
+  }
+  const chain = (path: string, v: unknown): string[] => {
+    const names = strList(path, v)
+    names.forEach((n, i) => { if (!backends[n]) bad(`${path}[${i}]`, `a backend defined under backends (${Object.keys(backends).join(', ') || 'none'})`, n) })
+    return names
+  }
+
+  const judgeBackends = chain('judge.backends', judge.backends ?? [])
+  const hooks: Record<string, HookPolicy> = {}
+  for (const [name, h] of Object.entries(hooksRaw)) {
+    const p = `hooks.${name}`
+    if (!HOOK_RE.test(name)) bad(p, 'a hook name of a-z, 0-9 and -', name)
+    if (!isMap(h)) { bad(p, 'a map', h); continue }
+    const event = oneOf(`${p}.event`, h.event, EVENTS, 'Stop')
+    const failDefault = event === 'PreToolUse' ? 'safe' : 'open'
+    const failMode = oneOf(`${p}.failMode`, h.failMode, FAIL_MODES, failDefault)
+    if (failMode === 'safe' && event !== 'PreToolUse') bad(`${p}.failMode`, 'open for a Stop-type hook (only PreToolUse can ask a human)', failMode)
+    const patterns = (kind: 'trigger' | 'skip') => {
+      const list = strList(`${p}.${kind}`, h[kind])
+      let ok = true
+      list.forEach((s, i) => {
+        const err = patternError(s)
+        if (err) { ok = false; bad(`${p}.${kind}[${i}]`, `a valid RE2 pattern in hook "${name}"`, `${describe(s)} (${err})`) }
+      })
+      return { list, set: ok ? compilePatterns(list) : compilePatterns([]) }
+    }
+    const trigger = patterns('trigger')
+    const skip = patterns('skip')
+    const fields = strList(`${p}.fields`, h.fields)
+    fields.forEach((f, i) => { if (!FIELD_RE.test(f) || f === 'reason') bad(`${p}.fields[${i}]`, 'a snake_case field name other than "reason"', f) })
+    const bw = isMap(h.blockWhen) ? h.blockWhen : (bad(`${p}.blockWhen`, 'a map with all / none lists', h.blockWhen), {})
+    const all = strList(`${p}.blockWhen.all`, bw.all)
+    const none = strList(`${p}.blockWhen.none`, bw.none)
+    if (all.length === 0) bad(`${p}.blockWhen.all`, 'at least one field', all)
+    for (const [k, list] of [['all', all], ['none', none]] as const) {
+      list.forEach((f, i) => { if (!fields.includes(f)) bad(`${p}.blockWhen.${k}[${i}]`, `one of the hook's fields (${fields.join(', ')})`, f) })
+    }
+    const prompt = str(`${p}.prompt`, h.prompt)
+    const feedback = str(`${p}.feedback`, h.feedback)
+    const hookBackends = h.backends === undefined ? judgeBackends : chain(`${p}.backends`, h.backends)
+    const promptVersion = sha256(JSON.stringify([WRAPPER_VERSION, prompt, fields])).slice(0, 12)
+    const models = hookBackends.map(b => [backends[b]?.type, backends[b]?.model, backends[b]?.baseUrl])
+    const fingerprint = sha256(JSON.stringify([promptVersion, trigger.list, skip.list, all, none, models]))
+    hooks[name] = {
+      name,
+      event,
+      mode: oneOf(`${p}.mode`, h.mode, MODES, 'enforce'),
+      failMode,
+      trigger: trigger.set,
+      skip: skip.set,
+      fields,
+      blockWhen: { all, none },
+      prompt,
+      feedback,
+      backends: hookBackends,
+      fingerprint,
+      promptVersion
+    }
+  }
+
+  const config: Config = {
+    server: {
+      host: str('server.host', server.host ?? '127.0.0.1'),
+      port: int('server.port', server.port ?? 5834, 0, 65535),
+      socket: server.socket === undefined || server.socket === null ? undefined : str('server.socket', server.socket),
+      bodyLimit: int('server.bodyLimit', server.bodyLimit ?? 1048576, 1024, 64 * 1048576)
+    },
+    log: { level: oneOf('log.level', log.level, ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info') },
+    judge: {
+      backends: judgeBackends,
+      deadlineMs: int('judge.deadlineMs', judge.deadlineMs ?? 8000, 100, 600000),
+      maxTextBytes: int('judge.maxTextBytes', judge.maxTextBytes ?? 4000, 64, 1048576)
+    },
+    cache: {
+      max: int('cache.max', cache.max ?? 10000, 1, 10000000),
+      ttlSeconds: int('cache.ttlSeconds', cache.ttlSeconds ?? 86400, 1, 365 * 86400)
+    },
+    decisionLog: {
+      enabled: dlog.enabled === undefined ? true : dlog.enabled === true || (dlog.enabled !== false && (bad('decisionLog.enabled', 'true or false', dlog.enabled), true)),
+      dir: dlog.dir === undefined || dlog.dir === null ? undefined : str('decisionLog.dir', dlog.dir),
+      text: oneOf('decisionLog.text', dlog.text, ['redacted', 'none'], 'redacted')
+    },
+    backends,
+    hooks,
+    files
+  }
+  return problems.length > 0 ? { problems } : { config, problems }
+}

@@ -1,0 +1,82 @@
+/** loadConfig: default.yaml ← user file ← env, merged and validated; throws one ConfigError naming every problem. */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { type Config, validateConfig } from './config-schema.js'
+import { ConfigError, type ConfigProblem, describe } from './errors.js'
+import { configHome, DEFAULT_CONFIG, type Env } from './paths.js'
+
+export type { Config, HookPolicy, BackendConfig } from './config-schema.js'
+
+export interface LoadOptions {
+  env: Env
+  /** --config FILE; wins over $HOOKJUDGE_CONFIG and the XDG file. */
+  file?: string
+  /** Extra layer on top of the files (tests, CLI flags such as --port). */
+  overrides?: Record<string, unknown>
+}
+
+type Raw = Record<string, unknown>
+const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Maps merge key by key; lists and scalars replace. */
+export function mergeLayers (base: unknown, top: unknown): unknown {
+  if (!isMap(base) || !isMap(top)) return top === undefined ? base : top
+  const out: Raw = { ...base }
+  for (const [k, v] of Object.entries(top)) out[k] = mergeLayers(base[k], v)
+  return out
+}
+
+/** The user file in force: --config, else $HOOKJUDGE_CONFIG, else the XDG file when it exists. */
+export function userConfigPath (env: Env, file?: string): string | undefined {
+  if (file) return file
+  if (env.HOOKJUDGE_CONFIG) return env.HOOKJUDGE_CONFIG
+  const xdg = join(configHome(env), 'hookjudge', 'config.yaml')
+  return existsSync(xdg) ? xdg : undefined
+}
+
+function readLayer (path: string, problems: ConfigProblem[]): unknown {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (err) {
+    problems.push({ path, expected: 'a readable file', got: (err as NodeJS.ErrnoException).code ?? String(err) })
+    return undefined
+  }
+  try {
+    const doc = parse(text, { prettyErrors: true })
+    if (doc === null || doc === undefined) return {}
+    if (!isMap(doc)) problems.push({ path, expected: 'a YAML map at the top', got: describe(doc) })
+    return isMap(doc) ? doc : undefined
+  } catch (err) {
+    problems.push({ path, expected: 'valid YAML', got: (err as Error).message.split('\n')[0] ?? 'a parse error' })
+    return undefined
+  }
+}
+
+function envLayer (env: Env, problems: ConfigProblem[]): Raw {
+  const server: Raw = {}
+  if (env.HOOKJUDGE_HOST) server.host = env.HOOKJUDGE_HOST
+  if (env.HOOKJUDGE_PORT) {
+    const port = /^\d+$/.test(env.HOOKJUDGE_PORT) ? Number(env.HOOKJUDGE_PORT) : NaN
+    if (Number.isNaN(port)) problems.push({ path: 'HOOKJUDGE_PORT', expected: 'a port number', got: describe(env.HOOKJUDGE_PORT) })
+    else server.port = port
+  }
+  const out: Raw = Object.keys(server).length ? { server } : {}
+  if (env.HOOKJUDGE_LOG_LEVEL) out.log = { level: env.HOOKJUDGE_LOG_LEVEL }
+  return out
+}
+
+export function loadConfig (opts: LoadOptions): Config {
+  const problems: ConfigProblem[] = []
+  const user = userConfigPath(opts.env, opts.file)
+  const files = user ? [DEFAULT_CONFIG, user] : [DEFAULT_CONFIG]
+  let merged: unknown = {}
+  for (const f of files) merged = mergeLayers(merged, readLayer(f, problems))
+  merged = mergeLayers(merged, envLayer(opts.env, problems))
+  merged = mergeLayers(merged, opts.overrides)
+  const { config, problems: more } = validateConfig(merged, files)
+  problems.push(...more)
+  if (problems.length > 0 || !config) throw new ConfigError(problems, user ?? 'config')
+  return Object.freeze(config)
+}
