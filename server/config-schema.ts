@@ -1,7 +1,7 @@
 /** Checks a merged raw config, collecting every problem at once, and turns it into the typed, compiled Config. */
 import { createHash } from 'node:crypto'
 import { EVENTS, type EventName } from './agents/event.js'
-import { ConfigProblem, describe } from './errors.js'
+import { type ConfigProblem, describe } from './errors.js'
 import { compilePatterns, patternError, type PatternSet } from './judge/patterns.js'
 
 export const BACKEND_TYPES = ['anthropic', 'openai', 'claude-cli', 'codex-cli', 'command'] as const
@@ -138,7 +138,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       let ok = true
       list.forEach((s, i) => {
         const err = patternError(s)
-        if (err) { ok = false; bad(`${p}.${kind}[${i}]`, `a valid RE2 pattern in hook "${name}"`, `${describe(s)} (${err})`) }
+        if (err) { ok = false; problems.push({ path: `${p}.${kind}[${i}]`, expected: `a valid RE2 pattern in hook "${name}"`, got: `${describe(s)} (${err})` }) }
       })
       return { list, set: ok ? compilePatterns(list) : compilePatterns([]) }
     }

@@ -1,0 +1,34 @@
+/** Anthropic Messages API backend (POST /v1/messages) over a warm undici pool. */
+import type { BackendConfig } from '../config-schema.js'
+import { BackendError } from '../errors.js'
+import type { Env } from '../paths.js'
+import { type Backend, unusableBackend } from './backend.js'
+import { createJsonClient } from './http.js'
+
+interface MessagesAnswer { content?: { type: string, text?: string }[], usage?: { input_tokens?: number, output_tokens?: number } }
+
+export function createAnthropicBackend (cfg: BackendConfig, env: Env): Backend {
+  const keyEnv = cfg.apiKeyEnv ?? 'ANTHROPIC_API_KEY'
+  const key = env[keyEnv]
+  if (!key) return unusableBackend(cfg, `no API key: set ${keyEnv}`)
+  const client = createJsonClient(cfg.baseUrl ?? 'https://api.anthropic.com')
+  const headers = { 'x-api-key': key, 'anthropic-version': '2023-06-01' }
+  return {
+    name: cfg.name,
+    type: cfg.type,
+    model: cfg.model,
+    unusable: null,
+    async ask ({ system, user, signal }) {
+      const body = { model: cfg.model, max_tokens: cfg.maxTokens, temperature: 0, system, messages: [{ role: 'user', content: user }] }
+      const answer = await client.post('/v1/messages', headers, body, signal) as MessagesAnswer
+      const text = Array.isArray(answer?.content)
+        ? answer.content.filter(b => b?.type === 'text' && typeof b.text === 'string').map(b => b.text).join('')
+        : undefined
+      if (text === undefined) throw new BackendError('Messages answer has no content', 'bad_output')
+      const usage = answer.usage
+      return { text, usage: usage && { input: usage.input_tokens ?? 0, output: usage.output_tokens ?? 0 } }
+    },
+    warm: () => client.warm('/v1/models?limit=1', headers),
+    close: () => client.close()
+  }
+}

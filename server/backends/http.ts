@@ -1,0 +1,52 @@
+/** Shared HTTP plumbing of the API backends: one keep-alive undici Pool per origin, JSON POST, errors as BackendError. */
+import { Pool } from 'undici'
+import { BackendError } from '../errors.js'
+
+export interface JsonClient {
+  post (path: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<unknown>
+  /** A harmless GET that opens (and keeps) a connection before the first verdict needs it. */
+  warm (path: string, headers: Record<string, string>): void
+  close (): Promise<void>
+}
+
+export function createJsonClient (baseUrl: string): JsonClient {
+  const url = new URL(baseUrl)
+  const prefix = url.pathname.replace(/\/+$/, '')
+  const pool = new Pool(url.origin, { connections: 8, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 })
+  return {
+    async post (path, headers, body, signal) {
+      let res
+      try {
+        res = await pool.request({
+          path: prefix + path,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+          signal
+        })
+      } catch (err) {
+        if (signal.aborted) throw new BackendError('deadline passed before the answer', 'timeout', { cause: err })
+        throw new BackendError(`request failed: ${(err as Error).message}`, 'http_error', { cause: err })
+      }
+      let text: string
+      try {
+        text = await res.body.text()
+      } catch (err) {
+        throw new BackendError('answer cut off', signal.aborted ? 'timeout' : 'http_error', { cause: err })
+      }
+      if (res.statusCode < 200 || res.statusCode > 299) {
+        throw new BackendError(`HTTP ${res.statusCode}`, 'http_error')
+      }
+      try {
+        return JSON.parse(text)
+      } catch (err) {
+        throw new BackendError('answer is not JSON', 'bad_output', { cause: err })
+      }
+    },
+    warm (path, headers) {
+      pool.request({ path: prefix + path, method: 'GET', headers })
+        .then(res => res.body.dump(), () => {})
+    },
+    close: () => pool.close()
+  }
+}

@@ -1,0 +1,35 @@
+/** hookjudge judge HOOK: one hook input (or plain text) on stdin, judged in-process; the decision record on stdout. */
+import { AGENTS, type AgentName } from '../agents/event.js'
+import { loadConfig } from '../config.js'
+import { decide } from '../decide.js'
+import { NO_DECISION_LOG } from '../decision-log.js'
+import { createRuntime } from '../runtime.js'
+import { type Command, parse, readAll, UsageError } from './args.js'
+
+export const judgeCommand: Command = async (args, io) => {
+  const { values, positionals } = parse(args, { config: { type: 'string' }, agent: { type: 'string' } }, 1)
+  const name = positionals[0]
+  if (!name) throw new UsageError('judge needs a HOOK name')
+  if (values.agent !== undefined && !AGENTS.includes(values.agent as AgentName)) throw new UsageError(`--agent must be one of ${AGENTS.join(', ')}`)
+  const config = loadConfig({ env: io.env, file: values.config })
+  const hook = Object.hasOwn(config.hooks, name) ? config.hooks[name] : undefined
+  if (!hook) throw new UsageError(`unknown hook "${name}"; configured: ${Object.keys(config.hooks).join(', ')}`)
+  const input = await readAll(io.stdin, config.server.bodyLimit)
+  let body: Record<string, unknown>
+  try {
+    const parsed: unknown = JSON.parse(input)
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object')
+    body = parsed as Record<string, unknown>
+  } catch {
+    // Plain text: judge it as the agent's final message.
+    body = { hook_event_name: hook.event, session_id: 'cli', last_assistant_message: input.replace(/\n$/, '') }
+  }
+  const rt = createRuntime(config, { env: io.env, decisionLog: NO_DECISION_LOG })
+  try {
+    const d = await decide(rt, hook, body, values.agent as AgentName | undefined)
+    io.stdout.write(JSON.stringify(d.record()) + '\n')
+  } finally {
+    await rt.close()
+  }
+  return 0
+}

@@ -1,0 +1,52 @@
+/** Appends decision records to daily decisions-YYYY-MM-DD.jsonl files (0600); a failing disk never fails a hook answer. */
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
+import { join } from 'node:path'
+import type { DecisionRecord } from './record.js'
+
+export interface DecisionLog {
+  write (record: DecisionRecord): void
+  close (): Promise<void>
+}
+
+export interface DecisionLogOptions {
+  dir: string
+  onError: (err: Error) => void
+}
+
+export const NO_DECISION_LOG: DecisionLog = { write: () => {}, close: async () => {} }
+
+export function createDecisionLog ({ dir, onError }: DecisionLogOptions): DecisionLog {
+  let day = ''
+  let stream: WriteStream | null = null
+  const open = (d: string): WriteStream | null => {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 })
+    } catch (err) {
+      onError(err as Error)
+      return null
+    }
+    const s = createWriteStream(join(dir, `decisions-${d}.jsonl`), { flags: 'a', mode: 0o600 })
+    s.on('error', (err) => {
+      onError(err)
+      // Forget the broken stream: the next record tries a fresh one.
+      if (stream === s) { stream = null; day = '' }
+    })
+    return s
+  }
+  return {
+    write (record) {
+      const d = record.ts.slice(0, 10)
+      if (d !== day || stream === null) {
+        stream?.end()
+        stream = open(d)
+        day = stream ? d : ''
+      }
+      stream?.write(JSON.stringify(record) + '\n')
+    },
+    close: () => new Promise<void>(resolve => {
+      if (!stream) return resolve()
+      stream.end(() => resolve())
+      stream = null
+    })
+  }
+}

@@ -1,0 +1,65 @@
+/** The decision record (contract): one `judge` output line, one line of the daily decision log. */
+import type { AgentName, Decision, EventName } from './agents/event.js'
+import type { HookPolicy } from './config-schema.js'
+import { type Judged, sha256, type Source } from './judge/judge.js'
+import type { Redactor } from './judge/redact.js'
+
+export interface DecisionRecord {
+  ts: string
+  hook: string
+  agent: AgentName
+  event: EventName
+  sessionId: string
+  decision: Decision
+  source: Source
+  wouldBlock: boolean
+  fields: Record<string, boolean> | null
+  reason: string | null
+  backend: string | null
+  model: string | null
+  ms: number
+  textSha256: string
+  textBytes: number
+  redactions: Record<string, number>
+  promptVersion: string
+  failure?: string
+  /** The judged text with secrets masked; only when decisionLog.text is "redacted". */
+  text?: string
+}
+
+export interface RecordInput {
+  hook: HookPolicy
+  agent: AgentName
+  event: EventName
+  sessionId: string
+  decision: Decision
+  judged: Judged
+  ts: Date
+}
+
+/** Builds the record; redacts the text here when the judge did not need to (Layer-1 misses), off the hot path. */
+export function buildRecord (r: RecordInput, redact: Redactor, keepText: boolean): DecisionRecord {
+  const { judged } = r
+  const red = judged.redacted ?? redact(judged.text)
+  return {
+    ts: r.ts.toISOString(),
+    hook: r.hook.name,
+    agent: r.agent,
+    event: r.event,
+    sessionId: r.sessionId,
+    decision: r.decision,
+    source: judged.source,
+    wouldBlock: judged.wouldBlock,
+    fields: judged.fields ?? null,
+    reason: judged.reason ?? null,
+    backend: judged.backend ?? null,
+    model: judged.model ?? null,
+    ms: Math.round(judged.ms * 1000) / 1000,
+    textSha256: sha256(red.text),
+    textBytes: Buffer.byteLength(judged.text),
+    redactions: red.counts,
+    promptVersion: r.hook.promptVersion,
+    ...(judged.failure ? { failure: judged.failure } : {}),
+    ...(keepText ? { text: red.text } : {})
+  }
+}

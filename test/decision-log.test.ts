@@ -1,0 +1,54 @@
+// The daily decision log: one JSON line per decision, 0600, and a failing disk never fails the answer.
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { createDecisionLog } from '../server/decision-log.js'
+import { commitVerdict, startFakeJudgeApi } from './fixtures/fake-judge-api.js'
+import { build, claudeStop, tempDir, testConfig } from './helper.js'
+
+t.test('each decision is appended to decisions-YYYY-MM-DD.jsonl with the text redacted', async t => {
+  const dir = tempDir(t)
+  const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }, 'r') })
+  t.teardown(() => api.close())
+  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir } }, api.url))
+  const secret = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'
+  await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop(`I'll push now with token ${secret}`) })
+  await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop(`Renamed a file; token ${secret}`) })
+  await app.close()
+  const day = new Date().toISOString().slice(0, 10)
+  const file = join(dir, `decisions-${day}.jsonl`)
+  const lines = readFileSync(file, 'utf8').trim().split('\n').map(l => JSON.parse(l))
+  t.equal(lines.length, 2)
+  t.match(lines[0], { hook: 'commit', decision: 'block', source: 'judge' })
+  t.match(lines[1], { decision: 'allow', source: 'layer1' })
+  t.notMatch(readFileSync(file, 'utf8'), new RegExp(secret))
+  t.match(lines[1].text, /\[REDACTED:/)
+  t.equal(statSync(file).mode & 0o777, 0o600)
+})
+
+t.test('a failing disk: the hook is still answered, the error is counted and logged', async t => {
+  const dir = tempDir(t)
+  const blocker = join(dir, 'not-a-dir')
+  writeFileSync(blocker, '')
+  chmodSync(blocker, 0o400)
+  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir: join(blocker, 'sub') } }))
+  const res = await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('Renamed a file.') })
+  t.equal(res.statusCode, 200)
+  t.strictSame(res.json(), {})
+  await new Promise(resolve => setImmediate(resolve))
+  const metrics = (await app.inject({ url: '/metrics' })).body
+  t.match(metrics, /hookjudge_decision_log_errors_total 1/)
+})
+
+t.test('stream errors are reported and the next record opens a fresh file', async t => {
+  const dir = tempDir(t)
+  const errors: Error[] = []
+  const log = createDecisionLog({ dir: join(dir, 'a', 'b'), onError: (e) => errors.push(e) })
+  const rec = { ts: '2026-11-29T10:00:00.000Z' } as any
+  log.write(rec)
+  log.write({ ...rec, ts: '2026-11-30T10:00:00.000Z' })
+  await log.close()
+  t.equal(readFileSync(join(dir, 'a', 'b', 'decisions-2026-11-29.jsonl'), 'utf8'), JSON.stringify(rec) + '\n')
+  t.ok(readFileSync(join(dir, 'a', 'b', 'decisions-2026-11-30.jsonl'), 'utf8').length > 0, 'a new day opens a new file')
+  t.equal(errors.length, 0)
+})

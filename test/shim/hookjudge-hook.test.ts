@@ -1,0 +1,102 @@
+// The real shim under dash, spawned against a listening daemon: relay, daemon down, non-200, recursion guard, --fail-safe.
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import t from 'tap'
+import { SHIM_PATH } from '../../server/paths.js'
+import { build, claudeStop, testConfig } from '../helper.js'
+import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
+
+const ASK = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"hookjudge is unavailable, so a human must approve this call."}}\n'
+
+function runShim (args: string[], env: Record<string, string>, stdin: string): Promise<{ code: number | null, stdout: string, stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('dash', [SHIM_PATH, ...args], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c) => { stdout += c })
+    child.stderr.on('data', (c) => { stderr += c })
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(stdin)
+  })
+}
+
+async function daemon (t: Parameters<typeof build>[0]) {
+  const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }, 'no evidence') })
+  t.teardown(() => api.close())
+  const { app } = await build(t, testConfig({}, api.url))
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+}
+
+const input = JSON.stringify(claudeStop('I\'ll commit and push now.'))
+
+t.test('relays the daemon answer byte for byte and exits 0', async t => {
+  const url = await daemon(t)
+  const res = await runShim(['commit'], { HOOKJUDGE_URL: url }, input)
+  t.equal(res.code, 0)
+  t.equal(res.stderr, '')
+  const out = JSON.parse(res.stdout)
+  t.equal(out.decision, 'block')
+  t.match(out.reason, /no evidence/)
+  const allow = await runShim(['commit'], { HOOKJUDGE_URL: url }, JSON.stringify(claudeStop('Renamed a file.')))
+  t.equal(allow.stdout, '{}\n')
+})
+
+t.test('daemon down: fail open (nothing on stdout, one stderr line) or ask with --fail-safe', async t => {
+  const env = { HOOKJUDGE_URL: 'http://127.0.0.1:1' }
+  const open = await runShim(['commit'], env, input)
+  t.equal(open.code, 0)
+  t.equal(open.stdout, '')
+  t.match(open.stderr, /^hookjudge-hook: daemon unreachable at http:\/\/127\.0\.0\.1:1 \(curl exit 7\)\n$/)
+  const safe = await runShim(['gate', '--fail-safe'], env, input)
+  t.equal(safe.code, 0)
+  t.equal(safe.stdout, ASK)
+})
+
+t.test('non-200 answers fall back the same way', async t => {
+  const url = await daemon(t)
+  const notFound = await runShim(['no-such-hook'], { HOOKJUDGE_URL: url }, input)
+  t.equal(notFound.code, 0)
+  t.equal(notFound.stdout, '')
+  t.match(notFound.stderr, /daemon answered HTTP 404/)
+  const bad = await runShim(['commit', '--fail-safe'], { HOOKJUDGE_URL: url }, '{oops')
+  t.equal(bad.stdout, ASK)
+  t.match(bad.stderr, /HTTP 400/)
+})
+
+t.test('a daemon that hangs is cut at HOOKJUDGE_TIMEOUT and fails open', async t => {
+  const server = createServer(() => {})
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => { server.closeAllConnections(); server.close() })
+  const res = await runShim(['commit'], { HOOKJUDGE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, HOOKJUDGE_TIMEOUT: '1' }, input)
+  t.equal(res.code, 0)
+  t.equal(res.stdout, '')
+  t.match(res.stderr, /daemon unreachable/)
+})
+
+t.test('recursion guard: HOOKJUDGE_ACTIVE or STOP_HOOK_LLM_JUDGE_ACTIVE exits 0 silently', async t => {
+  for (const v of ['HOOKJUDGE_ACTIVE', 'STOP_HOOK_LLM_JUDGE_ACTIVE']) {
+    const res = await runShim(['commit', '--fail-safe'], { HOOKJUDGE_URL: 'http://127.0.0.1:1', [v]: '1' }, input)
+    t.strictSame(res, { code: 0, stdout: '', stderr: '' }, v)
+  }
+})
+
+t.test('usage errors exit 1 (non-blocking), never 2', async t => {
+  const none = await runShim([], {}, input)
+  t.equal(none.code, 1)
+  t.match(none.stderr, /usage/)
+  const opt = await runShim(['commit', '--bogus'], {}, input)
+  t.equal(opt.code, 1)
+})
+
+t.test('the shim talks to a Unix socket when HOOKJUDGE_SOCKET is set', async t => {
+  const api = await startFakeJudgeApi({ text: commitVerdict({}) })
+  t.teardown(() => api.close())
+  const { app } = await build(t, testConfig({}, api.url))
+  const { tempDir } = await import('../helper.js')
+  const sock = `${tempDir(t)}/hj.sock`
+  await app.listen({ path: sock })
+  const res = await runShim(['commit'], { HOOKJUDGE_SOCKET: sock, HOOKJUDGE_URL: 'http://localhost' }, JSON.stringify(claudeStop('Renamed a file.')))
+  t.equal(res.stdout, '{}\n')
+})
