@@ -15,8 +15,10 @@ export interface AppDeps extends Partial<RuntimeDeps> {
 
 export interface App { app: FastifyInstance, runtime: () => Runtime, metrics: Metrics }
 
-export function loggerOptions (level: string): FastifyServerOptions['logger'] {
-  return { level, redact: ['req.headers.authorization', '*.apiKey', '*.text'] }
+/** JSON lines for machines; pino-pretty only when a person watches a terminal. */
+export function loggerOptions (level: string, tty = Boolean(process.stdout.isTTY)): FastifyServerOptions['logger'] {
+  const base = { level, redact: ['req.headers.authorization', '*.apiKey', '*.text'] }
+  return tty ? { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : base
 }
 
 export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App> {
