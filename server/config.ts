@@ -1,9 +1,10 @@
 /** loadConfig: default.yaml ← user file ← env, merged and validated; throws one ConfigError naming every problem. */
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { type Config, validateConfig } from './config-schema.js'
 import { ConfigError, type ConfigProblem, describe } from './errors.js'
+import { createRedactor, type Redactor } from './judge/redact.js'
 import { configHome, DEFAULT_CONFIG, type Env } from './paths.js'
 
 export type { Config, HookPolicy, BackendConfig } from './config-schema.js'
@@ -77,6 +78,29 @@ export function loadConfig (opts: LoadOptions): Config {
   merged = mergeLayers(merged, opts.overrides)
   const { config, problems: more } = validateConfig(merged, files)
   problems.push(...more)
-  if (problems.length > 0 || !config) throw new ConfigError(problems, user ?? 'config')
-  return Object.freeze(config)
+  // Read even when the rest is invalid, so a broken rules file is named together with every other problem.
+  const rulesFile = isMap(merged) && isMap(merged.redaction) && typeof merged.redaction.gitleaksConfig === 'string' ? merged.redaction.gitleaksConfig : undefined
+  const redactor = loadRedactor(rulesFile, user, problems)
+  if (problems.length > 0 || !config || !redactor) throw new ConfigError(problems, user ?? 'config')
+  return Object.freeze({ ...config, redactor })
+}
+
+/** The default redaction rules plus the user's gitleaks TOML (a relative path is read beside the user file). */
+function loadRedactor (file: string | undefined, userFile: string | undefined, problems: ConfigProblem[]): Redactor | undefined {
+  if (!file) return createRedactor()
+  const path = resolve(userFile ? dirname(userFile) : '.', file)
+  let toml: string
+  try {
+    toml = readFileSync(path, 'utf8')
+  } catch (err) {
+    problems.push({ path: 'redaction.gitleaksConfig', expected: 'a readable gitleaks TOML file', got: `${path} (${(err as NodeJS.ErrnoException).code ?? err})` })
+    return undefined
+  }
+  try {
+    return createRedactor({ gitleaksToml: toml, source: path })
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    problems.push(...err.problems)
+    return undefined
+  }
 }

@@ -1,0 +1,150 @@
+/** Self-protection: denies tool calls that would change or remove hookjudge's config, service, token or its hook entries. */
+import { realpathSync } from 'node:fs'
+import { readFile, realpath } from 'node:fs/promises'
+import { basename, dirname, join, resolve, sep } from 'node:path'
+import { RE2JS } from 're2js'
+import type { HookEvent } from '../agents/event.js'
+import { configHome, type Env, SHIM_PATH } from '../paths.js'
+import { argvCommand, patchTargets, shellEffects } from './shell-effects.js'
+
+export interface SelfProtectPolicy {
+  /** Files and directories hookjudge owns, canonical: changing or removing any of them is denied. */
+  owned: string[]
+  /** Claude config dirs and Codex homes the daemon knows of; their settings files are checked for hookjudge entries. */
+  claudeDirs: string[]
+  codexDirs: string[]
+  vars: Record<string, string>
+}
+
+const WRITER = /edit|write|delete|remove|move|rename|patch|replace|create|append|truncate|chmod/i
+const CLAUDE_SETTINGS = ['settings.json', 'settings.local.json']
+const CODEX_SETTINGS = ['hooks.json', 'config.toml']
+// An http hook entry names only the daemon URL, so its /judge/ path counts as a hookjudge entry too.
+const MARKER = /hookjudge|\/judge\/[a-z0-9]/i
+const MAX_SETTINGS_BYTES = 1 << 20
+
+function canonicalSync (p: string): string {
+  try { return realpathSync(p) } catch { return resolve(p) }
+}
+async function canonical (p: string): Promise<string> {
+  try { return await realpath(p) } catch {}
+  try { return join(await realpath(dirname(p)), basename(p)) } catch { return resolve(p) }
+}
+const inside = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep)
+
+export function selfProtectPolicy (opts: { files: readonly string[], extraPaths: readonly string[], env: Env, home: string }): SelfProtectPolicy {
+  const { env, home } = opts
+  const cfg = configHome(env)
+  const owned = [
+    ...opts.files.filter(f => !f.startsWith('/dev/') && !f.startsWith('/proc/')),
+    join(cfg, 'hookjudge'),
+    join(cfg, 'systemd', 'user', 'hookjudge.service'),
+    join(home, 'Library', 'LaunchAgents', 'dev.hookjudge.plist'),
+    SHIM_PATH,
+    ...(env.HOOKJUDGE_TOKEN_FILE ? [env.HOOKJUDGE_TOKEN_FILE] : []),
+    ...opts.extraPaths
+  ].map(canonicalSync)
+  const vars: Record<string, string> = { HOME: home, XDG_CONFIG_HOME: cfg }
+  if (env.CLAUDE_CONFIG_DIR) vars.CLAUDE_CONFIG_DIR = env.CLAUDE_CONFIG_DIR
+  if (env.CODEX_HOME) vars.CODEX_HOME = env.CODEX_HOME
+  return {
+    owned: [...new Set(owned)],
+    claudeDirs: [env.CLAUDE_CONFIG_DIR, join(home, '.claude')].filter((d): d is string => !!d).map(canonicalSync),
+    codexDirs: [env.CODEX_HOME, join(home, '.codex')].filter((d): d is string => !!d).map(canonicalSync),
+    vars
+  }
+}
+
+/** `a{b,c}d` → `abd`, `acd` (bounded), so a brace list cannot hide a protected name. */
+function braces (s: string, out: string[] = []): string[] {
+  const m = /^(.*?)\{([^{}]*,[^{}]*)\}(.*)$/.exec(s)
+  if (!m || out.length > 32) { out.push(s); return out }
+  for (const alt of m[2]!.split(',')) braces(m[1]! + alt + m[3]!, out)
+  return out
+}
+
+function expand (token: string, vars: Record<string, string>, cwd: string): string {
+  let t = token.replace(/\$\{?([A-Z_][A-Z0-9_]*)\}?/g, (m, name: string) => vars[name] ?? m)
+  if (t === '~' || t.startsWith('~/')) t = vars.HOME + t.slice(1)
+  return resolve(cwd, t)
+}
+
+/** Glob tokens are matched with RE2 (a token comes from the model, so no backtracking engine sees it). */
+function globTest (glob: string): ((p: string) => boolean) | undefined {
+  if (!/[*?[]/.test(glob)) return undefined
+  const re = glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')
+  try {
+    const r = RE2JS.compile(re)
+    return p => r.matches(p)
+  } catch { return () => false }
+}
+
+const ancestors = (p: string) => { const out: string[] = []; for (let d = p; dirname(d) !== d; d = dirname(d)) out.push(d); return out }
+
+/** Whether changing (or, with removes, deleting) target touches protected path p. */
+function touches (target: string, p: string, removes: boolean): boolean {
+  const glob = globTest(target)
+  if (!glob) return inside(target, p) || (removes && inside(p, target))
+  const literal = target.slice(0, target.search(/[*?[]/))
+  if (literal.endsWith(sep) && inside(literal.slice(0, -1), p)) return true
+  return glob(p) || (removes && ancestors(p).some(glob))
+}
+
+interface Targets { paths: Array<{ path: string, removes: boolean }>, stops: boolean }
+
+function targetsOf (event: HookEvent): Targets {
+  const input = typeof event.toolInput === 'object' && event.toolInput !== null ? event.toolInput as Record<string, unknown> : {}
+  const out: Targets = { paths: [], stops: false }
+  const command = Array.isArray(input.command) ? argvCommand(input.command) : input.command
+  if (typeof command === 'string') {
+    const fx = shellEffects(command)
+    out.stops = fx.stopsHookjudge
+    out.paths.push(...fx.writes.map(path => ({ path, removes: false })), ...fx.removes.map(path => ({ path, removes: true })))
+  }
+  for (const v of Object.values(input)) {
+    if (typeof v === 'string' && v.includes('*** Begin Patch')) out.paths.push(...patchTargets(v).map(path => ({ path, removes: true })))
+  }
+  if (WRITER.test(event.toolName ?? '')) {
+    for (const key of ['file_path', 'notebook_path', 'path']) {
+      if (typeof input[key] === 'string') out.paths.push({ path: input[key], removes: false })
+    }
+  }
+  return out
+}
+
+async function hasHookjudgeEntries (file: string): Promise<boolean> {
+  try {
+    const text = await readFile(file, 'utf8')
+    return text.length <= MAX_SETTINGS_BYTES ? MARKER.test(text) : true
+  } catch { return false }
+}
+
+/** The deny reason when the call would change what keeps hookjudge on, else undefined. Reading is never denied. */
+export async function selfProtectReason (policy: SelfProtectPolicy, event: HookEvent): Promise<string | undefined> {
+  const targets = targetsOf(event)
+  const why = (what: string) => `hookjudge self-protection: this call would change or remove ${what}. An agent may read ` +
+    'hookjudge\'s config, service files, token and hook entries but not change them, so it cannot switch off its own guard. ' +
+    'If the change is really needed, stop and ask the user to make it.'
+  if (targets.stops) return why('the hookjudge service or installation')
+  if (targets.paths.length === 0) return undefined
+  const cwd = event.cwd ?? '/'
+  const fromTranscript = /[/\\]projects[/\\][^/\\]+[/\\][^/\\]+\.jsonl$/.test(event.transcriptPath ?? '') ? [dirname(dirname(dirname(event.transcriptPath!)))] : []
+  const claudeDirs = [...new Set([...policy.claudeDirs, ...fromTranscript.map(canonicalSync), await canonical(join(cwd, '.claude'))])]
+  const codexDirs = [...new Set([...policy.codexDirs, await canonical(join(cwd, '.codex'))])]
+  const settings = [...claudeDirs.flatMap(d => CLAUDE_SETTINGS.map(n => join(d, n))), ...codexDirs.flatMap(d => CODEX_SETTINGS.map(n => join(d, n)))]
+  const vars = { ...policy.vars, CLAUDE_PROJECT_DIR: cwd }
+  for (const t of targets.paths) {
+    for (const raw of braces(t.path)) {
+      const expanded = expand(raw, vars, cwd)
+      const path = globTest(expanded) ? expanded : await canonical(expanded)
+      const owned = policy.owned.find(p => touches(path, p, t.removes))
+      if (owned) return why(`hookjudge's own files (${owned})`)
+      const parent = basename(dirname(path))
+      const settingsLike = (parent === '.claude' && CLAUDE_SETTINGS.includes(basename(path))) || (parent === '.codex' && CODEX_SETTINGS.includes(basename(path)))
+      for (const s of settingsLike ? [path, ...settings] : settings) {
+        if (touches(path, s, t.removes) && await hasHookjudgeEntries(s)) return why(`the agent settings holding hookjudge's hook entries (${s})`)
+      }
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,75 @@
+/** What a shell command would change: paths it writes, paths it removes, and whether it stops hookjudge; pure, best-effort. */
+
+export interface ShellEffects {
+  /** Files written in place (redirections, tee, cp/install/ln targets, sed -i, chmod, truncate …). */
+  writes: string[]
+  /** Paths removed or moved away: removing a directory removes what is inside. */
+  removes: string[]
+  /** Stops, disables or uninstalls hookjudge itself (systemctl, launchctl, pkill, hookjudge uninstall, npm uninstall). */
+  stopsHookjudge: boolean
+}
+
+const REMOVE = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'trash', 'trash-put', 'mv'])
+const WRITE_ANY = new Set(['tee', 'truncate', 'chmod', 'chown', 'chgrp', 'chattr'])
+const WRITE_LAST = new Set(['cp', 'install', 'ln', 'rsync', 'scp'])
+const IN_PLACE = new Set(['sed', 'gsed', 'perl'])
+const WRAPPERS = new Set(['sudo', 'doas', 'env', 'command', 'builtin', 'nohup', 'time', 'nice', 'exec', 'xargs', 'stdbuf', 'timeout'])
+const GIT_CHANGES = new Set(['checkout', 'restore', 'rm', 'mv', 'clean', 'reset'])
+const SERVICE_STOP = /^(stop|disable|mask|kill|unload|bootout|remove)$/
+const PACKAGE_REMOVE = /^(uninstall|remove|un|rm|r)$/
+const REDIRECT = /^(?:\d*|&)>>?\|?(.*)$/
+
+const TOKEN = /(?:[^\s'"]+|'[^']*'|"(?:\\.|[^"\\])*")+/g
+const unquote = (s: string) => s.replace(/'([^']*)'|"((?:\\.|[^"\\])*)"/g, (_m, a?: string, b?: string) => a ?? b ?? '')
+const base = (s: string) => s.slice(s.lastIndexOf('/') + 1)
+
+function segments (command: string): string[][] {
+  // fd duplications (2>&1, >&2) would otherwise read as a background `&` or a redirect to a file named "1".
+  const flat = command.replace(/\d*>&\d+|&>&\d+/g, ' ')
+  return flat.split(/&&|\|\||\$\(|[;&|\n()`]/).map(s => (s.match(TOKEN) ?? []).map(unquote)).filter(s => s.length > 0)
+}
+
+function effectsOf (tokens: string[], out: ShellEffects): void {
+  const args: string[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    const r = REDIRECT.exec(tokens[i]!)
+    if (!r) { args.push(tokens[i]!); continue }
+    const target = r[1] || tokens[++i]
+    if (target) out.writes.push(target)
+  }
+  let at = 0
+  while (at < args.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(args[at]!) || WRAPPERS.has(base(args[at]!)) || args[at]!.startsWith('-'))) at++
+  const verb = base(args[at] ?? '')
+  const rest = args.slice(at + 1)
+  const operands = rest.filter(a => !a.startsWith('-'))
+  if (verb === 'hookjudge' || rest.some(a => /hookjudge/i.test(a))) {
+    if (verb === 'pkill' || verb === 'killall') out.stopsHookjudge = true
+    if ((verb === 'systemctl' || verb === 'launchctl') && rest.some(a => SERVICE_STOP.test(a))) out.stopsHookjudge = true
+    if (['npm', 'pnpm', 'yarn', 'npx', 'hookjudge'].includes(verb) && rest.some(a => PACKAGE_REMOVE.test(a))) out.stopsHookjudge = true
+  }
+  if (REMOVE.has(verb)) out.removes.push(...operands)
+  else if (WRITE_ANY.has(verb)) out.writes.push(...operands)
+  else if (WRITE_LAST.has(verb) && operands.length > 0) out.writes.push(operands.at(-1)!)
+  else if (IN_PLACE.has(verb) && rest.some(a => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) out.writes.push(...operands)
+  else if (verb === 'dd') out.writes.push(...rest.filter(a => a.startsWith('of=')).map(a => a.slice(3)))
+  else if (verb === 'find' && rest.some(a => ['-delete', '-exec', '-execdir', '-ok'].includes(a))) out.removes.push(...operands)
+  else if (verb === 'git' && GIT_CHANGES.has(operands[0] ?? '')) out.removes.push(...operands.slice(1))
+}
+
+export function shellEffects (command: string): ShellEffects {
+  const out: ShellEffects = { writes: [], removes: [], stopsHookjudge: false }
+  for (const seg of segments(command)) effectsOf(seg, out)
+  return out
+}
+
+/** An argv-style command (Codex sends ["bash", "-lc", "script"]): the script itself, or the words re-quoted. */
+export function argvCommand (argv: unknown[]): string {
+  const words = argv.filter((x): x is string => typeof x === 'string')
+  if (words.length >= 3 && /^(ba|z|da|k)?sh$/.test(base(words[0]!)) && /^-[a-z]*c$/.test(words[1]!)) return words.slice(2).join(' ')
+  return words.map(w => /[\s'"]/.test(w) ? `'${w.replaceAll("'", "'\\''")}'` : w).join(' ')
+}
+
+/** Files an apply_patch body touches (`*** Add/Update/Delete File: p`, `*** Move to: p`): all count as removals. */
+export function patchTargets (patch: string): string[] {
+  return [...patch.matchAll(/^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm)].map(m => m[1]!.trim())
+}
