@@ -1,0 +1,54 @@
+/** Local-only access, as one onRequest hook: loopback Host (DNS rebinding), no browsers, the bearer token, no judge traffic. */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Metrics } from '../metrics.js'
+import { hostOf, isLoopbackHost } from './loopback.js'
+import { isJudgeTraffic } from './recursion.js'
+import { bearerMatches } from './token.js'
+
+export interface AccessOptions {
+  /** Accept only loopback Host headers (false when the daemon is bound to another address, where the token guards). */
+  loopbackOnly: boolean
+  token?: string
+  metrics: Metrics
+}
+
+// Browsers send Origin on every POST and, from a trustworthy origin, the Sec-Fetch-* set; agents and curl send none.
+// Sec-Fetch-Mode alone is not a browser: Node's own fetch() sends just that one (bench and test clients use it).
+const BROWSER_HEADERS = ['origin', 'sec-fetch-site', 'sec-fetch-dest', 'sec-fetch-user']
+const isBrowser = (h: FastifyRequest['headers']) =>
+  BROWSER_HEADERS.some(k => h[k] !== undefined) || (h['sec-fetch-mode'] !== undefined && h['sec-fetch-mode'] !== 'cors')
+
+/** Why a request is refused, as [status, reason, message], or null when it may go on; pure. */
+export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, opts: Omit<AccessOptions, 'metrics'>): [number, string, string] | null {
+  const host = req.headers.host
+  if (opts.loopbackOnly && host !== undefined) {
+    const name = hostOf(host)
+    if (name === null || !isLoopbackHost(name)) return [403, 'forbidden_host', 'hookjudge answers only requests addressed to a loopback host']
+  }
+  if (isBrowser(req.headers)) return [403, 'browser', 'hookjudge does not answer browsers']
+  const open = req.method === 'GET' && req.url.split('?')[0] === '/healthz'
+  if (opts.token !== undefined && !open && !bearerMatches(req.headers.authorization, opts.token)) {
+    return [401, 'unauthorized', 'missing or wrong bearer token']
+  }
+  return null
+}
+
+export function accessGuard (opts: AccessOptions) {
+  return async function access (req: FastifyRequest, reply: FastifyReply) {
+    const refused = refusal(req, opts)
+    if (refused) {
+      const [status, reason, error] = refused
+      opts.metrics.badRequests.inc({ reason })
+      req.log.warn({ reason, method: req.method, url: req.url.slice(0, 100) }, 'request refused')
+      if (status === 401) reply.header('www-authenticate', 'Bearer')
+      return reply.code(status).send({ error })
+    }
+    if (isJudgeTraffic(req.headers)) {
+      // A judge's own request came back to us (a backend URL pointing here, or a hook fired inside a judge):
+      // judging it would recurse, so it gets the answer that lets any agent carry on.
+      opts.metrics.badRequests.inc({ reason: 'recursion' })
+      req.log.warn({ method: req.method, url: req.url.slice(0, 100) }, 'judge traffic reached the daemon: answered {} (recursion guard)')
+      return reply.code(200).header('x-hookjudge-decision', 'allow').header('x-hookjudge-source', 'guard').send({})
+    }
+  }
+}

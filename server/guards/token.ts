@@ -1,0 +1,76 @@
+/** The optional bearer token: read from a private file, compared in constant time, and wired into hook entries. */
+import { timingSafeEqual } from 'node:crypto'
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
+import type { Config } from '../config-schema.js'
+import { ConfigError, type ConfigProblem } from '../errors.js'
+
+/** Visible ASCII only: the token travels in a header and in a shell here-document. */
+const TOKEN_RE = /^[\x21-\x7e]{16,512}$/
+
+/** The token in the file, or the problem with the file (missing, not private, not ours, malformed); never the token in a message. */
+export function loadToken (path: string): { token: string } | { problem: ConfigProblem } {
+  const problem = (expected: string, got: string) => ({ problem: { path: 'server.tokenFile', expected, got } })
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (err) {
+    return problem(`a readable token file at ${path}`, (err as NodeJS.ErrnoException).code ?? String(err))
+  }
+  try {
+    const st = fstatSync(fd)
+    if (!st.isFile()) return problem(`a regular file at ${path}`, 'something else')
+    if ((st.mode & 0o077) !== 0) {
+      return problem(`a token file only its owner can read (chmod 600 ${path})`, `mode ${(st.mode & 0o777).toString(8)}`)
+    }
+    if (process.getuid && st.uid !== process.getuid()) return problem(`a token file owned by this user (uid ${process.getuid()})`, `uid ${st.uid}`)
+    const token = readFileSync(fd, 'utf8').replace(/\r?\n$/, '')
+    if (!TOKEN_RE.test(token)) return problem('one line of 16 to 512 visible ASCII characters (e.g. openssl rand -hex 32)', '[hidden]')
+    return { token }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The token of config.server.tokenFile, or undefined when none is configured; throws ConfigError on a bad file. */
+export function readToken (config: Pick<Config, 'server'>): string | undefined {
+  const file = config.server.tokenFile
+  if (!file) return undefined
+  const loaded = loadToken(file)
+  if ('problem' in loaded) throw new ConfigError([loaded.problem], file)
+  return loaded.token
+}
+
+/** Constant-time check of an Authorization header against the token. */
+export function bearerMatches (header: string | undefined, token: string): boolean {
+  const m = /^Bearer ([\x21-\x7e]+)$/i.exec(header ?? '')
+  const given = Buffer.from(m?.[1] ?? '')
+  const want = Buffer.from(token)
+  return given.length === want.length && timingSafeEqual(given, want)
+}
+
+/** Headers a hookjudge command (status, doctor, reload) sends to the daemon. */
+export function authHeaders (config: Pick<Config, 'server'>): Record<string, string> {
+  const token = readToken(config)
+  return token ? { authorization: `Bearer ${token}` } : {}
+}
+
+export interface HookAuth {
+  /** For a Claude Code `http` hook entry: headers (env-interpolated by Claude) and the env vars they may read. */
+  http: { headers: Record<string, string>, allowedEnvVars: string[] }
+  /** For a `command` (shim) hook entry: the env the shim needs; it reads the file itself, so the token never sits in argv or settings. */
+  shimEnv: Record<string, string>
+}
+
+/**
+ * How `install` wires the token into hook entries, or null when no token is configured. The http form needs
+ * HOOKJUDGE_TOKEN exported in the agent's environment (Claude substitutes only allowed vars); the token itself is
+ * never written into a settings file. Prefer the shim transport when a token is configured.
+ */
+export function tokenHeaderFor (config: Pick<Config, 'server'>): HookAuth | null {
+  const file = config.server.tokenFile
+  if (!file) return null
+  return {
+    http: { headers: { Authorization: 'Bearer ${HOOKJUDGE_TOKEN}' }, allowedEnvVars: ['HOOKJUDGE_TOKEN'] }, // eslint-disable-line no-template-curly-in-string -- Claude's syntax
+    shimEnv: { HOOKJUDGE_TOKEN_FILE: file }
+  }
+}
