@@ -28,7 +28,7 @@ export function createAnthropicBackend (cfg: BackendConfig, env: Env): Backend {
       const usage = answer.usage
       return { text, usage: usage && { input: usage.input_tokens ?? 0, output: usage.output_tokens ?? 0 } }
     },
-    warm: () => client.warm('/v1/models?limit=1', headers),
+    warm: () => client.warm('/v1/models?limit=1', headers, cfg.keepAliveProbeSeconds * 1000),
     close: () => client.close()
   }
 }

@@ -1,11 +1,15 @@
 /** Shared HTTP plumbing of the API backends: one keep-alive undici Pool per origin, JSON POST, errors as BackendError. */
 import { Pool } from 'undici'
 import { BackendError } from '../errors.js'
+import { JUDGE_HEADER } from '../guards/recursion.js'
 
 export interface JsonClient {
   post (path: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<unknown>
-  /** A harmless GET that opens (and keeps) a connection before the first verdict needs it. */
-  warm (path: string, headers: Record<string, string>): void
+  /**
+   * A harmless GET that opens a connection before the first verdict needs it, repeated every probeMs (0 = once) so the
+   * connection survives idle minutes; the same GET reconnects in the background after a failed request.
+   */
+  warm (path: string, headers: Record<string, string>, probeMs?: number): void
   close (): Promise<void>
 }
 
@@ -13,6 +17,15 @@ export function createJsonClient (baseUrl: string): JsonClient {
   const url = new URL(baseUrl)
   const prefix = url.pathname.replace(/\/+$/, '')
   const pool = new Pool(url.origin, { connections: 8, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 })
+  let probe: (() => void) | undefined
+  let probing = false
+  let timer: NodeJS.Timeout | undefined
+  let closed = false
+  const runProbe = () => {
+    if (!probe || probing || closed) return
+    probing = true
+    probe()
+  }
   return {
     async post (path, headers, body, signal) {
       let res
@@ -20,12 +33,14 @@ export function createJsonClient (baseUrl: string): JsonClient {
         res = await pool.request({
           path: prefix + path,
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
+          headers: { 'content-type': 'application/json', ...headers, [JUDGE_HEADER]: '1' },
           body: JSON.stringify(body),
           signal
         })
       } catch (err) {
         if (signal.aborted) throw new BackendError('deadline passed before the answer', 'timeout', { cause: err })
+        // The connection broke (or never came): open a fresh one now, so the next verdict does not pay for it.
+        setImmediate(runProbe)
         throw new BackendError(`request failed: ${(err as Error).message}`, 'http_error', { cause: err })
       }
       let text: string
@@ -43,10 +58,19 @@ export function createJsonClient (baseUrl: string): JsonClient {
         throw new BackendError('answer is not JSON', 'bad_output', { cause: err })
       }
     },
-    warm (path, headers) {
-      pool.request({ path: prefix + path, method: 'GET', headers })
-        .then(res => res.body.dump(), () => {})
+    warm (path, headers, probeMs = 0) {
+      probe = () => {
+        pool.request({ path: prefix + path, method: 'GET', headers: { ...headers, [JUDGE_HEADER]: '1' } })
+          .then(res => res.body.dump(), () => {})
+          .finally(() => { probing = false })
+      }
+      runProbe()
+      if (probeMs > 0 && !timer) timer = setInterval(runProbe, probeMs).unref()
     },
-    close: () => pool.close()
+    close: () => {
+      closed = true
+      clearInterval(timer)
+      return pool.close()
+    }
   }
 }

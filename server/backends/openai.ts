@@ -35,7 +35,7 @@ export function createOpenAIBackend (cfg: BackendConfig, env: Env): Backend {
       const usage = answer.usage
       return { text, usage: usage && { input: usage.prompt_tokens ?? 0, output: usage.completion_tokens ?? 0 } }
     },
-    warm: () => client.warm('/models', headers),
+    warm: () => client.warm('/models', headers, cfg.keepAliveProbeSeconds * 1000),
     close: () => client.close()
   }
 }

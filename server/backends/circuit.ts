@@ -1,0 +1,46 @@
+/** Circuit breaker per backend: N failures in a row open it for a cool-down, then one probe request decides. */
+
+export type CircuitStateName = 'closed' | 'open' | 'half-open'
+export interface CircuitOptions { failures: number, coolDownMs: number }
+export interface CircuitState { state: CircuitStateName, failures: number, retryInMs?: number }
+
+export interface Circuit {
+  /** May a request go to the backend now? Half-open admits one probe at a time; the caller must then call record. */
+  admit (): boolean
+  record (ok: boolean): void
+  state (): CircuitState
+  /** New thresholds (a config reload); the state itself is kept. */
+  configure (o: CircuitOptions): void
+}
+
+export const CIRCUIT_DEFAULTS: CircuitOptions = { failures: 3, coolDownMs: 30_000 }
+
+export function createCircuit (opts: CircuitOptions = CIRCUIT_DEFAULTS, now: () => number = Date.now): Circuit {
+  let o = opts
+  let failures = 0
+  let openedAt: number | undefined
+  let probeAt: number | undefined
+  const cooled = () => openedAt !== undefined && now() - openedAt >= o.coolDownMs
+  return {
+    admit () {
+      if (openedAt === undefined) return true
+      if (!cooled()) return false
+      // A probe that never reported (its caller vanished) must not keep the circuit shut: allow another after a cool-down.
+      if (probeAt !== undefined && now() - probeAt < o.coolDownMs) return false
+      probeAt = now()
+      return true
+    },
+    record (ok) {
+      probeAt = undefined
+      if (ok) { failures = 0; openedAt = undefined; return }
+      failures++
+      if (openedAt !== undefined || failures >= o.failures) openedAt = now()
+    },
+    state () {
+      if (openedAt === undefined) return { state: 'closed', failures }
+      if (!cooled()) return { state: 'open', failures, retryInMs: o.coolDownMs - (now() - openedAt) }
+      return { state: 'half-open', failures }
+    },
+    configure (next) { o = next }
+  }
+}
