@@ -1,0 +1,53 @@
+/** How the CLI verbs reach the configured daemon: its address, and one JSON request with a time limit; failures are values. */
+import { Agent, request } from 'undici'
+import type { Config } from '../config-schema.js'
+import { authHeaders } from '../guards/token.js'
+
+export interface DaemonAddress {
+  /** Base URL for TCP; for a Unix socket the requests go to http://localhost through it. */
+  url: string
+  socket?: string
+  /** How people see it: the URL or unix:PATH. */
+  label: string
+  /** The bearer token of server.tokenFile, when one is configured. */
+  headers: Record<string, string>
+}
+
+export type DaemonAnswer = { ok: true, status: number, body: any } | { ok: false, error: string }
+
+/** A wildcard bind is reached on loopback; IPv6 literals need brackets in a URL. Throws ConfigError on a bad token file. */
+export function daemonAddress (config: Config): DaemonAddress {
+  const { socket, port } = config.server
+  const headers = authHeaders(config)
+  if (socket) return { url: 'http://localhost', socket, label: `unix:${socket}`, headers }
+  const host = config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host === '::' ? '::1' : config.server.host
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  return { url, label: url, headers }
+}
+
+export async function callDaemon (addr: DaemonAddress, method: 'GET' | 'POST', path: string, timeoutMs: number): Promise<DaemonAnswer> {
+  const dispatcher = new Agent({ connect: addr.socket ? { socketPath: addr.socket } : {}, keepAliveTimeout: 1 })
+  try {
+    const res = await request(addr.url + path, {
+      dispatcher,
+      method,
+      headers: { ...addr.headers, accept: 'application/json', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      body: method === 'POST' ? '{}' : undefined,
+      signal: AbortSignal.timeout(timeoutMs)
+    })
+    const text = await res.body.text()
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return { ok: false, error: `HTTP ${res.statusCode} with a body that is not JSON: not a hookjudge daemon?` }
+    }
+    return { ok: true, status: res.statusCode, body }
+  } catch (err) {
+    const e = err as Error & { code?: string, cause?: { code?: string } }
+    const code = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : e.code ?? e.cause?.code ?? e.message
+    return { ok: false, error: code }
+  } finally {
+    dispatcher.close().catch(() => {})
+  }
+}

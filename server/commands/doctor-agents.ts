@@ -1,0 +1,69 @@
+/** Finds hookjudge's entries in Claude Code and Codex hook settings and where each one sends its hook input. */
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import type { Env } from '../paths.js'
+
+export interface AgentWiring {
+  agent: 'claude-code' | 'codex'
+  /** The agent's own config folder (absent: the agent is probably not used here). */
+  home: string
+  homeExists: boolean
+  /** Settings files read, and the hookjudge entries found in each. */
+  entries: { file: string, event: string, target: string, shim?: string }[]
+}
+
+const DEFAULT_TARGET = 'http://127.0.0.1:5834'
+
+/** Where one handler sends its input, or null when it is not a hookjudge entry. */
+export function entryTarget (h: Record<string, unknown>): { target: string, shim?: string } | null {
+  if (h.type === 'http' && typeof h.url === 'string') {
+    const m = /^(https?:\/\/[^/]+)\/judge\/[a-z0-9-]+/.exec(h.url)
+    return m ? { target: m[1]!.replace('//localhost', '//127.0.0.1') } : null
+  }
+  const command = typeof h.command === 'string' ? [h.command, ...(Array.isArray(h.args) ? h.args.map(String) : [])].join(' ') : ''
+  const shim = /(?:^|[\s'"=])((?:\/|~)[^\s'"]*hookjudge-hook)\b/.exec(command)?.[1] ?? (/\bhookjudge-hook\b/.test(command) ? 'hookjudge-hook' : undefined)
+  if (!shim) return null
+  const env = (name: string) => [...command.matchAll(/\b(\w+)=(['"]?)([^\s'"]+)\2/g)].find(m => m[1] === name)?.[3]
+  const socket = env('HOOKJUDGE_SOCKET')
+  const url = env('HOOKJUDGE_URL')
+  return { target: socket ? `unix:${socket}` : (url ?? DEFAULT_TARGET).replace(/\/+$/, '').replace('//localhost', '//127.0.0.1'), shim }
+}
+
+function scan (file: string, into: AgentWiring['entries']): void {
+  if (!existsSync(file)) return
+  let doc: unknown
+  try {
+    doc = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    into.push({ file, event: '(file)', target: 'unreadable JSON' })
+    return
+  }
+  const hooks = (doc as { hooks?: unknown })?.hooks
+  if (typeof hooks !== 'object' || hooks === null) return
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue
+    for (const g of groups) {
+      for (const h of Array.isArray(g?.hooks) ? g.hooks : []) {
+        const t = typeof h === 'object' && h !== null ? entryTarget(h) : null
+        if (t) into.push({ file, event, ...t })
+      }
+    }
+  }
+}
+
+/** Settings paths from hook-protocols.md: <cfg>/settings.json (+ the project's), <codex_home>/hooks.json (+ the project's). */
+export function findWiring (env: Env, cwd: string): AgentWiring[] {
+  const home = env.HOME || homedir()
+  const claude = env.CLAUDE_CONFIG_DIR || join(home, '.claude')
+  const codex = env.CODEX_HOME || join(home, '.codex')
+  const agents: [AgentWiring['agent'], string, string[]][] = [
+    ['claude-code', claude, [join(claude, 'settings.json'), join(cwd, '.claude', 'settings.json'), join(cwd, '.claude', 'settings.local.json')]],
+    ['codex', codex, [join(codex, 'hooks.json'), join(cwd, '.codex', 'hooks.json')]]
+  ]
+  return agents.map(([agent, dir, files]) => {
+    const entries: AgentWiring['entries'] = []
+    for (const f of new Set(files)) scan(f, entries)
+    return { agent, home: dir, homeExists: existsSync(dir), entries }
+  })
+}

@@ -1,0 +1,113 @@
+/** hookjudge doctor: checks the wiring end to end (config, daemon, backends, a test verdict, agents, shim, decision log). */
+import { accessSync, constants } from 'node:fs'
+import { type Config, loadConfig, userConfigPath } from '../config.js'
+import { lastRecord } from '../decision-files.js'
+import { ConfigError } from '../errors.js'
+import { decisionDir } from '../housekeeping.js'
+import { SHIM_PATH } from '../paths.js'
+import { type Command, type Io, parse } from './args.js'
+import { callDaemon, type DaemonAddress, daemonAddress } from './daemon.js'
+import { findWiring } from './doctor-agents.js'
+import { formatUptime, painter, writeJson } from './output.js'
+
+export interface Check { name: string, status: 'ok' | 'fail' | 'skip', detail: string, fix?: string }
+
+const ok = (name: string, detail: string): Check => ({ name, status: 'ok', detail })
+const fail = (name: string, detail: string, fix: string): Check => ({ name, status: 'fail', detail, fix })
+const skip = (name: string, detail: string): Check => ({ name, status: 'skip', detail })
+const START = 'start it: hookjudge serve (foreground) or hookjudge service install'
+
+async function daemonChecks (config: Config, addr: DaemonAddress): Promise<Check[]> {
+  const health = await callDaemon(addr, 'GET', '/healthz', 3000)
+  if (!health.ok || health.status !== 200) {
+    const why = health.ok ? `HTTP ${health.status}` : health.error
+    return [fail('daemon', `not answering at ${addr.label} (${why})`, START), skip('backends', 'needs the daemon'), skip('verdict', 'needs the daemon')]
+  }
+  const checks = [ok('daemon', `answering at ${addr.label}`)]
+  const ready = await callDaemon(addr, 'GET', '/readyz', 3000)
+  if (ready.ok && ready.status === 200) checks.push(ok('backends', 'every active hook has a usable judge backend'))
+  else if (ready.ok && ready.status === 401) checks.push(fail('backends', 'the daemon wants a bearer token', 'point server.tokenFile at the token file the daemon uses'))
+  else {
+    const reasons: string[] = ready.ok ? ready.body?.reasons ?? [`HTTP ${ready.status}`] : [ready.error]
+    checks.push(fail('backends', reasons.join('; '), 'set the API key env var in the daemon\'s environment (for the service: export it, then hookjudge service install), or pick another backend in judge.backends'))
+  }
+  const probe = await callDaemon(addr, 'POST', '/probe', config.judge.deadlineMs + 2000)
+  const p = probe.ok ? probe.body as { ok?: boolean, hook?: string, backend?: string, model?: string, ms?: number, deadlineMs?: number, error?: string } : { error: probe.error }
+  if (p.ok && (p.ms ?? Infinity) <= (p.deadlineMs ?? 0)) checks.push(ok('verdict', `hook ${p.hook}: verdict from ${p.backend} (${p.model}) in ${p.ms} ms, deadline ${p.deadlineMs} ms`))
+  else checks.push(fail('verdict', `no test verdict${p.hook ? ` for hook ${p.hook}` : ''}: ${p.error ?? `took ${p.ms} ms`}`, 'check the backend\'s key, baseUrl and network; the daemon log has each attempt at debug level'))
+  return checks
+}
+
+function agentChecks (io: Io, addr: DaemonAddress | null): Check[] {
+  const cwd = io.env.PWD || process.cwd()
+  return findWiring(io.env, cwd).map(w => {
+    const name = `${w.agent}`
+    if (w.entries.length === 0) {
+      return w.homeExists
+        ? fail(name, `no hookjudge hook entries in its settings (${w.home})`, `hookjudge install ${w.agent}`)
+        : skip(name, `not set up here (no ${w.home})`)
+    }
+    const targets = [...new Set(w.entries.map(e => e.target))]
+    const files = [...new Set(w.entries.map(e => e.file))].join(', ')
+    if (addr && targets.every(t => t === addr.label)) return ok(name, `${w.entries.length} hook entries in ${files} → ${addr.label}`)
+    return fail(name, `hook entries in ${files} point at ${targets.join(', ')}, the daemon is at ${addr?.label ?? '(unknown)'}`, `hookjudge install ${w.agent} (it repoints hookjudge's own entries)`)
+  })
+}
+
+function shimCheck (io: Io): Check {
+  const used = findWiring(io.env, io.env.PWD || process.cwd()).flatMap(w => w.entries.map(e => e.shim)).filter((s): s is string => s?.startsWith('/') === true)
+  const bad = [...new Set([SHIM_PATH, ...used])].filter(p => { try { accessSync(p, constants.X_OK); return false } catch { return true } })
+  if (bad.length === 0) return ok('shim', `${SHIM_PATH} is executable`)
+  return fail('shim', `not found or not executable: ${bad.join(', ')}`, `chmod +x ${bad.join(' ')} (or hookjudge install again to point at the shipped shim)`)
+}
+
+async function lastDecisionCheck (config: Config, io: Io): Promise<Check> {
+  if (!config.decisionLog.enabled) return skip('last decision', 'decisionLog.enabled is false')
+  const dir = decisionDir(config, io.env)
+  const last = await lastRecord(dir)
+  if (!last) return fail('last decision', `none recorded in ${dir}`, 'run one agent turn; if this stays empty, check the agent settings above')
+  const age = Math.max(0, Math.round((Date.now() - Date.parse(last.ts)) / 1000))
+  return ok('last decision', `${formatUptime(age)} ago (${last.ts}): ${last.hook} ${last.decision} by ${last.source}`)
+}
+
+export async function runDoctor (io: Io, file?: string): Promise<Check[]> {
+  const checks: Check[] = []
+  let config: Config
+  try {
+    config = loadConfig({ env: io.env, file })
+    checks.push(ok('config', `valid: ${config.files.slice(1).join(', ') || 'shipped defaults only'}`))
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    const problems = err.problems.map(p => `${p.path}: expected ${p.expected}, got ${p.got}`)
+    checks.push(fail('config', problems.join('; '), `edit ${userConfigPath(io.env, file) ?? 'the config'}; the other checks use the shipped defaults`))
+    config = loadConfig({ env: {}, file: '/dev/null' })
+  }
+  let addr: DaemonAddress | null = null
+  try {
+    addr = daemonAddress(config)
+  } catch (err) {
+    checks.push(fail('daemon', (err as Error).message.replace(/\n\s*/g, ' '), 'fix server.tokenFile (chmod 600, one line)'))
+  }
+  if (addr) checks.push(...await daemonChecks(config, addr))
+  checks.push(...agentChecks(io, addr), shimCheck(io), await lastDecisionCheck(config, io))
+  return checks
+}
+
+export const doctorCommand: Command = async (args, io) => {
+  const { values } = parse(args, { config: { type: 'string' }, json: { type: 'boolean' } })
+  const checks = await runDoctor(io, values.config)
+  const healthy = checks.every(c => c.status !== 'fail')
+  if (values.json) {
+    writeJson(io, 'doctor', healthy, { checks })
+    return healthy ? 0 : 1
+  }
+  const paint = painter(io)
+  const label = { ok: paint('ok', 'OK  '), fail: paint('fail', 'FAIL'), skip: paint('dim', 'SKIP') }
+  const width = Math.max(...checks.map(c => c.name.length))
+  for (const c of checks) {
+    io.stdout.write(`  ${label[c.status]}  ${c.name.padEnd(width)}  ${c.detail}\n`)
+    if (c.fix) io.stdout.write(`  ${' '.repeat(6 + width)}  ${paint('warn', 'fix:')} ${c.fix}\n`)
+  }
+  io.stdout.write(healthy ? `${paint('ok', 'all checks passed')}\n` : `${paint('fail', `${checks.filter(c => c.status === 'fail').length} check(s) failed`)}\n`)
+  return healthy ? 0 : 1
+}

@@ -1,0 +1,73 @@
+/** hookjudge logs [--since DATE|DURATION] [--hook H] [--follow]: decision records as readable lines, optionally followed. */
+import { watch } from 'node:fs'
+import { loadConfig } from '../config.js'
+import { dayFiles, readRecords } from '../decision-files.js'
+import { decisionDir } from '../housekeeping.js'
+import type { DecisionRecord } from '../record.js'
+import { type Command, type Io, parse, UsageError } from './args.js'
+import { painter } from './output.js'
+
+const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 }
+
+/** "90m", "2h", "7d" back from now, or a date / date-time Date.parse accepts. */
+export function parseSince (s: string, now: Date): Date {
+  const d = /^(\d+)([smhdw])$/.exec(s)
+  if (d) return new Date(now.getTime() - Number(d[1]) * UNITS[d[2]!]!)
+  const t = Date.parse(s)
+  if (Number.isNaN(t)) throw new UsageError(`--since takes a date (2026-05-01, 2026-05-01T12:00Z) or a duration (90m, 2h, 7d), not "${s}"`)
+  return new Date(t)
+}
+
+const TONE = { allow: 'ok', block: 'fail', deny: 'fail', ask: 'warn' } as const
+
+export function formatRecord (r: DecisionRecord, paint: ReturnType<typeof painter>): string {
+  const why = (r.reason ?? r.failure ?? '').replace(/\s+/g, ' ').slice(0, 160)
+  const decision = paint(TONE[r.decision] ?? 'bold', r.decision.padEnd(5))
+  const ms = `${Math.round(r.ms)} ms`.padStart(8)
+  return `${r.ts.slice(0, 19).replace('T', ' ')}Z  ${r.hook.padEnd(16)} ${decision}  ${r.source.padEnd(8)} ${ms}  ${why}`.trimEnd() + '\n'
+}
+
+export interface LogsOptions { dir: string, since?: Date, hook?: string, follow: boolean }
+
+/** Prints the matching records, then (with follow) new ones as they are written, until the signal aborts. */
+export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): Promise<void> {
+  const paint = painter(io)
+  const since = o.since?.toISOString() ?? ''
+  const offsets = new Map<string, number>()
+  const show = (r: DecisionRecord) => {
+    if (typeof r.ts !== 'string' || r.ts < since || (o.hook && r.hook !== o.hook)) return
+    io.stdout.write(formatRecord(r, paint))
+  }
+  const scan = async () => {
+    for (const f of await dayFiles(o.dir)) {
+      if (f.day < since.slice(0, 10)) continue
+      const { records, next } = await readRecords(f.path, offsets.get(f.path) ?? 0)
+      records.forEach(show)
+      offsets.set(f.path, next)
+    }
+  }
+  await scan()
+  if (!o.follow || signal?.aborted) return
+  let running: Promise<void> | null = null
+  let again = false
+  const tick = () => {
+    if (running) { again = true; return }
+    running = scan().finally(() => { running = null; if (again) { again = false; tick() } })
+  }
+  // The watch reacts at once; the poll covers file systems where watching misses appends.
+  const watcher = (() => { try { return watch(o.dir, tick) } catch { return null } })()
+  const poll = setInterval(tick, 2000)
+  await new Promise<void>(resolve => signal?.addEventListener('abort', () => resolve(), { once: true }))
+  watcher?.close()
+  clearInterval(poll)
+  await running
+}
+
+export const logsCommand: Command = async (args, io) => {
+  const { values } = parse(args, { config: { type: 'string' }, since: { type: 'string' }, hook: { type: 'string' }, follow: { type: 'boolean', short: 'f' } })
+  const config = loadConfig({ env: io.env, file: values.config })
+  const since = values.since === undefined ? undefined : parseSince(values.since, new Date())
+  // Followed until the process is interrupted (Ctrl-C ends it the usual way).
+  await printLogs({ dir: decisionDir(config, io.env), since, hook: values.hook, follow: values.follow === true }, io)
+  return 0
+}

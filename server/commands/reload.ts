@@ -1,0 +1,28 @@
+/** hookjudge reload: asks the running daemon to re-read its config (POST /reload on loopback; SIGHUP does the same). */
+import { loadConfig } from '../config.js'
+import { type Command, parse } from './args.js'
+import { callDaemon, daemonAddress } from './daemon.js'
+import { painter, writeJson } from './output.js'
+
+export const reloadCommand: Command = async (args, io) => {
+  const { values } = parse(args, { config: { type: 'string' }, json: { type: 'boolean' } })
+  const addr = daemonAddress(loadConfig({ env: io.env, file: values.config }))
+  const paint = painter(io)
+  const answer = await callDaemon(addr, 'POST', '/reload', 10_000)
+  if (!answer.ok) {
+    if (values.json) writeJson(io, 'reload', false, { running: false, address: addr.label, error: answer.error })
+    else io.stderr.write(`hookjudge reload: no daemon at ${addr.label} (${answer.error})\n`)
+    return 1
+  }
+  const body = answer.body as { ok?: boolean, changes?: string[], problems?: string[], error?: string }
+  const ok = answer.status === 200 && body.ok === true
+  if (values.json) {
+    writeJson(io, 'reload', ok, { address: addr.label, changes: body.changes ?? [], problems: body.problems ?? (body.error ? [body.error] : []) })
+  } else if (ok) {
+    io.stdout.write(`${paint('ok', 'reloaded')}: ${body.changes?.length ? body.changes.join('; ') : 'no change'}\n`)
+  } else {
+    const problems = body.problems ?? [body.error ?? `HTTP ${answer.status}`]
+    io.stderr.write(`${paint('fail', 'reload refused')}; the daemon keeps its running config:\n${problems.map(p => `  - ${p}\n`).join('')}`)
+  }
+  return ok ? 0 : 1
+}

@@ -1,0 +1,65 @@
+/** hookjudge status: is the daemon up, and its figures (GET /status); exit 3 when it is not running. */
+import { loadConfig } from '../config.js'
+import { type Command, parse } from './args.js'
+import { callDaemon, daemonAddress } from './daemon.js'
+import { formatUptime, millis, painter, percent, writeJson } from './output.js'
+
+interface StatusBody {
+  version: string
+  pid: number
+  uptimeSeconds: number
+  configFiles: string[]
+  backends: { name: string, type: string, model: string, state: string, reason: string | null, used: boolean, processes?: { alive: number, busy: number, spares: number } }[]
+  decisions: { total: number, byDecision: Record<string, number>, bySource: Record<string, number> }
+  cache: { hit: number, miss: number, coalesced: number, hitRate: number | null }
+  latency: { p50Ms: number | null, p99Ms: number | null }
+  reloads: { ok: number, error: number, last: { at: string, ok: boolean } | null }
+}
+
+const counts = (r: Record<string, number>) => Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'
+
+export function formatStatus (s: StatusBody, address: string, paint: ReturnType<typeof painter>): string {
+  // The backends some active hook uses; the others defined (the shipped CLI and local ones) are only counted.
+  const used = s.backends.filter(b => b.used)
+  const width = Math.max(...used.map(b => b.name.length), 4)
+  const backends = used.map((b, i) => {
+    const state = b.state === 'ready' ? paint('ok', b.state.padEnd(12)) : paint(b.state === 'unusable' ? 'fail' : 'warn', b.state.padEnd(12))
+    const procs = b.processes ? `, ${b.processes.alive} processes (${b.processes.spares} spare)` : ''
+    return `${i === 0 ? '' : ' '.repeat(12)}${b.name.padEnd(width)}  ${state} ${b.reason ?? `${b.type} ${b.model}${procs}`.trim()}`
+  })
+  if (backends.length === 0) backends.push('none used by an active hook')
+  const unused = s.backends.length - used.length
+  if (unused > 0) backends.push(`${' '.repeat(12)}${paint('dim', `(${unused} more defined, used by no active hook)`)}`)
+  const last = s.reloads.last ? ` (last ${s.reloads.last.ok ? 'ok' : 'refused'} at ${s.reloads.last.at})` : ''
+  return [
+    `${paint('ok', '●')} hookjudge ${s.version} ${paint('bold', 'running')} at ${address}, pid ${s.pid}, up ${formatUptime(s.uptimeSeconds)}`,
+    `  config    ${s.configFiles.slice(1).join(', ') || `defaults only (${s.configFiles[0]})`}`,
+    `  backends  ${backends.join('\n') || 'none'}`,
+    `  decisions ${s.decisions.total}: ${counts(s.decisions.byDecision)} | by source: ${counts(s.decisions.bySource)}`,
+    `  cache     hit rate ${percent(s.cache.hitRate)} (${s.cache.hit} hits, ${s.cache.miss} misses, ${s.cache.coalesced} coalesced)`,
+    `  latency   p50 ${millis(s.latency.p50Ms)}, p99 ${millis(s.latency.p99Ms)}`,
+    `  reloads   ${s.reloads.ok} ok, ${s.reloads.error} refused${last}`
+  ].join('\n') + '\n'
+}
+
+export const statusCommand: Command = async (args, io) => {
+  const { values } = parse(args, { config: { type: 'string' }, json: { type: 'boolean' } })
+  const config = loadConfig({ env: io.env, file: values.config })
+  const addr = daemonAddress(config)
+  const paint = painter(io)
+  const answer = await callDaemon(addr, 'GET', '/status', 3000)
+  if (!answer.ok) {
+    if (values.json) writeJson(io, 'status', false, { running: false, address: addr.label, error: answer.error })
+    else io.stdout.write(`${paint('fail', '○')} hookjudge is ${paint('bold', 'not running')} at ${addr.label} (${answer.error})\n  start it: hookjudge serve, or hookjudge service install\n`)
+    return 3
+  }
+  if (answer.status !== 200) {
+    const error = `the daemon answered HTTP ${answer.status}: ${answer.body?.error ?? 'no reason given'}`
+    if (values.json) writeJson(io, 'status', false, { running: true, address: addr.label, error })
+    else io.stderr.write(`hookjudge status: ${error}\n`)
+    return 1
+  }
+  if (values.json) writeJson(io, 'status', true, { running: true, address: addr.label, daemon: answer.body })
+  else io.stdout.write(formatStatus(answer.body as StatusBody, addr.label, paint))
+  return 0
+}

@@ -1,0 +1,40 @@
+/** GET /status: version, uptime, config files, backends and the figures that `hookjudge status` prints. */
+import type { FastifyPluginAsync } from 'fastify'
+import { backendStates, type BackendState, usedBackends } from '../backends/states.js'
+import { readFigures } from '../figures.js'
+import type { Metrics } from '../metrics.js'
+import type { LastReload } from '../reload.js'
+import { readiness, type Runtime } from '../runtime.js'
+import { VERSION } from '../version.js'
+
+export interface StatusRouteOptions { runtime: () => Runtime, metrics: Metrics, lastReload: () => LastReload | null }
+
+/** One word for people: unusable (no key, no CLI), circuit-open / half-open (breaker), else ready. */
+function stateWord (s: BackendState): string {
+  if (s.unusable !== null) return 'unusable'
+  if (s.circuit?.state === 'open') return 'circuit-open'
+  return s.circuit?.state === 'half-open' ? 'half-open' : 'ready'
+}
+
+export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, { runtime, metrics, lastReload }) => {
+  const started = Date.now()
+  app.get('/status', async () => {
+    const rt = runtime()
+    const used = usedBackends(Object.values(rt.config.hooks))
+    const reloads: Record<string, number> = { ok: 0, error: 0 }
+    for (const v of (await metrics.configReloads.get()).values) reloads[String(v.labels.result)] = v.value
+    return {
+      status: 'ok',
+      version: VERSION,
+      pid: process.pid,
+      startedAt: new Date(started).toISOString(),
+      uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      configFiles: rt.config.files,
+      hooks: Object.values(rt.config.hooks).map(h => ({ name: h.name, event: h.event, mode: h.mode, backends: h.backends })),
+      backends: backendStates(rt.backends).map(s => ({ ...s, state: stateWord(s), reason: s.unusable, used: used.has(s.name) })),
+      readiness: readiness(rt),
+      ...await readFigures(metrics),
+      reloads: { ...reloads, last: lastReload() }
+    }
+  })
+}

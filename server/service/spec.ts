@@ -1,0 +1,46 @@
+/** What a service runs: absolute node and CLI paths, the config file, the non-secret env and the API keys; pure. */
+import { isAbsolute, join, resolve } from 'node:path'
+import type { Config } from '../config-schema.js'
+import { type Env, PACKAGE_ROOT } from '../paths.js'
+
+export interface ServiceSpec {
+  node: string
+  cli: string
+  /** The user config file in force at install time (absolute), passed as --config. */
+  configFile?: string
+  /** Non-secret environment the daemon needs to see what the CLI saw: PATH (for CLI backends) and the config layers. */
+  env: Record<string, string>
+  /** The API keys named by the backends' apiKeyEnv that are set: they go only into a 0600 file. */
+  secrets: Record<string, string>
+  /** Seconds the manager waits after SIGTERM: the daemon's shutdown bound plus a margin. */
+  stopTimeoutSec: number
+}
+
+/** Written at the top of every file install writes: uninstall removes only files that carry it. */
+export const MARKER = 'Written by `hookjudge service install`; `hookjudge service uninstall` removes it.'
+
+const PASSED_ENV = ['PATH', 'HOOKJUDGE_HOST', 'HOOKJUDGE_PORT', 'HOOKJUDGE_LOG_LEVEL', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME']
+
+export function serviceSpec (config: Config, env: Env, opts: { node?: string, cli?: string, cwd: string }): ServiceSpec {
+  const user = config.files[1]
+  const secrets: Record<string, string> = {}
+  for (const b of Object.values(config.backends)) {
+    const value = b.apiKeyEnv ? env[b.apiKeyEnv] : undefined
+    if (b.apiKeyEnv && value) secrets[b.apiKeyEnv] = value
+  }
+  const passed: Record<string, string> = {}
+  for (const k of PASSED_ENV) if (env[k]) passed[k] = env[k]!
+  return {
+    node: opts.node ?? process.execPath,
+    cli: opts.cli ?? join(PACKAGE_ROOT, 'dist', 'server', 'cli.js'),
+    configFile: user && user !== '/dev/null' ? (isAbsolute(user) ? user : resolve(opts.cwd, user)) : undefined,
+    env: passed,
+    secrets,
+    stopTimeoutSec: Math.ceil(config.server.shutdownMs / 1000) + 5
+  }
+}
+
+/** The argv of a verb run by the service manager. */
+export function serviceArgv (spec: ServiceSpec, verb: 'serve' | 'reload'): string[] {
+  return [spec.node, spec.cli, verb, ...(spec.configFile ? ['--config', spec.configFile] : [])]
+}

@@ -1,0 +1,83 @@
+// hookjudge doctor against a running daemon: every check OK when wired, and FAIL with its fix when something is off.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { doctorCommand } from '../../server/commands/doctor.js'
+import { SHIM_PATH } from '../../server/paths.js'
+import { capture, startDaemon } from '../helpers/ops.js'
+
+function wire (env: Record<string, string>, claudeUrl: string, codexUrl: string) {
+  mkdirSync(env.CLAUDE_CONFIG_DIR!, { recursive: true })
+  mkdirSync(env.CODEX_HOME!, { recursive: true })
+  const http = { type: 'http', url: `${claudeUrl}/judge/commit`, timeout: 30 }
+  writeFileSync(join(env.CLAUDE_CONFIG_DIR!, 'settings.json'), JSON.stringify({ model: 'x', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo other' }, http] }] } }))
+  const command = { type: 'command', command: `HOOKJUDGE_URL=${codexUrl} ${SHIM_PATH} commit`, timeout: 30 }
+  writeFileSync(join(env.CODEX_HOME!, 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [command] }] } }))
+}
+
+function seedDecision (dir: string, minutesAgo: number) {
+  mkdirSync(dir, { recursive: true })
+  const ts = new Date(Date.now() - minutesAgo * 60_000).toISOString()
+  writeFileSync(join(dir, `decisions-${ts.slice(0, 10)}.jsonl`), JSON.stringify({ ts, hook: 'commit', decision: 'allow', source: 'layer1', ms: 1 }) + '\n')
+}
+
+t.test('a wired setup passes every check, for people and as JSON', async t => {
+  const d = await startDaemon(t)
+  wire(d.env, d.url, d.url.replace('127.0.0.1', 'localhost'))
+  seedDecision(d.logDir, 5)
+  const json = capture(d.env)
+  t.equal(await doctorCommand(['--config', d.cliFile, '--json'], json.io), 0)
+  const env = JSON.parse(json.out())
+  t.equal(env.command, 'doctor')
+  t.equal(env.ok, true)
+  t.strictSame(env.checks.map((c: any) => [c.name, c.status]), [
+    ['config', 'ok'], ['daemon', 'ok'], ['backends', 'ok'], ['verdict', 'ok'], ['claude-code', 'ok'], ['codex', 'ok'], ['shim', 'ok'], ['last decision', 'ok']
+  ])
+  const detail = Object.fromEntries(env.checks.map((c: any) => [c.name, c.detail]))
+  t.match(detail.verdict, /^hook commit: verdict from anthropic \(claude-haiku-4-5\) in \d+ ms, deadline 2000 ms$/)
+  t.match(detail['claude-code'], `1 hook entries in ${join(d.env.CLAUDE_CONFIG_DIR, 'settings.json')} → ${d.url}`)
+  t.match(detail['last decision'], /^5m \d+s ago \(.*\): commit allow by layer1$/)
+
+  const people = capture(d.env)
+  t.equal(await doctorCommand(['--config', d.cliFile], people.io), 0)
+  t.match(people.out(), /^ {2}OK {4}config +valid: .*cli\.yaml$/m)
+  t.match(people.out(), /all checks passed\n$/)
+})
+
+t.test('each broken part is a FAIL with its fix; checks that need the daemon are skipped without it', async t => {
+  const d = await startDaemon(t)
+  wire(d.env, d.url, 'http://127.0.0.1:9')
+  mkdirSync(d.logDir, { recursive: true })
+  await d.app.close()
+  const people = capture(d.env)
+  t.equal(await doctorCommand(['--config', d.cliFile], people.io), 1)
+  const out = people.out()
+  t.match(out, /OK {4}config/)
+  t.match(out, new RegExp(`FAIL {2}daemon +not answering at ${d.url} \\(ECONNREFUSED\\)\n +fix: start it: hookjudge serve`))
+  t.match(out, /SKIP {2}backends +needs the daemon/)
+  t.match(out, /SKIP {2}verdict +needs the daemon/)
+  t.match(out, /OK {4}claude-code/)
+  t.match(out, new RegExp(`FAIL {2}codex +hook entries in .*hooks\\.json point at http://127\\.0\\.0\\.1:9, the daemon is at ${d.url}\n +fix: hookjudge install codex`))
+  t.match(out, /FAIL {2}last decision +none recorded in .*state\n +fix: run one agent turn/)
+  t.match(out, /\d check\(s\) failed\n$/)
+})
+
+t.test('a daemon without an API key fails the backend and verdict checks', async t => {
+  const d = await startDaemon(t, {})
+  const json = capture(d.env)
+  t.equal(await doctorCommand(['--config', d.cliFile, '--json'], json.io), 1)
+  const checks = Object.fromEntries(JSON.parse(json.out()).checks.map((c: any) => [c.name, c]))
+  t.match(checks.backends, { status: 'fail', detail: /no (usable )?judge backend/, fix: /set the API key env var in the daemon's environment/ })
+  t.match(checks.verdict, { status: 'fail', detail: /^no test verdict/ })
+  t.match(checks['claude-code'], { status: 'skip', detail: /not set up here/ })
+})
+
+t.test('an invalid config is a FAIL naming each problem; the other checks go on with the shipped defaults', async t => {
+  const d = await startDaemon(t)
+  writeFileSync(d.cliFile, 'judge: { deadlineMs: soon }\ncache: { max: 0 }\n')
+  const json = capture(d.env)
+  t.equal(await doctorCommand(['--config', d.cliFile, '--json'], json.io), 1)
+  const [config, daemon] = JSON.parse(json.out()).checks
+  t.match(config, { name: 'config', status: 'fail', detail: /judge\.deadlineMs: expected an integer from 100 to 600000, got "soon"; cache\.max/, fix: /edit .*cli\.yaml/ })
+  t.match(daemon, { name: 'daemon', detail: /http:\/\/127\.0\.0\.1:5834/ })
+})

@@ -1,0 +1,95 @@
+// The real `hookjudge serve` process: prunes old decision files at startup, reloads on SIGHUP and on a file change,
+// drains in-flight requests and exits 0 on SIGTERM (decision log flushed), and exits at once on a second signal.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { request } from 'undici'
+import { PACKAGE_ROOT } from '../../server/paths.js'
+import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
+import { claudeStop, tempDir } from '../helper.js'
+
+interface Daemon { child: ChildProcess, url: string, logs: any[], next: (pred: (l: any) => boolean) => Promise<any>, exit: Promise<number | null>, file: string, dir: string }
+
+async function startServe (t: Parameters<typeof tempDir>[0], script: Script, extra = '', before?: (dir: string) => void): Promise<Daemon> {
+  const api = await startFakeJudgeApi(script)
+  t.teardown(() => api.close())
+  const dir = tempDir(t)
+  const file = join(dir, 'config.yaml')
+  writeFileSync(file, `backends:\n  anthropic: { baseUrl: "${api.url}" }\ndecisionLog: { dir: "${join(dir, 'state')}", retentionDays: 30 }\n${extra}`)
+  before?.(dir)
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'serve', '--config', file, '--port', '0'], {
+    env: { PATH: process.env.PATH, HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-test' },
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
+  t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
+  const logs: any[] = []
+  const waiters: { pred: (l: any) => boolean, resolve: (l: any) => void }[] = []
+  let buf = ''
+  child.stdout!.on('data', (c: Buffer) => {
+    buf += c
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      const line = JSON.parse(buf.slice(0, i))
+      buf = buf.slice(i + 1)
+      logs.push(line)
+      for (const w of waiters.filter(w => w.pred(line))) { waiters.splice(waiters.indexOf(w), 1); w.resolve(line) }
+    }
+  })
+  // Resolves with the first log line from now on that matches.
+  const next = (pred: (l: any) => boolean) => new Promise<any>(resolve => waiters.push({ pred, resolve }))
+  const exit = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)))
+  const listening = await next(l => l.msg === 'hookjudge listening')
+  return { child, url: listening.address, logs, next, exit, file, dir }
+}
+
+const judge = (url: string, i: number) => request(`${url}/judge/commit`, { method: 'POST', body: JSON.stringify(claudeStop(`Part ${i} done. I'll commit and push to main now.`, { session_id: `p${i}` })) })
+  .then(async res => { await res.body.text(); return res.statusCode })
+
+t.test('startup housekeeping, SIGHUP and file-change reloads, and a draining SIGTERM that exits 0', async t => {
+  const IN_FLIGHT = 5
+  let arrived = 0
+  let allArrived: () => void = () => {}
+  const inFlight = new Promise<void>(resolve => { allArrived = resolve })
+  const d = await startServe(t, () => {
+    if (++arrived === IN_FLIGHT + 1) allArrived()
+    return { text: commitVerdict({ new_proposal: true }, 'no tests'), delayMs: arrived > 1 ? 400 : 0 }
+  }, '', dir => {
+    mkdirSync(join(dir, 'state'))
+    writeFileSync(join(dir, 'state', 'decisions-2000-01-01.jsonl'), '{}\n')
+  })
+  const pruned = d.logs.find(l => l.msg === 'decision log pruned') ?? await d.next(l => l.msg === 'decision log pruned')
+  t.strictSame(pruned.removed, ['decisions-2000-01-01.jsonl'])
+  t.notOk(existsSync(join(d.dir, 'state', 'decisions-2000-01-01.jsonl')))
+  t.equal(await judge(d.url, 0), 200)
+
+  const hup = d.next(l => l.msg === 'config reloaded')
+  d.child.kill('SIGHUP')
+  t.strictSame((await hup).changes, [], 'SIGHUP re-read the unchanged file')
+  const changed = d.next(l => l.msg === 'config reloaded')
+  appendFileSync(d.file, 'cache: { ttlSeconds: 120 }\n')
+  t.strictSame((await changed).changes, ['cache settings changed: cache emptied'], 'the file change was picked up')
+
+  const answers = Array.from({ length: IN_FLIGHT }, (_, i) => judge(d.url, i + 1))
+  await inFlight
+  d.child.kill('SIGTERM')
+  t.strictSame(await Promise.all(answers), Array(IN_FLIGHT).fill(200), 'every request in flight answered')
+  t.equal(await d.exit, 0)
+  const day = new Date().toISOString().slice(0, 10)
+  t.equal(readFileSync(join(d.dir, 'state', `decisions-${day}.jsonl`), 'utf8').trim().split('\n').length, IN_FLIGHT + 1, 'decision log flushed')
+  t.match(d.logs.at(-1), { msg: 'stopped', how: 'clean' })
+})
+
+t.test('a second signal exits at once, without waiting for the drain', async t => {
+  let arrived: () => void = () => {}
+  const hanging = new Promise<void>(resolve => { arrived = resolve })
+  const d = await startServe(t, () => { arrived(); return { hang: true } }, 'server: { shutdownMs: 60000 }\njudge: { deadlineMs: 60000 }\n')
+  const answer = judge(d.url, 1).catch(() => 'cut off')
+  await hanging
+  const draining = d.next(l => l.msg === 'shutting down: finishing requests in flight')
+  d.child.kill('SIGTERM')
+  await draining
+  d.child.kill('SIGTERM')
+  t.equal(await d.exit, 1)
+  t.match(d.logs.at(-1), { msg: 'second signal: exiting now' })
+  t.equal(await answer, 'cut off')
+})

@@ -1,0 +1,134 @@
+// hookjudge service: the systemd user unit (checked by systemd-analyze) and the LaunchAgent plist (validated by xmllint
+// against the plist DTD); install is idempotent, keys sit only in a 0600 file, uninstall removes exactly what it wrote.
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { serviceCommand } from '../../server/commands/service.js'
+import { PACKAGE_ROOT } from '../../server/paths.js'
+import { tempDir } from '../helper.js'
+import { capture } from '../helpers/ops.js'
+import { run } from '../helpers/run.js'
+
+const KEY = 'sk-ant-service-test-0123456789'
+const mode = (p: string) => statSync(p).mode & 0o777
+
+function setup (t: Parameters<typeof tempDir>[0], configName = 'config.yaml') {
+  const dir = tempDir(t)
+  const home = join(dir, 'home')
+  mkdirSync(home)
+  const config = join(dir, configName)
+  writeFileSync(config, 'judge: { deadlineMs: 4000 }\n')
+  const env = { HOME: home, PWD: dir, PATH: '/usr/local/bin:/usr/bin:/bin', ANTHROPIC_API_KEY: KEY, HOOKJUDGE_PORT: '5999' }
+  const unit = join(home, '.config', 'systemd', 'user', 'hookjudge.service')
+  const envFile = join(home, '.config', 'systemd', 'user', 'hookjudge.env')
+  const service = async (args: string[], e: Record<string, string> = env) => {
+    const c = capture(e)
+    const code = await serviceCommand([...args, '--config', config], c.io)
+    return { code, out: c.out(), err: c.err() }
+  }
+  return { dir, home, config, env, unit, envFile, service }
+}
+
+/** systemd-analyze in user mode needs a private runtime folder, which this container's session does not have. */
+async function verifyUnit (t: Parameters<typeof tempDir>[0], unit: string, home: string) {
+  const runtime = tempDir(t, 'hookjudge-xdg-runtime-')
+  chmodSync(runtime, 0o700)
+  return run('systemd-analyze', ['--user', 'verify', unit], { PATH: process.env.PATH, HOME: home, XDG_RUNTIME_DIR: runtime })
+}
+
+t.test('linux: a user unit with absolute paths and ExecReload, the keys in a 0600 env file, verified by systemd-analyze', async t => {
+  const s = setup(t)
+  const first = await s.service(['install', '--platform', 'linux'])
+  t.equal(first.code, 0)
+  const unit = readFileSync(s.unit, 'utf8')
+  const cli = join(PACKAGE_ROOT, 'dist', 'server', 'cli.js')
+  t.match(unit, `\nExecStart=${process.execPath} ${cli} serve --config ${s.config}\n`)
+  t.match(unit, `\nExecReload=${process.execPath} ${cli} reload --config ${s.config}\n`)
+  t.match(unit, '\nRestart=on-failure\n')
+  t.match(unit, `\nEnvironmentFile=-${s.envFile}\n`)
+  t.match(unit, '\nEnvironment=HOOKJUDGE_PORT=5999\n')
+  t.match(unit, '\nTimeoutStopSec=10\n', 'the shutdown bound (5 s) plus a margin')
+  t.notMatch(unit, KEY, 'no key in the unit')
+  t.equal(readFileSync(s.envFile, 'utf8').split('\n').filter(l => !l.startsWith('#')).join('\n').trim(), `ANTHROPIC_API_KEY=${KEY}`, 'only the keys the backends name that are set')
+  t.equal(mode(s.envFile), 0o600)
+  t.notMatch(first.out, KEY, 'never printed')
+  t.match(first.out, 'systemctl --user enable --now hookjudge.service')
+  t.match(first.out, 'loginctl enable-linger "$USER"')
+
+  const verified = await verifyUnit(t, s.unit, s.home)
+  t.equal(verified.code, 0, verified.stderr)
+  t.notMatch(verified.stderr, /hookjudge/, 'no warning about the unit')
+
+  const again = await s.service(['install', '--platform', 'linux'])
+  t.match(again.out, /unchanged +.*hookjudge\.service\nunchanged +.*hookjudge\.env/, 'idempotent')
+  const status = await s.service(['status', '--platform', 'linux'])
+  t.equal(status.code, 0)
+  t.match(status.out, /current +.*hookjudge\.service/)
+  const rotated = await s.service(['status', '--platform', 'linux'], { ...s.env, ANTHROPIC_API_KEY: 'sk-ant-other-key-000000' })
+  t.match(rotated.out, /stale +.*hookjudge\.env\n.*run hookjudge service install/)
+
+  const removed = await s.service(['uninstall', '--platform', 'linux'])
+  t.equal(removed.code, 0)
+  t.notOk(existsSync(s.unit) || existsSync(s.envFile), 'both files removed')
+  t.ok(existsSync(join(s.home, '.config', 'systemd', 'user')), 'the systemd folder stays')
+  t.match(removed.out, 'systemctl --user disable --now hookjudge.service')
+  t.equal((await s.service(['status', '--platform', 'linux'])).code, 1, 'not installed')
+})
+
+t.test('linux: paths with spaces and % are quoted for systemd; a unit hookjudge did not write is never touched', async t => {
+  const s = setup(t, 'my conf 100%.yaml')
+  t.equal((await s.service(['install', '--platform', 'linux'])).code, 0)
+  const unit = readFileSync(s.unit, 'utf8')
+  t.match(unit, ` serve --config "${s.config.replace('%', '%%')}"\n`)
+  const verified = await verifyUnit(t, s.unit, s.home)
+  t.equal(verified.code, 0, verified.stderr)
+  t.notMatch(verified.stderr, /hookjudge/)
+
+  writeFileSync(s.unit, '[Service]\nExecStart=/bin/true\n')
+  const refused = await s.service(['install', '--platform', 'linux'])
+  t.equal(refused.code, 1)
+  t.match(refused.out, /refused +.*hookjudge\.service \(not written by hookjudge/)
+  const kept = await s.service(['uninstall', '--platform', 'linux'])
+  t.match(kept.out, /kept +.*hookjudge\.service/)
+  t.equal(readFileSync(s.unit, 'utf8'), '[Service]\nExecStart=/bin/true\n')
+})
+
+t.test('darwin: a LaunchAgent plist that validates against the plist DTD, with the launchctl commands', async t => {
+  const s = setup(t, 'a&b.yaml')
+  const out = await s.service(['install', '--platform', 'darwin'])
+  t.equal(out.code, 0)
+  const plist = join(s.home, 'Library', 'LaunchAgents', 'dev.hookjudge.plist')
+  const logs = join(s.home, 'Library', 'Logs', 'hookjudge')
+  t.equal(mode(plist), 0o600, 'it holds the keys')
+  t.ok(statSync(logs).isDirectory())
+  const uid = process.getuid!()
+  t.match(out.out, `launchctl bootstrap gui/${uid} ${plist}`)
+
+  const valid = await run('xmllint', ['--noout', '--nonet', '--dtdvalid', join(PACKAGE_ROOT, 'test', 'fixtures', 'plist.dtd'), plist])
+  t.equal(valid.code, 0, valid.code === 0 ? 'valid against the plist DTD' : valid.stderr)
+  const value = async (xpath: string) => (await run('xmllint', ['--nonet', '--xpath', xpath, plist])).stdout.trimEnd()
+  t.equal(await value("string(/plist/dict/key[.='Label']/following-sibling::*[1])"), 'dev.hookjudge')
+  t.equal(await value("count(/plist/dict/key[.='RunAtLoad']/following-sibling::*[1][self::true])"), '1')
+  t.equal(await value("count(/plist/dict/key[.='KeepAlive']/following-sibling::*[1]/key[.='SuccessfulExit']/following-sibling::*[1][self::false])"), '1')
+  const argv = [process.execPath, join(PACKAGE_ROOT, 'dist', 'server', 'cli.js'), 'serve', '--config', s.config]
+  t.equal(await value("count(/plist/dict/key[.='ProgramArguments']/following-sibling::*[1]/string)"), String(argv.length))
+  for (const [i, arg] of argv.entries()) t.equal(await value(`string(/plist/dict/key[.='ProgramArguments']/following-sibling::*[1]/string[${i + 1}])`), arg)
+  t.equal(await value("string(/plist/dict/key[.='StandardOutPath']/following-sibling::*[1])"), join(logs, 'hookjudge.log'))
+  t.equal(await value("string(/plist/dict/key[.='EnvironmentVariables']/following-sibling::*[1]/key[.='ANTHROPIC_API_KEY']/following-sibling::*[1])"), KEY)
+
+  const again = await s.service(['install', '--platform', 'darwin'])
+  t.match(again.out, /unchanged +.*dev\.hookjudge\.plist/)
+  const removed = await s.service(['uninstall', '--platform', 'darwin'])
+  t.match(removed.out, `launchctl bootout gui/${uid}/dev.hookjudge`)
+  t.notOk(existsSync(plist))
+  t.notOk(existsSync(logs), 'the empty log folder install made is gone')
+  t.ok(existsSync(join(s.home, 'Library', 'LaunchAgents')))
+})
+
+t.test('other platforms and actions', async t => {
+  const s = setup(t)
+  const win = await s.service(['install', '--platform', 'win32'])
+  t.equal(win.code, 1)
+  t.match(win.err, /no service manager for platform "win32"/)
+  await t.rejects(serviceCommand(['restart'], capture(s.env).io), /service needs one of install, uninstall, status/)
+})
