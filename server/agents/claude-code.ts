@@ -7,12 +7,17 @@ export const claudeCode: AgentAdapter = {
   toEvent: (body, fallback) => ({ agent: 'claude-code', ...baseEvent(body, fallback, 'prompt_id') }),
   toOutput (event, outcome) {
     const reason = outcome.message ?? ''
-    if (outcome.decision === 'allow') return {}
+    // A PostToolUse rewrite of what the model sees; MCP tools read updatedMCPToolOutput (both keys VERIFIED for MCP, 2.1.197).
+    const key = event.toolName?.startsWith('mcp__') ? 'updatedMCPToolOutput' : 'updatedToolOutput'
+    const updated = event.event === 'PostToolUse' && outcome.updatedOutput !== undefined
+      ? { hookSpecificOutput: { hookEventName: 'PostToolUse', [key]: outcome.updatedOutput } }
+      : {}
+    if (outcome.decision === 'allow') return updated
     if (event.event === 'PreToolUse') {
       const permissionDecision = outcome.decision === 'ask' ? 'ask' : 'deny'
       return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision, permissionDecisionReason: reason } }
     }
     // Stop, SubagentStop and PostToolUse all read a top-level block; there is no "ask" after the fact.
-    return outcome.decision === 'ask' ? {} : { decision: 'block', reason }
+    return outcome.decision === 'ask' ? updated : { decision: 'block', reason, ...updated }
   }
 }

@@ -24,6 +24,7 @@ export function baseEvent (body: Body, fallback: EventName, turnIdKey: 'prompt_i
     stopHookActive: body.stop_hook_active === true,
     text: isTool ? toolText(toolName, body.tool_input) : (str(body.last_assistant_message) ?? ''),
     transcriptPath: str(body.transcript_path),
+    agentTranscriptPath: str(body.agent_transcript_path),
     cwd: str(body.cwd),
     toolName,
     toolInput: body.tool_input,

@@ -16,6 +16,8 @@ export interface HookEvent {
   /** The text a Stop hook judges; '' when the agent sent none. */
   text: string
   transcriptPath?: string
+  /** SubagentStop: the subagent's own transcript. */
+  agentTranscriptPath?: string
   cwd?: string
   toolName?: string
   toolInput?: unknown
@@ -29,4 +31,6 @@ export interface Outcome {
   decision: Decision
   /** Text the agent (model) reads on block / deny / ask. */
   message?: string
+  /** PostToolUse: the tool output the model sees instead of the real one (same envelope and shape). */
+  updatedOutput?: unknown
 }

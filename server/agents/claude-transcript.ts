@@ -1,0 +1,52 @@
+/** Claude Code transcript (hook-protocols §1.6): the assistant's text since the current real user prompt; pure, line by line. */
+import { holds, type LineResult, parseLine, type TurnReader } from './utterances.js'
+
+export interface ClaudeTurnOptions {
+  /** The hook input's prompt_id: a user line carrying it and passing the structural checks is the prompt. */
+  promptId?: string
+  /** A subagent's own transcript (SubagentStop): every line there is a sidechain line. */
+  subagent?: boolean
+}
+
+// Only lines of these types matter; the byte search runs before decoding, so attachments and other big lines cost no parse.
+const RELEVANT = ['"type":"user"', '"type":"assistant"']
+const ASSISTANT = ['"type":"assistant"']
+const TOOL_RESULT = ['"toolUseResult":']
+// Text Claude Code itself puts in a user line: local slash-command echoes and interruptions are not prompts.
+const INJECTED = /^\s*(<command-name>|<command-message>|<local-command-stdout>|<local-command-stderr>|\[Request interrupted)/
+
+export function claudeTurn (opts: ClaudeTurnOptions = {}): TurnReader {
+  return (line, out): LineResult => {
+    if (!holds(line, RELEVANT)) return 'more'
+    // A tool result (often the largest line of a turn) is never a prompt and never assistant text: skip its parse.
+    if (holds(line, TOOL_RESULT) && !holds(line, ASSISTANT)) return 'more'
+    const e = parseLine(line)
+    if (!e) return 'malformed'
+    if (e.isSidechain === true && !opts.subagent) return 'more'
+    if (e.type === 'assistant') {
+      const content: unknown = e.message?.content
+      const id = String(e.message?.id ?? e.uuid ?? '')
+      if (typeof content === 'string') out.add(id, content)
+      else if (Array.isArray(content)) {
+        for (let i = content.length - 1; i >= 0; i--) {
+          const b = content[i]
+          if (b?.type === 'text' && typeof b.text === 'string') out.add(id, b.text)
+        }
+      }
+      return 'more'
+    }
+    return e.type === 'user' && isPrompt(e, opts.promptId) ? 'boundary' : 'more'
+  }
+}
+
+/** Tool results, hook feedback (isMeta) and compaction summaries carry the prompt's promptId too: never turn boundaries. */
+function isPrompt (e: Record<string, any>, promptId: string | undefined): boolean {
+  if (e.isMeta === true || e.isCompactSummary === true || e.toolUseResult !== undefined) return false
+  const content: unknown = e.message?.content
+  if (Array.isArray(content) && content.some((b) => b?.type === 'tool_result')) return false
+  if (promptId !== undefined && e.promptId === promptId) return true
+  const text = typeof content === 'string'
+    ? content
+    : Array.isArray(content) ? content.filter((b) => b?.type === 'text').map((b) => String(b.text)).join('\n') : ''
+  return !INJECTED.test(text)
+}

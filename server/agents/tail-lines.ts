@@ -1,0 +1,55 @@
+/** Reads a file's lines backwards from a given end offset in chunks, never more than a byte cap: transcripts reach hundreds of MB. */
+import type { FileHandle } from 'node:fs/promises'
+
+export type ScanEnd = 'stopped' | 'start' | 'cap'
+export interface Scan { end: ScanEnd, bytesRead: number }
+/**
+ * Gets one line as bytes (last first, without its newline; decoding is left to the visitor, which can skip most lines
+ * undecoded); complete=false only for a final line with no newline yet. True stops the scan.
+ */
+export type LineVisitor = (line: Buffer, complete: boolean) => boolean
+
+const NL = 0x0a
+export const CHUNK_BYTES = 16 * 1024
+// Chunks double up to this: most turns end within the first chunk, and a long one then costs few reads.
+const MAX_CHUNK_BYTES = 1024 * 1024
+
+export async function scanLinesBackwards (fh: FileHandle, size: number, maxBytes: number, visit: LineVisitor, chunkBytes = CHUNK_BYTES): Promise<Scan> {
+  let pos = size
+  let bytesRead = 0
+  // The leftmost, still unterminated piece of a line, as chunks in file order (joined once its start is found: no quadratic copying).
+  let pending: Buffer[] = []
+  let tail = true
+  const emit = (parts: Buffer[]): boolean => {
+    const complete = !tail
+    tail = false
+    const line = parts.length === 1 ? parts[0]! : Buffer.concat(parts)
+    return line.length > 0 && visit(line, complete)
+  }
+  while (pos > 0) {
+    if (bytesRead >= maxBytes) return { end: 'cap', bytesRead }
+    const len = Math.min(chunkBytes, pos, maxBytes - bytesRead)
+    chunkBytes = Math.min(chunkBytes * 2, Math.max(MAX_CHUNK_BYTES, chunkBytes))
+    const chunk = Buffer.allocUnsafe(len)
+    const { bytesRead: n } = await fh.read(chunk, 0, len, pos - len)
+    if (n !== len) throw new Error(`short read (${n} of ${len} bytes)`)
+    pos -= len
+    bytesRead += len
+    let end = len
+    if (tail && pending.length === 0 && chunk[len - 1] === NL) {
+      // The file ends with a newline: its last line is complete.
+      tail = false
+      end = len - 1
+    }
+    while (end > 0) {
+      const nl = chunk.lastIndexOf(NL, end - 1)
+      if (nl < 0) break
+      if (emit([chunk.subarray(nl + 1, end), ...pending])) return { end: 'stopped', bytesRead }
+      pending = []
+      end = nl
+    }
+    pending = [chunk.subarray(0, end), ...pending]
+  }
+  if (pending.length > 0 && emit(pending)) return { end: 'stopped', bytesRead }
+  return { end: 'start', bytesRead }
+}

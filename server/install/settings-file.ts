@@ -1,0 +1,83 @@
+/** An agent's hooks settings file: where it is, reading it (refusing what it cannot parse), and writing it atomically with a backup. */
+import { constants } from 'node:fs'
+import { chmod, copyFile, mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
+import type { Env } from '../paths.js'
+import type { InstallAgent } from './entries.js'
+
+export type Scope = 'user' | 'project'
+export interface SettingsText { path: string, text?: string, doc: Record<string, unknown>, mode?: number }
+
+/** Claude Code: <cfg>/settings.json or ./.claude/settings.json; Codex: <codex_home>/hooks.json or ./.codex/hooks.json. */
+export function settingsPath (agent: InstallAgent, scope: Scope, env: Env, cwd: string): string {
+  const home = env.HOME || homedir()
+  if (agent === 'claude-code') {
+    return scope === 'user' ? join(env.CLAUDE_CONFIG_DIR || join(home, '.claude'), 'settings.json') : join(cwd, '.claude', 'settings.json')
+  }
+  return scope === 'user' ? join(env.CODEX_HOME || join(home, '.codex'), 'hooks.json') : join(cwd, '.codex', 'hooks.json')
+}
+
+/** The file's text and JSON; a missing or blank file is {}. A string return is why it must not be touched. */
+export async function readSettings (path: string): Promise<SettingsText | string> {
+  // A symlinked settings file (dotfile managers) is edited where it lives, so the link survives.
+  const real = await realpath(path).catch(() => path)
+  let text: string
+  try {
+    text = await readFile(real, 'utf8')
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    return code === 'ENOENT' ? { path: real, doc: {} } : `cannot read ${path} (${code ?? String(err)})`
+  }
+  const mode = (await stat(real)).mode & 0o777
+  if (text.trim() === '') return { path: real, text, doc: {}, mode }
+  try {
+    const doc: unknown = JSON.parse(text)
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return `${path} is not a JSON object; left untouched`
+    return { path: real, text, doc: doc as Record<string, unknown>, mode }
+  } catch (err) {
+    return `${path} is not valid JSON (${(err as Error).message}); left untouched, fix it first`
+  }
+}
+
+/** Same indentation as the file had (2 spaces for a new one), and its final newline. */
+export function serialize (doc: Record<string, unknown>, previous?: string): string {
+  const indent = /\n(\t|[ ]+)"/.exec(previous ?? '')?.[1] ?? '  '
+  const eol = previous === undefined || previous.trim() === '' || previous.endsWith('\n') ? '\n' : ''
+  return JSON.stringify(doc, null, indent) + eol
+}
+
+export const backupPath = (path: string) => `${path}.hookjudge.bak`
+
+/** Keeps the file as it was before hookjudge first changed it: written once, never overwritten. */
+export async function backupOnce (path: string): Promise<string | undefined> {
+  try {
+    await copyFile(path, backupPath(path), constants.COPYFILE_EXCL)
+    return backupPath(path)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' || code === 'ENOENT') return undefined
+    throw err
+  }
+}
+
+/** Temp file in the same folder, flushed, then renamed over: a crash leaves the old file or the new one, never half. */
+/** `mode`: the replaced file's, kept exactly; a new file gets 0644 less the umask. */
+export async function writeAtomic (path: string, text: string, mode?: number): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const tmp = `${path}.hookjudge-${process.pid}-${Date.now()}.tmp`
+  try {
+    const fh = await open(tmp, 'wx', mode ?? 0o644)
+    try {
+      await fh.writeFile(text)
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+    if (mode !== undefined) await chmod(tmp, mode)
+    await rename(tmp, path)
+  } catch (err) {
+    await rm(tmp, { force: true })
+    throw err
+  }
+}

@@ -1,0 +1,5 @@
+// The real `claude -p` wired by `install claude-code` (native http Stop hooks) to an in-process daemon and a scripted judge.
+import t from 'tap'
+import { scenarios } from './scenarios.js'
+
+scenarios(t, 'claude-code', 'http')

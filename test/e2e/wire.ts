@@ -1,0 +1,84 @@
+/** E2E wiring: a throwaway agent config dir, the daemon in-process on a loopback port, a scripted judge, and `install` doing the rest. */
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { Readable, Writable } from 'node:stream'
+import type { Test } from 'tap'
+import { buildApp } from '../../server/app.js'
+import { installCommand } from '../../server/commands/install.js'
+import type { Metrics } from '../../server/metrics.js'
+import { commitVerdict, type FakeJudgeApi, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
+import { TEST_ENV, tempDir, testConfig } from '../helper.js'
+
+export type Agent = 'claude-code' | 'codex'
+export type Transport = 'http' | 'shim'
+
+export const PROPOSAL = 'Tests written. I\'ll commit and push to main now.'
+export const VERIFIED = 'Ran npm test: 12 passed, 0 failed. Waiting for your go-ahead before any push.'
+export const QUESTION = 'All 12 tests pass. Shall I commit, or do you want to review first?'
+export const REASON = 'proposes a push without test evidence'
+/** The http hook's timeout and the shim's HOOKJUDGE_TIMEOUT that install writes here. */
+export const HOOK_TIMEOUT_S = 30
+
+/** The agent text inside the judge prompt's markers, i.e. in the user message (the system prompt names the markers too). */
+export function judgedText (body: any): string {
+  const user = body?.messages?.findLast((m: { role: string }) => m.role === 'user')?.content
+  const m = /<<<BEGIN AGENT TEXT (\w+)>>>\n([\s\S]*?)\n<<<END AGENT TEXT \1>>>/.exec(typeof user === 'string' ? user : JSON.stringify(user))
+  return m?.[2] ?? ''
+}
+
+/** A judge that behaves like a correct one on the texts above. */
+function verdict (body: unknown) {
+  const text = judgedText(body)
+  const query = text.includes('Shall I commit')
+  return { text: commitVerdict({ new_proposal: text.includes('push to main now') || query, verification_reported: text.includes('12 passed'), direction_query: query }, REASON) }
+}
+
+export interface Wired {
+  judge: FakeJudgeApi
+  metrics: Metrics
+  /** What the agent run needs on top of the harness env: the config dir install wrote to. */
+  agentEnv: Record<string, string>
+  installOut: string
+  daemonRequests: () => Promise<{ judged: number, refused: number }>
+}
+
+export async function wire (t: Test, agent: Agent, transport: Transport, opts: { modelUrl: string, daemon?: 'up' | 'down' }): Promise<Wired> {
+  const root = tempDir(t, 'hookjudge-e2e-')
+  const dirs = { HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'claude'), CODEX_HOME: join(root, 'codex') }
+  for (const d of Object.values(dirs)) await mkdir(d, { recursive: true })
+  const judge = await startFakeJudgeApi(verdict)
+  t.teardown(() => judge.close())
+  // The daemon's transcript roots come from this env: the throwaway agent dirs.
+  const { app, metrics } = await buildApp(testConfig({}, judge.url), { logger: false, env: { ...TEST_ENV, ...dirs } })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const port = (app.server.address() as AddressInfo).port
+  if (opts.daemon === 'down') await app.close()
+  else t.teardown(() => app.close())
+  if (agent === 'codex') {
+    // The harness's provider block, in the CODEX_HOME that install writes hooks.json to.
+    await writeFile(join(dirs.CODEX_HOME, 'config.toml'), [
+      'model = "gpt-fake"', 'model_provider = "fake"', '', '[model_providers.fake]', 'name = "fake"', `base_url = "${opts.modelUrl}/v1"`,
+      'wire_api = "responses"', 'env_key = "HOOKJUDGE_FAKE_OPENAI_KEY"', 'request_max_retries = 0', 'stream_max_retries = 0', ''
+    ].join('\n'))
+  }
+  let installOut = ''
+  const out = new Writable({ write (c, _e, cb) { installOut += String(c); cb() } })
+  // Installed timeouts of 30 s (deadline + 2): a run that waited for one could not pass for a merely slow machine.
+  await writeFile(join(root, 'install.yaml'), `judge: { deadlineMs: ${HOOK_TIMEOUT_S * 1000 - 2000} }\n`)
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', PWD: root, HOOKJUDGE_CONFIG: join(root, 'install.yaml'), HOOKJUDGE_PORT: String(port), ...dirs }
+  const code = await installCommand([agent, '--hooks', 'commit', '--transport', transport], { env, stdin: Readable.from([]), stdout: out, stderr: out })
+  t.equal(code, 0, 'install succeeded', { installOut })
+  const file = agent === 'codex' ? join(dirs.CODEX_HOME, 'hooks.json') : join(dirs.CLAUDE_CONFIG_DIR, 'settings.json')
+  const [handler] = JSON.parse(await readFile(file, 'utf8')).hooks.Stop[0].hooks
+  t.match(handler, transport === 'http' ? { type: 'http', timeout: HOOK_TIMEOUT_S } : { type: 'command', command: new RegExp(`HOOKJUDGE_TIMEOUT=${HOOK_TIMEOUT_S} sh `) })
+  const sum = async (m: { get: () => Promise<{ values: Array<{ value: number, labels: Record<string, unknown> }> }> }, pick = (_l: Record<string, unknown>) => true) =>
+    (await m.get()).values.filter(v => pick(v.labels)).reduce((n, v) => n + v.value, 0)
+  return {
+    judge,
+    metrics,
+    agentEnv: agent === 'codex' ? { CODEX_HOME: dirs.CODEX_HOME } : { CLAUDE_CONFIG_DIR: dirs.CLAUDE_CONFIG_DIR },
+    installOut,
+    daemonRequests: async () => ({ judged: await sum(metrics.requests), refused: await sum(metrics.badRequests, l => l.reason === 'recursion') })
+  }
+}

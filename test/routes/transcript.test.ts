@@ -1,0 +1,52 @@
+// POST /judge/:hook reads the turn from the transcript: an earlier proposal is judged; other paths are refused and logged, never the text.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import t from 'tap'
+import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
+import { build, claudeStop, TEST_ENV, tempDir, testConfig } from '../helper.js'
+
+const PROPOSAL = 'Tests written. I\'ll commit and push to main now.'
+const turn = [
+  { type: 'user', promptId: 'prompt-1', message: { role: 'user', content: 'add tests' } },
+  { type: 'assistant', message: { id: 'm1', content: [{ type: 'text', text: PROPOSAL }] } },
+  { type: 'assistant', message: { id: 'm1', content: [{ type: 'tool_use', id: 'tu', name: 'Bash', input: { command: 'ls' } }] } },
+  { type: 'user', promptId: 'prompt-1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu', content: 'a b' }] }, toolUseResult: {} },
+  { type: 'assistant', message: { id: 'm2', content: [{ type: 'text', text: 'Listed the files.' }] } }
+].map(l => JSON.stringify(l)).join('\n') + '\n'
+
+async function setup (t: Parameters<typeof build>[0]) {
+  const api = await startFakeJudgeApi((body) => ({ text: commitVerdict({ new_proposal: JSON.stringify(body).includes('commit and push') }, 'proposes a push') }))
+  t.teardown(() => api.close())
+  const dir = tempDir(t)
+  const env = { ...TEST_ENV, HOME: join(dir, 'home'), CLAUDE_CONFIG_DIR: join(dir, 'claude') }
+  const lines: Array<Record<string, any>> = []
+  const stream = new Writable({ write (c, _e, cb) { lines.push(JSON.parse(String(c))); cb() } })
+  const { app } = await build(t, testConfig({}, api.url), { env, logger: { level: 'info', stream } })
+  const write = async (path: string) => { await mkdir(join(path, '..'), { recursive: true }); await writeFile(path, turn); return path }
+  const post = (body: object, headers = {}) => app.inject({ method: 'POST', url: '/judge/commit', payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } })
+  return { api, app, dir, env, lines, write, post }
+}
+
+t.test('a proposal in an earlier message of the turn is caught through the transcript', async t => {
+  const s = await setup(t)
+  const file = await s.write(join(s.env.CLAUDE_CONFIG_DIR, 'projects', '-w', 's.jsonl'))
+  const res = await s.post(claudeStop('Listed the files.', { transcript_path: file }))
+  t.equal(res.json().decision, 'block')
+  t.match(JSON.stringify(s.api.requests[0]?.body), /commit and push to main now\.\\n\\nListed the files\./, 'the judge saw the whole turn')
+  await new Promise(resolve => setImmediate(resolve))
+  t.match(s.lines.find(l => l.msg === 'verdict'), { textFrom: 'transcript', decision: 'block' })
+})
+
+t.test('a path outside the allowed roots: judged on last_assistant_message, one warning without the text', async t => {
+  const s = await setup(t)
+  const file = await s.write(join(s.dir, 'elsewhere', 's.jsonl'))
+  const res = await s.post(claudeStop('Listed the files.', { transcript_path: file }))
+  t.strictSame(res.json(), {})
+  t.equal(res.headers['x-hookjudge-source'], 'layer1', 'the last message alone does not even reach Layer 2')
+  t.equal(s.api.requests.length, 0)
+  await new Promise(resolve => setImmediate(resolve))
+  const warn = s.lines.find(l => l.level === 40)
+  t.match(warn, { msg: /outside the allowed roots/, path: file, hook: 'commit' })
+  t.notMatch(JSON.stringify(s.lines), /Listed the files|commit and push/, 'no agent text in the log')
+})
