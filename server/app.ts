@@ -1,19 +1,37 @@
 /** buildApp(config, deps): the Fastify instance; its register calls below are the table of contents. */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import type { Config } from './config-schema.js'
+import { loadConfig } from './config.js'
+import { accessGuard } from './guards/access.js'
+import { createFactStore } from './gates/facts.js'
+import { createLoopGovernor } from './guards/loop.js'
+import { isLoopbackHost } from './guards/loopback.js'
+import { readToken } from './guards/token.js'
+import { resolveAutoChain } from './backends/detect.js'
 import { createMetrics, type Metrics } from './metrics.js'
+import { createReloader, type ReloadResult } from './reload.js'
+import { controlRoutes } from './routes/control.js'
 import { healthRoutes } from './routes/health.js'
 import { judgeRoutes } from './routes/judge.js'
 import { metricsRoutes } from './routes/metrics.js'
+import { statusRoutes } from './routes/status.js'
 import { createRuntime, type Runtime, type RuntimeDeps } from './runtime.js'
 import { VERSION } from './version.js'
 
 export interface AppDeps extends Partial<RuntimeDeps> {
   logger?: FastifyServerOptions['logger']
   metrics?: Metrics
+  /** How a reload re-reads the config (serve: the same file and flags); default: the same user file. */
+  load?: () => Config
 }
 
-export interface App { app: FastifyInstance, runtime: () => Runtime, metrics: Metrics }
+export interface App {
+  app: FastifyInstance
+  runtime: () => Runtime
+  metrics: Metrics
+  /** Swaps in a new Runtime for the given config, or the re-read one; requests already running keep theirs. */
+  reload: (config?: Config) => ReloadResult
+}
 
 /** JSON lines for machines; pino-pretty only when a person watches a terminal. */
 export function loggerOptions (level: string, tty = Boolean(process.stdout.isTTY)): FastifyServerOptions['logger'] {
@@ -23,6 +41,8 @@ export function loggerOptions (level: string, tty = Boolean(process.stdout.isTTY
 
 export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App> {
   const metrics = deps.metrics ?? createMetrics(VERSION)
+  // A token file with loose permissions is a ConfigError here, before anything listens.
+  const token = readToken(config)
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.log.level),
     // One log line per decision (the route's), not three per request.
@@ -30,11 +50,20 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
     bodyLimit: config.server.bodyLimit,
     return503OnClosing: true
   })
-  const current = createRuntime(config, {
-    env: deps.env ?? process.env,
+  const env = deps.env ?? process.env
+  const runtimeDeps: RuntimeDeps = {
+    env,
     ...deps,
+    // Detected once per process (it probes Ollama): a reload keeps the chain.
+    autoChain: deps.autoChain ?? await resolveAutoChain(config, env, app.log),
+    loop: deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions }),
+    facts: deps.facts ?? createFactStore(config.sessionFacts),
     onAttempt: (a) => {
       metrics.backendRequests.inc({ backend: a.backend, outcome: a.outcome })
+      if (a.tokens) {
+        metrics.judgeTokens.inc({ backend: a.backend, direction: 'input' }, a.tokens.input)
+        metrics.judgeTokens.inc({ backend: a.backend, direction: 'output' }, a.tokens.output)
+      }
       if (a.outcome !== 'circuit_open') metrics.backendDuration.observe({ backend: a.backend }, a.ms / 1000)
       app.log.debug({ backend: a.backend, outcome: a.outcome, ms: a.ms, error: a.error }, 'backend attempt')
     },
@@ -42,9 +71,21 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
       metrics.decisionLogErrors.inc()
       app.log.warn({ err: { code: (err as NodeJS.ErrnoException).code, message: err.message } }, 'decision log write failed')
     }
-  })
+  }
+  let current = createRuntime(config, runtimeDeps)
   const runtime = () => current
-  app.addHook('onClose', () => current.close())
+  const reloader = createReloader({
+    get: runtime,
+    set: (rt) => { current = rt },
+    deps: runtimeDeps,
+    load: deps.load ?? (() => loadConfig({ env: runtimeDeps.env, file: config.files[1] })),
+    metrics,
+    log: app.log
+  })
+  app.addHook('onClose', async () => { await Promise.all([current.close(), reloader.close()]) })
+
+  // Runs before every route: a non-loopback Host, a browser, a missing token or a judge's own request never reaches one.
+  app.addHook('onRequest', accessGuard({ loopbackOnly: Boolean(config.server.socket) || isLoopbackHost(config.server.host), token, metrics }))
 
   // Hook inputs are read as text and parsed in the route, so any content type (or none) gets the same 400 / 413 rules.
   app.removeAllContentTypeParsers()
@@ -60,6 +101,8 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
 
   await app.register(healthRoutes, { runtime })
   await app.register(metricsRoutes, { metrics })
+  await app.register(statusRoutes, { runtime, metrics, lastReload: reloader.last })
+  await app.register(controlRoutes, { runtime, reload: () => reloader.reload() })
   await app.register(judgeRoutes, { runtime, metrics })
-  return { app, runtime, metrics }
+  return { app, runtime, metrics, reload: reloader.reload }
 }

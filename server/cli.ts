@@ -7,6 +7,18 @@ const USAGE = `usage: hookjudge <command> [options]
 
   serve [--config FILE] [--host H] [--port N] [--socket PATH]   run the daemon in the foreground
   judge HOOK [--config FILE] [--agent claude-code|codex]         judge one hook input (or text) from stdin
+  eval CORPUS.jsonl [--config FILE] [--hooks a,b] [--layer1-only] [--misses] [--json]
+                                                                 score the judge on a labelled corpus
+  replay LOG… [--config FILE] [--json]                           re-judge logged decisions, list the changes
+  status [--config FILE] [--json]                                is the daemon up? version, backends, figures (exit 3: not running)
+  doctor [--config FILE] [--json]                                check config, daemon, backends, agent wiring, shim, decision log
+  reload [--config FILE]                                         make the running daemon re-read its config (also: SIGHUP)
+  logs [--since DATE|DURATION] [--hook H] [--follow]             print decisions from the decision log
+  service install|uninstall|status [--config FILE]               systemd user unit (Linux) or LaunchAgent (macOS)
+  install claude-code|codex [--scope user|project] [--transport http|shim] [--hooks a,b] [--dry-run] [--config FILE]
+                                                                 wire hookjudge's hooks into the agent's settings
+  uninstall claude-code|codex [--scope user|project] [--hooks a,b] [--dry-run] [--config FILE]
+                                                                 remove exactly hookjudge's entries again
 `
 
 async function main (argv: string[]): Promise<number> {

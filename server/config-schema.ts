@@ -2,14 +2,20 @@
 import { createHash } from 'node:crypto'
 import { EVENTS, type EventName } from './agents/event.js'
 import { type ConfigProblem, describe } from './errors.js'
+import { checkFactNames, type GatePolicy, type GateSettings, validateGate, validateGateSettings } from './gates/gate-schema.js'
+import { isLoopbackHost } from './guards/loopback.js'
+import { type BackendOptions, validateBackendOptions } from './backends/options.js'
 import { compilePatterns, patternError, type PatternSet } from './judge/patterns.js'
+import type { Redactor } from './judge/redact.js'
 
 export const BACKEND_TYPES = ['anthropic', 'openai', 'claude-cli', 'codex-cli', 'command'] as const
 export type BackendType = typeof BACKEND_TYPES[number]
 export const MODES = ['enforce', 'shadow', 'off'] as const
 export const FAIL_MODES = ['open', 'safe'] as const
+/** `judge.backends: auto` tries these predefined backends, in this order, on what the machine has (backends/detect.ts). */
+export const AUTO_CHAIN = ['anthropic', 'openai', 'claude-cli', 'codex-cli', 'ollama'] as const
 
-export interface BackendConfig {
+export interface BackendConfig extends BackendOptions {
   name: string
   type: BackendType
   model: string
@@ -35,14 +41,34 @@ export interface HookPolicy {
   fingerprint: string
   /** Short id of the prompt the judge sees (prompt + fields + wrapper version). */
   promptVersion: string
+  /** Tool hooks: matcher, rules (PreToolUse), facts and transforms (PostToolUse); see server/gates/. */
+  gate: GatePolicy
+  /** Set when the hook inherits `judge.backends: auto`: its chain is filled in at runtime creation. */
+  autoChain?: true
 }
 
 export interface Config {
-  server: { host: string, port: number, socket?: string, bodyLimit: number }
+  server: { host: string, port: number, socket?: string, tokenFile?: string, bodyLimit: number, shutdownMs: number }
   log: { level: string }
-  judge: { backends: string[], deadlineMs: number, maxTextBytes: number }
+  judge: {
+    backends: string[]
+    /** `backends: auto`: the chain is detected at startup (backends/detect.ts); `backends` is then empty here. */
+    auto: boolean
+    deadlineMs: number
+    maxTextBytes: number
+    loop: { maxConsecutiveBlocks: number, maxSessions: number }
+    circuit: { failures: number, coolDownSeconds: number }
+  }
   cache: { max: number, ttlSeconds: number }
-  decisionLog: { enabled: boolean, dir?: string, text: 'redacted' | 'none' }
+  decisionLog: { enabled: boolean, dir?: string, text: 'redacted' | 'none', retentionDays: number, maxBytes: number }
+  /** gitleaksConfig: a gitleaks-format TOML file of extra rules (read and compiled by loadConfig). */
+  redaction: { gitleaksConfig?: string }
+  /** Default rules plus the gitleaks file's, compiled once by loadConfig. */
+  redactor?: Redactor
+  /** Where Stop hooks read the turn's text (agents/transcript.ts); roots are added to the agents' own data dirs. */
+  transcripts: { enabled: boolean, roots: string[], maxReadBytes: number }
+  selfProtection: GateSettings['selfProtection']
+  sessionFacts: GateSettings['sessionFacts']
   backends: Record<string, BackendConfig>
   hooks: Record<string, HookPolicy>
   /** Files the config was read from, in layer order. */
@@ -50,7 +76,7 @@ export interface Config {
 }
 
 /** Bump when the fixed wrapper around every hook prompt changes: it invalidates cached verdicts. */
-export const WRAPPER_VERSION = 'w1'
+export const WRAPPER_VERSION = 'w2'
 const FIELD_RE = /^[a-z][a-z0-9_]*$/
 const HOOK_RE = /^[a-z0-9][a-z0-9-]*$/
 
@@ -95,8 +121,11 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
   const server = section('server')
   const log = section('log')
   const judge = section('judge')
+  const loop: Raw = isMap(judge.loop) ? judge.loop : judge.loop === undefined || judge.loop === null ? {} : (bad('judge.loop', 'a map', judge.loop), {})
   const cache = section('cache')
   const dlog = section('decisionLog')
+  const redaction = section('redaction')
+  const transcripts = section('transcripts')
   const backendsRaw = section('backends')
   const hooksRaw = section('hooks')
 
@@ -113,7 +142,8 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       model: needsModel ? str(`${p}.model`, b.model) : (typeof b.model === 'string' ? b.model : ''),
       baseUrl: b.baseUrl === undefined ? undefined : str(`${p}.baseUrl`, b.baseUrl),
       apiKeyEnv: b.apiKeyEnv === undefined ? undefined : str(`${p}.apiKeyEnv`, b.apiKeyEnv),
-      maxTokens: b.maxTokens === undefined ? 400 : int(`${p}.maxTokens`, b.maxTokens, 16, 32000)
+      maxTokens: b.maxTokens === undefined ? 400 : int(`${p}.maxTokens`, b.maxTokens, 16, 32000),
+      ...validateBackendOptions(b, type, p, bad)
     }
     if (b.apiKey !== undefined) bad(`${p}.apiKey`, 'no key in the file (name an env var in apiKeyEnv)', '[hidden]')
   }
@@ -123,7 +153,9 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     return names
   }
 
-  const judgeBackends = chain('judge.backends', judge.backends ?? [])
+  const auto = judge.backends === 'auto'
+  const judgeBackends = auto ? [] : chain('judge.backends', judge.backends ?? [])
+  const circuit = isMap(judge.circuit) ? judge.circuit : judge.circuit === undefined || judge.circuit === null ? {} : (bad('judge.circuit', 'a map', judge.circuit), {})
   const hooks: Record<string, HookPolicy> = {}
   for (const [name, h] of Object.entries(hooksRaw)) {
     const p = `hooks.${name}`
@@ -133,6 +165,8 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     const failDefault = event === 'PreToolUse' ? 'safe' : 'open'
     const failMode = oneOf(`${p}.failMode`, h.failMode, FAIL_MODES, failDefault)
     if (failMode === 'safe' && event !== 'PreToolUse') bad(`${p}.failMode`, 'open for a Stop-type hook (only PreToolUse can ask a human)', failMode)
+    // A tool hook with no prompt and no trigger is a pure gate (rules, facts, transforms): no Layer 2 to configure.
+    const judges = (event !== 'PreToolUse' && event !== 'PostToolUse') || h.prompt !== undefined || h.trigger !== undefined
     const patterns = (kind: 'trigger' | 'skip') => {
       const list = strList(`${p}.${kind}`, h[kind])
       let ok = true
@@ -146,18 +180,20 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     const skip = patterns('skip')
     const fields = strList(`${p}.fields`, h.fields)
     fields.forEach((f, i) => { if (!FIELD_RE.test(f) || f === 'reason') bad(`${p}.fields[${i}]`, 'a snake_case field name other than "reason"', f) })
-    const bw = isMap(h.blockWhen) ? h.blockWhen : (bad(`${p}.blockWhen`, 'a map with all / none lists', h.blockWhen), {})
+    const bw = isMap(h.blockWhen) ? h.blockWhen : (judges && bad(`${p}.blockWhen`, 'a map with all / none lists', h.blockWhen), {})
     const all = strList(`${p}.blockWhen.all`, bw.all)
     const none = strList(`${p}.blockWhen.none`, bw.none)
-    if (all.length === 0) bad(`${p}.blockWhen.all`, 'at least one field', all)
+    if (all.length === 0 && judges) bad(`${p}.blockWhen.all`, 'at least one field', all)
     for (const [k, list] of [['all', all], ['none', none]] as const) {
       list.forEach((f, i) => { if (!fields.includes(f)) bad(`${p}.blockWhen.${k}[${i}]`, `one of the hook's fields (${fields.join(', ')})`, f) })
     }
-    const prompt = str(`${p}.prompt`, h.prompt)
-    const feedback = str(`${p}.feedback`, h.feedback)
-    const hookBackends = h.backends === undefined ? judgeBackends : chain(`${p}.backends`, h.backends)
+    const prompt = judges ? str(`${p}.prompt`, h.prompt) : ''
+    const feedback = judges ? str(`${p}.feedback`, h.feedback) : ''
+    const hookBackends = !judges ? [] : h.backends === undefined ? judgeBackends : chain(`${p}.backends`, h.backends)
     const promptVersion = sha256(JSON.stringify([WRAPPER_VERSION, prompt, fields])).slice(0, 12)
-    const models = hookBackends.map(b => [backends[b]?.type, backends[b]?.model, backends[b]?.baseUrl])
+    const autoChain = judges && auto && h.backends === undefined
+    // An auto chain is fixed for the life of the process; any candidate's model change must still invalidate verdicts.
+    const models = (autoChain ? AUTO_CHAIN : hookBackends).map(b => [backends[b]?.type, backends[b]?.model, backends[b]?.baseUrl])
     const fingerprint = sha256(JSON.stringify([promptVersion, trigger.list, skip.list, all, none, models]))
     hooks[name] = {
       name,
@@ -172,35 +208,61 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       feedback,
       backends: hookBackends,
       fingerprint,
-      promptVersion
+      promptVersion,
+      gate: validateGate(p, h, event, bad),
+      ...(autoChain ? { autoChain } : {})
     }
   }
+  checkFactNames(hooks, bad)
 
   const config: Config = {
     server: {
       host: str('server.host', server.host ?? '127.0.0.1'),
       port: int('server.port', server.port ?? 5834, 0, 65535),
       socket: server.socket === undefined || server.socket === null ? undefined : str('server.socket', server.socket),
-      bodyLimit: int('server.bodyLimit', server.bodyLimit ?? 1048576, 1024, 64 * 1048576)
+      tokenFile: server.tokenFile === undefined || server.tokenFile === null ? undefined : str('server.tokenFile', server.tokenFile),
+      bodyLimit: int('server.bodyLimit', server.bodyLimit ?? 1048576, 1024, 64 * 1048576),
+      shutdownMs: int('server.shutdownMs', server.shutdownMs ?? 5000, 0, 600000)
     },
     log: { level: oneOf('log.level', log.level, ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info') },
     judge: {
       backends: judgeBackends,
+      auto,
       deadlineMs: int('judge.deadlineMs', judge.deadlineMs ?? 8000, 100, 600000),
-      maxTextBytes: int('judge.maxTextBytes', judge.maxTextBytes ?? 4000, 64, 1048576)
+      maxTextBytes: int('judge.maxTextBytes', judge.maxTextBytes ?? 4000, 64, 1048576),
+      loop: {
+        maxConsecutiveBlocks: int('judge.loop.maxConsecutiveBlocks', loop.maxConsecutiveBlocks ?? 2, 1, 100),
+        maxSessions: int('judge.loop.maxSessions', loop.maxSessions ?? 10000, 1, 10000000)
+      },
+      circuit: {
+        failures: int('judge.circuit.failures', circuit.failures ?? 3, 1, 1000),
+        coolDownSeconds: int('judge.circuit.coolDownSeconds', circuit.coolDownSeconds ?? 30, 1, 86400)
+      }
     },
     cache: {
       max: int('cache.max', cache.max ?? 10000, 1, 10000000),
       ttlSeconds: int('cache.ttlSeconds', cache.ttlSeconds ?? 86400, 1, 365 * 86400)
     },
+    redaction: { gitleaksConfig: redaction.gitleaksConfig === undefined || redaction.gitleaksConfig === null ? undefined : str('redaction.gitleaksConfig', redaction.gitleaksConfig) },
     decisionLog: {
       enabled: dlog.enabled === undefined ? true : dlog.enabled === true || (dlog.enabled !== false && (bad('decisionLog.enabled', 'true or false', dlog.enabled), true)),
       dir: dlog.dir === undefined || dlog.dir === null ? undefined : str('decisionLog.dir', dlog.dir),
-      text: oneOf('decisionLog.text', dlog.text, ['redacted', 'none'], 'redacted')
+      text: oneOf('decisionLog.text', dlog.text, ['redacted', 'none'], 'redacted'),
+      retentionDays: int('decisionLog.retentionDays', dlog.retentionDays ?? 30, 0, 36500),
+      maxBytes: int('decisionLog.maxBytes', dlog.maxBytes ?? 268435456, 0, Number.MAX_SAFE_INTEGER)
     },
+    transcripts: {
+      enabled: transcripts.enabled === undefined ? true : transcripts.enabled === true || (transcripts.enabled !== false && (bad('transcripts.enabled', 'true or false', transcripts.enabled), true)),
+      roots: strList('transcripts.roots', transcripts.roots).filter((r, i) => r.startsWith('/') || r.startsWith('~/') || (bad(`transcripts.roots[${i}]`, 'an absolute path or ~/…', r), false)),
+      maxReadBytes: int('transcripts.maxReadBytes', transcripts.maxReadBytes ?? 8388608, 4096, 1073741824)
+    },
+    ...validateGateSettings(section('selfProtection'), section('sessionFacts'), bad, int),
     backends,
     hooks,
     files
   }
+  // Anyone who can reach a non-loopback port could make the judge spend tokens or read verdicts: require the token.
+  const { host, socket, tokenFile } = config.server
+  if (!socket && !tokenFile && host !== '' && !isLoopbackHost(host)) bad('server.host', 'a loopback address (127.0.0.1, ::1, localhost) unless server.tokenFile is set', host)
   return problems.length > 0 ? { problems } : { config, problems }
 }

@@ -1,7 +1,9 @@
 /** decide(): one hook input → judged outcome → the agent's exact answer and the decision record; shared by HTTP and CLI. */
 import { type AgentAdapter, detectAgent } from './agents/adapter.js'
 import type { AgentName, HookEvent, Outcome } from './agents/event.js'
+import type { TurnText } from './agents/transcript.js'
 import type { HookPolicy } from './config-schema.js'
+import { applyGate, gateOutcome, withRule } from './gates/gate.js'
 import { judge, type Judged } from './judge/judge.js'
 import { buildRecord, type DecisionRecord } from './record.js'
 import type { Runtime } from './runtime.js'
@@ -10,6 +12,8 @@ export interface Decided {
   hook: HookPolicy
   adapter: AgentAdapter
   event: HookEvent
+  /** Where the judge text came from (transcript or last message) and why not the transcript. */
+  turn: TurnText
   judged: Judged
   outcome: Outcome
   output: Record<string, unknown>
@@ -29,16 +33,23 @@ export function outcomeOf (hook: HookPolicy, event: HookEvent, judged: Judged): 
 export async function decide (rt: Runtime, hook: HookPolicy, body: Record<string, unknown>, agentHint?: AgentName): Promise<Decided> {
   const adapter = detectAgent(body, agentHint)
   const event = adapter.toEvent(body, hook.event)
-  const judged = await judge({ hook, agent: adapter.name, event: event.event, text: event.text }, rt.judgeDeps)
-  const outcome = outcomeOf(hook, event, judged)
+  // File I/O happens here so judge() stays pure; a hook that is off never reads the transcript.
+  const turn: TurnText = hook.mode === 'off' ? { text: event.text, source: 'message' } : await rt.transcripts.turnText(event)
+  // Tool hooks: self-protection, matcher and rules may decide without a judge; PostToolUse records facts and transforms.
+  const gated = await applyGate(hook, event, rt.gates)
+  const verdict = gated.judged ?? await judge({ hook, agent: adapter.name, event: event.event, text: turn.text }, rt.judgeDeps)
+  // The governor sees every call (an allow resets its count), so it runs after judge(), whatever the source.
+  const judged = rt.loop.review(event, hook.name, verdict, rt.config.judge.loop.maxConsecutiveBlocks)
+  const outcome = gateOutcome(gated, () => outcomeOf(hook, event, judged))
   const ts = new Date()
   return {
     hook,
     adapter,
     event,
+    turn,
     judged,
     outcome,
     output: adapter.toOutput(event, outcome),
-    record: () => buildRecord({ hook, agent: adapter.name, event: event.event, sessionId: event.sessionId, decision: outcome.decision, judged, ts }, rt.redact, rt.config.decisionLog.text === 'redacted')
+    record: () => withRule(buildRecord({ hook, agent: adapter.name, event: event.event, sessionId: event.sessionId, decision: outcome.decision, judged, ts }, rt.redact, rt.config.decisionLog.text === 'redacted'), gated)
   }
 }

@@ -15,6 +15,7 @@ export function createMetrics (version: string) {
     duration: new Histogram({ name: 'hookjudge_request_duration_seconds', help: 'Time to answer a hook request', labelNames: ['hook', 'source'] as const, buckets: LATENCY_BUCKETS, registers }),
     backendRequests: new Counter({ name: 'hookjudge_backend_requests_total', help: 'Judge backend calls, by outcome', labelNames: ['backend', 'outcome'] as const, registers }),
     backendDuration: new Histogram({ name: 'hookjudge_backend_duration_seconds', help: 'Judge backend call time', labelNames: ['backend'] as const, buckets: LATENCY_BUCKETS, registers }),
+    judgeTokens: new Counter({ name: 'hookjudge_judge_tokens_total', help: 'Model tokens used by judge calls, from each backend\'s usage fields', labelNames: ['backend', 'direction'] as const, registers }),
     cacheLookups: new Counter({ name: 'hookjudge_cache_lookups_total', help: 'Verdict cache lookups', labelNames: ['result'] as const, registers }),
     redactions: new Counter({ name: 'hookjudge_redactions_total', help: 'Secrets masked before judging or logging', labelNames: ['kind'] as const, registers }),
     loopGuard: new Counter({ name: 'hookjudge_loop_guard_total', help: 'Blocks turned into allows by the loop governor', labelNames: ['hook'] as const, registers }),

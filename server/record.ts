@@ -23,6 +23,12 @@ export interface DecisionRecord {
   redactions: Record<string, number>
   promptVersion: string
   failure?: string
+  /** Estimated USD of the judge calls this decision made (backends with a configured price only). */
+  costUsd?: number
+  /** The loop governor's note when it turned a block into an allow: "loop" (too many in a row) or "repeat" (same text). */
+  guard?: 'loop' | 'repeat'
+  /** The gate rule that decided (its id or index), or "self-protect" (server/gates/gate.ts). */
+  rule?: string
   /** The judged text with secrets masked; only when decisionLog.text is "redacted". */
   text?: string
 }
@@ -60,6 +66,14 @@ export function buildRecord (r: RecordInput, redact: Redactor, keepText: boolean
     redactions: red.counts,
     promptVersion: r.hook.promptVersion,
     ...(judged.failure ? { failure: judged.failure } : {}),
+    ...costOf(judged.attempts),
+    ...(judged.guard ? { guard: judged.guard } : {}),
     ...(keepText ? { text: red.text } : {})
   }
+}
+
+/** Sum of the priced attempts' cost, rounded to a millionth of a dollar; nothing when no attempt was priced. */
+function costOf (attempts: Judged['attempts']): { costUsd?: number } {
+  const priced = attempts.filter(a => a.costUsd !== undefined)
+  return priced.length > 0 ? { costUsd: Math.round(priced.reduce((n, a) => n + a.costUsd!, 0) * 1e6) / 1e6 } : {}
 }

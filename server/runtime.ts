@@ -1,11 +1,17 @@
 /** createRuntime(config, deps): everything a decision needs (backends, cache, redactor, decision log), built once. */
 import { type Backend, createBackends } from './backends/backend.js'
 import type { AttemptObserver } from './backends/chain.js'
+import { applyChain, detectChainSync, NO_BACKEND_FIX } from './backends/detect.js'
+import { warmPlan } from './backends/states.js'
 import type { Config } from './config-schema.js'
 import { createDecisionLog, type DecisionLog, NO_DECISION_LOG } from './decision-log.js'
 import { createVerdictCache, type VerdictCache } from './judge/cache.js'
 import type { JudgeDeps } from './judge/judge.js'
 import { createRedactor, type Redactor } from './judge/redact.js'
+import { createLoopGovernor, type LoopGovernor } from './guards/loop.js'
+import { createTranscriptReader, type TranscriptReader } from './agents/transcript.js'
+import { createGateDeps, type GateDeps } from './gates/gate.js'
+import type { FactStore } from './gates/facts.js'
 import { type Env, stateDir } from './paths.js'
 
 export interface RuntimeDeps {
@@ -13,8 +19,18 @@ export interface RuntimeDeps {
   /** Prebuilt backends by name (tests, benches); otherwise built from config. */
   backends?: Map<string, Backend>
   decisionLog?: DecisionLog
+  /** A cache handed over by a reload (its entries of unchanged hooks survive). */
+  cache?: VerdictCache
+  /** The loop governor: created once per process so its per-session state survives a reload. */
+  loop?: LoopGovernor
+  /** Session facts of the gates: created once per process so they survive a reload. */
+  facts?: FactStore
   onAttempt?: AttemptObserver
   onLogError?: (err: Error) => void
+  /** `judge.backends: auto`: the chain detected once at startup (buildApp); otherwise detected here without probes. */
+  autoChain?: string[]
+  /** Clock of the circuit breakers and spares (tests). */
+  now?: () => number
 }
 
 export interface Runtime {
@@ -24,30 +40,45 @@ export interface Runtime {
   redact: Redactor
   judgeDeps: JudgeDeps
   decisionLog: DecisionLog
+  loop: LoopGovernor
+  transcripts: TranscriptReader
+  gates: GateDeps
   close (): Promise<void>
 }
 
-export function createRuntime (config: Config, deps: RuntimeDeps): Runtime {
-  const backends = deps.backends ?? createBackends(config.backends, deps.env)
-  const cache = createVerdictCache(config.cache)
-  const redact = createRedactor()
+export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
+  const config = loaded.judge.auto ? applyChain(loaded, deps.autoChain ?? detectChainSync(loaded, deps.env).chain) : loaded
+  const backends = deps.backends ?? createBackends(config.backends, deps.env, { now: deps.now })
+  const cache = deps.cache ?? createVerdictCache(config.cache)
+  const redact = config.redactor ?? createRedactor()
   const decisionLog = deps.decisionLog ?? (config.decisionLog.enabled
     ? createDecisionLog({ dir: config.decisionLog.dir ?? stateDir(deps.env), onError: deps.onLogError ?? (() => {}) })
     : NO_DECISION_LOG)
-  for (const b of backends.values()) if (b.unusable === null) b.warm()
+  // Only backends an active hook uses are warmed: a predefined CLI backend nobody uses must not start processes.
+  const plan = warmPlan(Object.values(config.hooks), n => backends.get(n)?.unusable === null)
+  for (const b of backends.values()) {
+    b.circuit?.configure({ failures: config.judge.circuit.failures, coolDownMs: config.judge.circuit.coolDownSeconds * 1000 })
+    const sets = plan.get(b.name)
+    if (sets) b.warm(sets)
+  }
   return {
     config,
     backends,
     cache,
     redact,
     decisionLog,
+    loop: deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions }),
+    // Allowed transcript roots come from the daemon's env, resolved here once (not per request).
+    transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes),
+    gates: createGateDeps(config, deps.env, deps.facts),
     judgeDeps: {
       backends,
       cache,
       redact,
       maxTextBytes: config.judge.maxTextBytes,
       deadlineMs: config.judge.deadlineMs,
-      onAttempt: deps.onAttempt
+      onAttempt: deps.onAttempt,
+      autoChain: config.judge.backends
     },
     async close () {
       await Promise.allSettled([...backends.values()].map(b => b.close()))
@@ -60,9 +91,11 @@ export function createRuntime (config: Config, deps: RuntimeDeps): Runtime {
 export function readiness (rt: Runtime): string[] {
   const problems: string[] = []
   for (const hook of Object.values(rt.config.hooks)) {
-    if (hook.mode === 'off') continue
+    // A hook without trigger patterns (a pure gate) never reaches Layer 2.
+    if (hook.mode === 'off' || hook.trigger.sources.length === 0) continue
     const chain = hook.backends.map(n => rt.backends.get(n))
     if (chain.some(b => b && b.unusable === null)) continue
+    if (hook.autoChain && chain.length === 0) { if (!problems.includes(NO_BACKEND_FIX)) problems.push(NO_BACKEND_FIX); continue }
     const why = chain.map((b, i) => `${hook.backends[i]}: ${b?.unusable ?? 'not defined'}`).join('; ')
     problems.push(`hook ${hook.name}: no usable judge backend (${why || 'empty chain'})`)
   }

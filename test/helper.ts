@@ -22,7 +22,8 @@ export function testConfig (overrides: Record<string, unknown> = {}, url = 'http
         anthropic: { baseUrl: url },
         openai: { baseUrl: `${url}/v1` }
       },
-      judge: { deadlineMs: 2000 },
+      // An explicit chain: the shipped `auto` would detect whatever the test machine has.
+      judge: { deadlineMs: 2000, backends: ['anthropic'] },
       decisionLog: { enabled: false }
     }, overrides)
   })

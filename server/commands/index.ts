@@ -1,11 +1,28 @@
 /** The CLI's verb table: each verb is one file in this folder. */
 import type { Command } from './args.js'
+import { evalCommand } from './eval.js'
+import { installCommand, uninstallCommand } from './install.js'
+import { doctorCommand } from './doctor.js'
 import { judgeCommand } from './judge.js'
+import { logsCommand } from './logs.js'
+import { reloadCommand } from './reload.js'
+import { replayCommand } from './replay.js'
 import { serveCommand } from './serve.js'
+import { serviceCommand } from './service.js'
+import { statusCommand } from './status.js'
 
 export { UsageError } from './args.js'
 
 export const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
-  judge: judgeCommand
+  judge: judgeCommand,
+  eval: evalCommand,
+  replay: replayCommand,
+  status: statusCommand,
+  doctor: doctorCommand,
+  reload: reloadCommand,
+  logs: logsCommand,
+  service: serviceCommand,
+  install: installCommand,
+  uninstall: uninstallCommand
 }

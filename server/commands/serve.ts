@@ -1,6 +1,10 @@
-/** hookjudge serve: load config, build the app, listen on TCP or a Unix socket, close cleanly on SIGINT/SIGTERM. */
+/** hookjudge serve: load config, build the app, listen; reload on SIGHUP or a file change; drain and exit 0 on SIGINT/SIGTERM. */
 import { buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
+import { watchConfig } from '../config-watch.js'
+import { startHousekeeping } from '../housekeeping.js'
+import { shutdown } from '../shutdown.js'
+import { listenSocket } from '../guards/socket.js'
 import { type Command, parse, UsageError } from './args.js'
 
 export const serveCommand: Command = async (args, io) => {
@@ -10,22 +14,35 @@ export const serveCommand: Command = async (args, io) => {
   if (values.host) server.host = values.host
   if (values.port) server.port = Number(values.port)
   if (values.socket) server.socket = values.socket
-  const config = loadConfig({ env: io.env, file: values.config, overrides: { server } })
-  const { app } = await buildApp(config, { env: io.env })
+  // A reload re-reads the same layers, flags included.
+  const load = () => loadConfig({ env: io.env, file: values.config, overrides: { server } })
+  const config = load()
+  const { app, runtime, reload } = await buildApp(config, { env: io.env, load })
+  let watcher: { close (): void } | undefined
+  let housekeeping: { stop (): void } | undefined
   let closing = false
   const stop = (signal: string) => {
-    if (closing) process.exit(1)
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now')
+      process.exit(1)
+    }
     closing = true
-    app.log.info({ signal }, 'shutting down')
-    app.close().then(() => process.exit(0), () => process.exit(1))
+    watcher?.close()
+    housekeeping?.stop()
+    const boundMs = runtime().config.server.shutdownMs
+    app.log.info({ signal, boundMs }, 'shutting down: finishing requests in flight')
+    shutdown(app, boundMs).then((how) => { app.log.info({ how }, 'stopped'); process.exit(0) }, () => process.exit(1))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  process.on('SIGHUP', () => { app.log.info({ signal: 'SIGHUP' }, 'reloading config'); reload() })
   try {
     const where = config.server.socket
-      ? await app.listen({ path: config.server.socket })
+      ? await listenSocket(app, config.server.socket)
       : await app.listen({ host: config.server.host, port: config.server.port })
     app.log.info({ address: where, hooks: Object.keys(config.hooks), files: config.files }, 'hookjudge listening')
+    watcher = watchConfig(config.files.slice(1), () => { app.log.info({ files: config.files.slice(1) }, 'config file changed'); reload() })
+    housekeeping = startHousekeeping(() => runtime().config, io.env, app.log)
   } catch (err) {
     app.log.error({ err }, 'could not listen')
     await app.close()

@@ -22,6 +22,8 @@ export interface JudgeDeps {
   maxTextBytes: number
   deadlineMs: number
   onAttempt?: AttemptObserver
+  /** The detected chain of hooks that inherit `judge.backends: auto` (a hook from an unresolved config has none). */
+  autoChain?: string[]
 }
 
 export interface Judged {
@@ -39,6 +41,8 @@ export interface Judged {
   cache?: Lookup
   attempts: Attempt[]
   failure?: string
+  /** Set when the loop governor turned this block into an allow (server/guards/loop.ts). */
+  guard?: 'loop' | 'repeat'
   ms: number
 }
 
@@ -56,7 +60,7 @@ export async function judge (input: JudgeInput, deps: JudgeDeps): Promise<Judged
   if (gated !== 'hit') return done({ decision: 'allow', source: gated === 'miss' ? 'layer1' : 'skip', text })
 
   const redacted = deps.redact(text)
-  const chain = hook.backends.map(n => deps.backends.get(n)).filter((b): b is Backend => b !== undefined)
+  const chain = (hook.autoChain ? deps.autoChain ?? hook.backends : hook.backends).map(n => deps.backends.get(n)).filter((b): b is Backend => b !== undefined)
   const prompt = buildPrompt(hook, redacted.text)
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(), deps.deadlineMs)
@@ -71,7 +75,8 @@ export async function judge (input: JudgeInput, deps: JudgeDeps): Promise<Judged
   if (asked === null || !asked.result.ok) {
     const failure = asked === null || asked.result.ok || deadline.signal.aborted ? `deadline of ${deps.deadlineMs} ms passed` : asked.result.error
     return done({
-      decision: hook.failMode === 'safe' ? 'ask' : 'allow',
+      // Shadow never changes the answer, not even when the judge is down.
+      decision: hook.failMode === 'safe' && hook.mode !== 'shadow' ? 'ask' : 'allow',
       source: 'fallback',
       text,
       redacted,

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { AGENTS, type AgentName } from '../agents/event.js'
 import { decide } from '../decide.js'
+import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
 import type { Metrics } from '../metrics.js'
 import type { Runtime } from '../runtime.js'
 
@@ -43,6 +44,10 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
       req.log.warn({ hook: hook.name, bytes: req.body?.length ?? 0 }, 'hook input is not a JSON object')
       return reply.code(400).send({ error: 'body must be the hook input JSON object' })
     }
+    if (nestedDeeperThan(body)) {
+      metrics.badRequests.inc({ reason: 'too_deep' })
+      return reply.code(400).send({ error: `hook input nests deeper than ${MAX_DEPTH} levels` })
+    }
     const d = await decide(rt, hook, body, agent as AgentName | undefined)
     const { judged } = d
     reply.header('x-hookjudge-decision', d.outcome.decision).header('x-hookjudge-source', judged.source)
@@ -52,8 +57,13 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
       metrics.requests.inc({ hook: hook.name, agent: d.adapter.name, decision: record.decision, source: judged.source })
       metrics.duration.observe({ hook: hook.name, source: judged.source }, (performance.now() - started) / 1000)
       if (judged.cache) metrics.cacheLookups.inc({ result: judged.cache })
+      if (judged.guard) metrics.loopGuard.inc({ hook: hook.name })
       for (const [kind, n] of Object.entries(record.redactions)) metrics.redactions.inc({ kind }, n)
-      req.log.info({ hook: hook.name, agent: d.adapter.name, decision: record.decision, source: judged.source, ms: record.ms, cache: judged.cache, backend: record.backend, promptVersion: record.promptVersion, failure: judged.failure }, 'verdict')
+      req.log.info({ hook: hook.name, agent: d.adapter.name, decision: record.decision, source: judged.source, ms: record.ms, cache: judged.cache, backend: record.backend, promptVersion: record.promptVersion, failure: judged.failure, guard: judged.guard, textFrom: d.turn.source, transcript: d.turn.note }, 'verdict')
+      if (d.turn.note === 'outside-roots') {
+        // Never the text; the path says which root the daemon is missing (transcripts.roots).
+        req.log.warn({ hook: hook.name, agent: d.adapter.name, path: (d.event.agentTranscriptPath ?? d.event.transcriptPath)?.slice(0, 300) }, 'transcript outside the allowed roots: judged the last message only')
+      }
     })
     return d.output
   })

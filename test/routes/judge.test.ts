@@ -97,7 +97,8 @@ t.test('fault cases end in allow with source fallback within the deadline + 100 
 t.test('a repeat is a cache hit; 20 concurrent identical requests make one backend call', async t => {
   const { app, api } = await setup(t, { text: commitVerdict({ new_proposal: true }), delayMs: 50 })
   const body = claudeStop('Let me commit this and push it.')
-  const all = await Promise.all(Array.from({ length: 20 }, () => post(app, 'commit', body)))
+  // One session each: within one session the loop governor allows a second block of the same text (test/guards/loop.test.ts).
+  const all = await Promise.all(Array.from({ length: 20 }, (_, i) => post(app, 'commit', { ...body, session_id: `sess-c${i}` })))
   t.equal(api.requests.length, 1, 'one backend call')
   t.ok(all.every(r => r.json().decision === 'block'))
   const again = await post(app, 'commit', body)

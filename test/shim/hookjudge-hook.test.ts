@@ -1,10 +1,12 @@
-// The real shim under dash, spawned against a listening daemon: relay, daemon down, non-200, recursion guard, --fail-safe.
+// The real shim under dash, spawned against a listening daemon: relay, daemon down, non-200, recursion guard, --fail-safe, token.
 import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import { SHIM_PATH } from '../../server/paths.js'
-import { build, claudeStop, testConfig } from '../helper.js'
+import { build, claudeStop, tempDir, testConfig } from '../helper.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 
 const ASK = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"hookjudge is unavailable, so a human must approve this call."}}\n'
@@ -17,14 +19,15 @@ function runShim (args: string[], env: Record<string, string>, stdin: string): P
     child.stdout.on('data', (c) => { stdout += c })
     child.stderr.on('data', (c) => { stderr += c })
     child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.on('error', () => {}) // EPIPE when the shim exits before reading its input (the recursion guard)
     child.stdin.end(stdin)
   })
 }
 
-async function daemon (t: Parameters<typeof build>[0]) {
+async function daemon (t: Parameters<typeof build>[0], overrides: Record<string, unknown> = {}) {
   const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }, 'no evidence') })
   t.teardown(() => api.close())
-  const { app } = await build(t, testConfig({}, api.url))
+  const { app } = await build(t, testConfig(overrides, api.url))
   await app.listen({ port: 0, host: '127.0.0.1' })
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 }
@@ -99,4 +102,30 @@ t.test('the shim talks to a Unix socket when HOOKJUDGE_SOCKET is set', async t =
   await app.listen({ path: sock })
   const res = await runShim(['commit'], { HOOKJUDGE_SOCKET: sock, HOOKJUDGE_URL: 'http://localhost' }, JSON.stringify(claudeStop('Renamed a file.')))
   t.equal(res.stdout, '{}\n')
+})
+
+t.test('the bearer token goes from HOOKJUDGE_TOKEN_FILE to the daemon, never onto curl\'s command line', async t => {
+  const dir = tempDir(t)
+  const token = 'b6f0c9e2a4d84f1e9c3a7b5d2e8f6a1c'
+  const tokenFile = join(dir, 'token')
+  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 })
+  const url = await daemon(t, { server: { tokenFile } })
+  // A curl on PATH that records its argv (what `ps` shows every user) and hands over to the real one.
+  const realCurl = (process.env.PATH ?? '').split(':').map(d => join(d, 'curl')).find(f => existsSync(f))!
+  const argvLog = join(dir, 'argv')
+  mkdirSync(join(dir, 'bin'))
+  writeFileSync(join(dir, 'bin', 'curl'), `#!/bin/sh\nprintf '%s\\n' "$@" >>"${argvLog}"\nexec "${realCurl}" "$@"\n`, { mode: 0o755 })
+  const env = { HOOKJUDGE_URL: url, PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}` }
+  const ok = await runShim(['commit'], { ...env, HOOKJUDGE_TOKEN_FILE: tokenFile }, input)
+  t.equal(ok.code, 0)
+  t.equal(JSON.parse(ok.stdout).decision, 'block', 'the daemon accepted the token')
+  t.match(readFileSync(argvLog, 'utf8'), /--header\n@\/dev\/fd\/3\n/)
+  t.notMatch(readFileSync(argvLog, 'utf8'), token, 'the token is not in curl\'s argv')
+  const without = await runShim(['commit'], env, input)
+  t.equal(without.stdout, '')
+  t.match(without.stderr, /daemon answered HTTP 401/)
+  const missing = await runShim(['commit', '--fail-safe'], { ...env, HOOKJUDGE_TOKEN_FILE: join(dir, 'nope') }, input)
+  t.equal(missing.code, 0)
+  t.equal(missing.stdout, ASK)
+  t.match(missing.stderr, /cannot read a token from HOOKJUDGE_TOKEN_FILE/)
 })
