@@ -59,7 +59,9 @@ export function hookEntries (w: Wiring): Entry[] {
       const handler = { type: 'http', url: `${daemonUrl(w.server)}/judge/${h.name}`, timeout: deadlineS + 2, ...RECURSION_HOOK_HEADER, statusMessage }
       return { hook: h.name, event: h.event, transport: 'http', handler: JSON.parse(JSON.stringify(handler)) }
     }
-    const command = `${prefix}sh ${shellQuote(w.shimPath)} ${h.name}${failsSafe(h) ? ' --fail-safe' : ''}`
+    // Codex gets its agent named: the shim's safe fallback must then be a deny (Codex ignores "ask").
+    const flags = `${failsSafe(h) ? ' --fail-safe' : ''}${w.agent === 'codex' ? ' --agent=codex' : ''}`
+    const command = `${prefix}sh ${shellQuote(w.shimPath)} ${h.name}${flags}`
     return { hook: h.name, event: h.event, transport: 'shim', handler: { type: 'command', command, timeout: shimTimeout + 5, statusMessage } }
   })
 }

@@ -16,8 +16,8 @@ t.test('Claude Code: Stop hooks over native http by default, the fail-safe gate 
   t.strictSame(hookEntries(wiring({ transport: 'shim' })).map(e => e.handler), [shim('commit'), shim('gate', ' --fail-safe')])
 })
 
-t.test('Codex: always the shim', async t => {
-  t.strictSame(hookEntries(wiring({ agent: 'codex' })).map(e => e.handler), [shim('commit'), shim('gate', ' --fail-safe')])
+t.test('Codex: always the shim, with its agent named so the safe fallback is a deny', async t => {
+  t.strictSame(hookEntries(wiring({ agent: 'codex' })).map(e => e.handler), [shim('commit', ' --agent=codex'), shim('gate', ' --fail-safe --agent=codex')])
 })
 
 t.test('a daemon address other than the default is carried in the env prefix or the URL', async t => {

@@ -86,7 +86,7 @@ t.test('Codex: $CODEX_HOME/hooks.json, the shim always, and the trust notice', a
   const s = setup(t)
   const r = await s.run(installCommand, ['codex', '--hooks', 'commit'])
   t.equal(r.code, 0, r.err)
-  t.strictSame(JSON.parse(await read(s.codex)), { hooks: { Stop: [{ hooks: [{ type: 'command', command: `env HOOKJUDGE_URL=http://127.0.0.1:9 sh ${SHIM_PATH} commit`, timeout: 25, statusMessage: 'hookjudge commit' }] }] } })
+  t.strictSame(JSON.parse(await read(s.codex)), { hooks: { Stop: [{ hooks: [{ type: 'command', command: `env HOOKJUDGE_URL=http://127.0.0.1:9 sh ${SHIM_PATH} commit --agent=codex`, timeout: 25, statusMessage: 'hookjudge commit' }] }] } })
   t.match(r.out, /Codex asks to trust hooks again whenever hooks\.json changes: .*\/hooks/s)
   t.match(r.out, /--dangerously-bypass-hook-trust/)
   t.equal(r.err, '', 'a quiet login shell: no warning')

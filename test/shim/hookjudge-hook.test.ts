@@ -57,6 +57,17 @@ t.test('daemon down: fail open (nothing on stdout, one stderr line) or ask with 
   t.equal(safe.stdout, ASK)
 })
 
+t.test('Codex gates fail safe with a deny (Codex ignores "ask"), and the agent is passed to the daemon', async t => {
+  const safe = await runShim(['gate', '--fail-safe', '--agent=codex'], { HOOKJUDGE_URL: 'http://127.0.0.1:1' }, input)
+  t.equal(safe.code, 0)
+  t.match(JSON.parse(safe.stdout), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: /needs a human/ } })
+  const url = await daemon(t)
+  const res = await runShim(['commit', '--agent=codex'], { HOOKJUDGE_URL: url }, JSON.stringify(claudeStop('I\'ll commit and push now.')))
+  t.equal(JSON.parse(res.stdout).decision, 'block', 'a Claude-shaped input judged as codex still answers')
+  const bad = await runShim(['commit', '--agent=cursor'], {}, input)
+  t.equal(bad.code, 1, 'an unknown agent is a usage error (non-blocking)')
+})
+
 t.test('non-200 answers fall back the same way', async t => {
   const url = await daemon(t)
   const notFound = await runShim(['no-such-hook'], { HOOKJUDGE_URL: url }, input)
