@@ -1,12 +1,16 @@
-/** Bench plumbing: start a daemon or a bare Fastify server in its own process, time commands, summarise samples. */
+/** Bench plumbing: daemons, the fake judge API and a bare Fastify in their own processes; timing, RSS, summaries. */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os'
 import { join } from 'node:path'
+import { stringify } from 'yaml'
 import { PACKAGE_ROOT } from '../server/paths.js'
 
 export const ROOT = PACKAGE_ROOT
+export const cliPath = join('server', 'cli.ts')
+export const knob = (name: string, dflt: number) => Number(process.env[name] ?? dflt)
 
 export async function freePort (): Promise<number> {
   const s = createServer().listen(0, '127.0.0.1')
@@ -16,7 +20,7 @@ export async function freePort (): Promise<number> {
   return port
 }
 
-/** Runs a node script (TypeScript through tsx) in a child process and waits until it prints `ready`-ish output on the port. */
+/** Runs a TypeScript entry (through tsx) in a child process and waits until it answers GET /healthz on the port. */
 export async function startProcess (args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
   for (let i = 0; i < 200; i++) {
@@ -30,6 +34,34 @@ export async function startProcess (args: string[], env: Record<string, string>,
   throw new Error(`process ${args.join(' ')} did not come up on ${port}`)
 }
 
+export interface Daemon { url: string, pid: number, stop (): Promise<void> }
+
+/** Ends a child process this bench started (by its own handle) and waits for it to exit. */
+export async function stopProcess (child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill()
+  await exited
+}
+
+/** `hookjudge serve` on a free port with the shipped defaults plus `overrides`, the judge pointed at the fake API. */
+export async function startDaemon (fakeUrl: string, overrides: Record<string, unknown> = {}): Promise<Daemon> {
+  const dir = mkdtempSync(join(tmpdir(), 'hookjudge-bench-'))
+  const port = await freePort()
+  const file = join(dir, 'config.yaml')
+  // An explicit chain: `auto` could add the claude / codex CLIs found on PATH, which the bench does not measure.
+  writeFileSync(file, stringify({ judge: { backends: ['anthropic'] }, backends: { anthropic: { baseUrl: fakeUrl } }, ...overrides }))
+  const child = await startProcess([cliPath, 'serve', '--port', String(port), '--config', file],
+    { ANTHROPIC_API_KEY: 'bench-key', XDG_STATE_HOME: join(dir, 'state') }, port)
+    .catch((err: Error) => { rmSync(dir, { recursive: true, force: true }); throw err })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    stop: async () => { await stopProcess(child); rmSync(dir, { recursive: true, force: true }) }
+  }
+}
+
+/** Runs a command with `stdin` as input; resolves with its wall time in ms. */
 export function run (cmd: string, args: string[], stdin: string, env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
@@ -46,5 +78,47 @@ export function stats (samples: number[]) {
   return { n: s.length, median: q(0.5), p99: q(0.99) }
 }
 
-export const machine = () => `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
-export const cliPath = join('server', 'cli.ts')
+export const median = (xs: number[]) => stats(xs).median
+
+/** Resident set size of a process in MiB (Linux /proc; elsewhere `ps`). */
+export async function rssMiB (pid: number): Promise<number> {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    if (kb) return Number(kb) / 1024
+  } catch {}
+  const out = await new Promise<string>(resolve => {
+    let s = ''
+    const ps = spawn('ps', ['-o', 'rss=', '-p', String(pid)])
+    ps.stdout.on('data', (c: Buffer) => { s += c })
+    ps.on('close', () => resolve(s))
+  })
+  return Number(out.trim()) / 1024
+}
+
+/** Samples a process's RSS every `ms` until stopped; resolves with the samples. */
+export function sampleRss (pid: number, ms = 100) {
+  const samples: number[] = []
+  const timer = setInterval(() => { rssMiB(pid).then(v => samples.push(v), () => {}) }, ms)
+  return { stop: () => { clearInterval(timer); return samples } }
+}
+
+export function machine () {
+  const c = cpus()
+  return {
+    cpu: `${c.length} × ${c[0]?.model.trim() ?? 'cpu'}`,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    os: `${type()} ${release()}`,
+    node: process.version,
+    load: loadavg().map(l => l.toFixed(2)).join(' '),
+    cores: c.length
+  }
+}
+
+/** A Claude Code Stop hook input as it arrives on stdin or in the native http hook's body. */
+export const stopInput = (text: string) => JSON.stringify({ session_id: 'bench', transcript_path: '/nonexistent/t.jsonl', cwd: '/tmp', prompt_id: 'p', permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: text })
+
+/** One table of the report: a heading, a sentence on what was measured, and rows of figures. */
+export interface Section { title: string, note: string, head: string[], rows: string[][] }
+
+export const ms = (x: number) => x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1)
+export const times = (x: number) => `${x.toFixed(2)}×`

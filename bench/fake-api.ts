@@ -1,0 +1,62 @@
+/** Bench-only judge API on loopback (Anthropic Messages and OpenAI chat, one URL): a fixed delay, counted calls and
+ * estimated tokens. GET /control?delay=MS&reset=1 sets the delay and answers the counters. Run: PORT=N tsx bench/fake-api.ts */
+import { createServer } from 'node:http'
+
+let delayMs = Number(process.env.DELAY_MS ?? 0)
+let calls = 0
+let inputTokens = 0
+let outputTokens = 0
+const serviceMs: number[] = []
+
+/** Token estimate (no tokenizer offline): an ASCII character is a quarter token, any other character one token. */
+function estimateTokens (s: string): number {
+  let ascii = 0
+  let other = 0
+  for (const ch of s) (ch.charCodeAt(0) < 128 ? ascii++ : other++)
+  return Math.ceil(ascii / 4) + other
+}
+
+const VERDICT = JSON.stringify({ new_proposal: false, verification_reported: false, direction_query: false, future_step_description: false, retraction_or_quote: false, reason: 'bench: nothing to block' })
+
+function answer (path: string, input: number, output: number) {
+  if (path.endsWith('/v1/messages')) {
+    return { id: 'msg_bench', type: 'message', role: 'assistant', model: 'bench', content: [{ type: 'text', text: VERDICT }], stop_reason: 'end_turn', usage: { input_tokens: input, output_tokens: output } }
+  }
+  return { id: 'chatcmpl-bench', object: 'chat.completion', model: 'bench', choices: [{ index: 0, message: { role: 'assistant', content: VERDICT }, finish_reason: 'stop' }], usage: { prompt_tokens: input, completion_tokens: output } }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x')
+  if (req.method !== 'POST') {
+    if (url.pathname === '/control') {
+      if (url.searchParams.has('delay')) delayMs = Number(url.searchParams.get('delay'))
+      const body = JSON.stringify({ calls, inputTokens, outputTokens, serviceMedianMs: median(serviceMs), delayMs })
+      if (url.searchParams.has('reset')) { calls = 0; inputTokens = 0; outputTokens = 0; serviceMs.length = 0 }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+      return
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}')
+    return
+  }
+  const chunks: Buffer[] = []
+  req.on('data', (c: Buffer) => chunks.push(c))
+  req.on('end', () => {
+    const started = performance.now()
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { system?: string, messages?: { content: string }[] }
+    const input = estimateTokens((body.system ?? '') + (body.messages ?? []).map(m => m.content).join(''))
+    const output = estimateTokens(VERDICT)
+    calls++
+    inputTokens += input
+    outputTokens += output
+    const send = () => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(url.pathname, input, output)))
+      if (serviceMs.length < 100_000) serviceMs.push(performance.now() - started)
+    }
+    if (delayMs > 0) setTimeout(send, delayMs)
+    else send()
+  })
+})
+server.keepAliveTimeout = 60_000
+server.listen(Number(process.env.PORT), '127.0.0.1')

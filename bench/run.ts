@@ -1,0 +1,89 @@
+/** `npm run bench`: every figure of docs/BENCHMARKS.md in one bounded run (about 3 minutes on 2 cores); knobs are
+ * env vars (BENCH_*). Starts the fake judge API, a bare Fastify and the daemon as processes; prints and writes the report. */
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { loadConfig } from '../server/config.js'
+import { httpLatency, shimLatency } from './latency.js'
+import { layer2 } from './layer2.js'
+import { freePort, knob, machine, median, ROOT, rssMiB, type Section, startDaemon, startProcess, stopProcess } from './lib.js'
+import { memory } from './memory.js'
+import { consoleReport, markdown } from './report.js'
+import { throughput } from './throughput.js'
+import { tokens } from './tokens.js'
+
+const knobs = {
+  BENCH_ROUNDS: knob('BENCH_ROUNDS', 200),
+  BENCH_HTTP: knob('BENCH_HTTP', 2000),
+  BENCH_LOAD: knob('BENCH_LOAD', 10000),
+  BENCH_LOAD_RUNS: knob('BENCH_LOAD_RUNS', 3),
+  BENCH_L2: knob('BENCH_L2', 40),
+  BENCH_DELAY_MS: knob('BENCH_DELAY_MS', 50),
+  BENCH_MEM_TEXTS: knob('BENCH_MEM_TEXTS', 100000),
+  BENCH_CACHE_MAX: knob('BENCH_CACHE_MAX', 10000)
+}
+const started = performance.now()
+const OUT = process.env.BENCH_OUT ?? join(ROOT, 'docs', 'BENCHMARKS.md')
+
+const say = (s: string) => process.stderr.write(`bench: ${((performance.now() - started) / 1000).toFixed(0)} s: ${s}\n`)
+
+function version (cmd: string, args: string[]): Promise<string> {
+  return new Promise(resolve => {
+    let out = ''
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] })
+    child.stdout.on('data', (c: Buffer) => { out += c })
+    child.on('error', () => resolve('missing'))
+    child.on('close', () => resolve(/\d+(\.\d+)+/.exec(out)?.[0] ?? 'unknown'))
+  })
+}
+
+const before = machine()
+// The corpus is labelled for the Stop hooks; tool hooks (PreToolUse) never see an end-of-turn message.
+const hooks = Object.values(loadConfig({ env: {}, file: '/dev/null' }).hooks).filter(h => h.event === 'Stop').map(h => h.name)
+const fakePort = await freePort()
+const barePort = await freePort()
+const fakeUrl = `http://127.0.0.1:${fakePort}`
+const bareUrl = `http://127.0.0.1:${barePort}`
+const fake = await startProcess([join('bench', 'fake-api.ts')], { PORT: String(fakePort) }, fakePort)
+const bare = await startProcess([join('bench', 'bare-fastify.ts')], { PORT: String(barePort) }, barePort)
+const daemon = await startDaemon(fakeUrl, { cache: { max: knobs.BENCH_CACHE_MAX } })
+const sections: Section[] = []
+try {
+  for (let i = 0; i < 100; i++) await fetch(`${daemon.url}/healthz`).then(r => r.arrayBuffer())
+  const idle: number[] = []
+  for (let i = 0; i < 5; i++) {
+    idle.push(await rssMiB(daemon.pid))
+    await new Promise(resolve => setTimeout(resolve, 100))
+  }
+  say('Layer-1 miss through the shim, curl and the seed-style hook')
+  sections.push(await shimLatency(daemon.url, bareUrl, knobs.BENCH_ROUNDS))
+  say('Layer-1 miss over keep-alive HTTP')
+  const http = await httpLatency(daemon.url, bareUrl, knobs.BENCH_HTTP)
+  sections.push(http.section)
+  say('throughput at 16 clients')
+  const load = await throughput(daemon, bareUrl, knobs.BENCH_LOAD, knobs.BENCH_LOAD_RUNS)
+  sections.push(load.section)
+  say('Layer-2 overhead and the cache')
+  sections.push(await layer2(daemon, fakeUrl, knobs.BENCH_L2, knobs.BENCH_DELAY_MS, http.missMs))
+  say('calls and tokens per 100 turns')
+  sections.push(await tokens(overrides => startDaemon(fakeUrl, overrides), fakeUrl, hooks))
+  say(`memory over ${knobs.BENCH_MEM_TEXTS} distinct Layer-2 texts`)
+  sections.push(await memory(daemon, fakeUrl, knobs.BENCH_MEM_TEXTS, knobs.BENCH_CACHE_MAX, median(idle), load.peakRssMiB))
+} finally {
+  await daemon.stop()
+  await Promise.all([stopProcess(fake), stopProcess(bare)])
+}
+
+process.stdout.write(consoleReport(sections))
+const report = markdown(sections, {
+  command: 'npm run bench',
+  knobs,
+  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  seconds: (performance.now() - started) / 1000,
+  before,
+  after: machine(),
+  versions: { curl: await version('curl', ['--version']), jq: await version('jq', ['--version']), bash: await version('bash', ['--version']) }
+})
+mkdirSync(dirname(OUT), { recursive: true })
+writeFileSync(OUT, report)
+say(`done; wrote ${OUT}`)

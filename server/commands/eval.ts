@@ -1,0 +1,75 @@
+/** hookjudge eval CORPUS.jsonl: scores Layer 1 and the whole judge on a labelled corpus, per hook (table or --json). */
+import { readFile } from 'node:fs/promises'
+import type { HookPolicy } from '../config-schema.js'
+import { loadConfig } from '../config.js'
+import { labelledHooks, parseCorpus } from '../eval/corpus.js'
+import { createProgress } from '../eval/progress.js'
+import { evalTable, missListing } from '../eval/report.js'
+import { evalTasks, judgeRuntime, runEval, unjudgeable } from '../eval/run.js'
+import { misses, scoreAll } from '../eval/score.js'
+import { type Command, type Io, parse, UsageError } from './args.js'
+
+export async function readInput (path: string, io: Io, verb: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (err) {
+    io.stderr.write(`hookjudge ${verb}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})\n`)
+    return null
+  }
+}
+
+export const evalCommand: Command = async (args, io) => {
+  const { values, positionals } = parse(args, {
+    config: { type: 'string' }, hooks: { type: 'string' }, 'layer1-only': { type: 'boolean' }, misses: { type: 'boolean' }, json: { type: 'boolean' }
+  }, 1)
+  const file = positionals[0]
+  if (!file) throw new UsageError('eval needs a CORPUS.jsonl file')
+  const config = loadConfig({ env: io.env, file: values.config })
+  const asked = values.hooks?.split(',').map(h => h.trim()).filter(h => h !== '')
+  const unknown = (asked ?? []).filter(h => !Object.hasOwn(config.hooks, h))
+  if (unknown.length > 0) throw new UsageError(`unknown hook(s) ${unknown.join(', ')}; configured: ${Object.keys(config.hooks).join(', ')}`)
+
+  const text = await readInput(file, io, 'eval')
+  if (text === null) return 1
+  const { rows, problems } = parseCorpus(text)
+  if (problems.length > 0) {
+    io.stderr.write(`hookjudge eval: ${file} has ${problems.length} invalid line(s):\n${problems.slice(0, 20).map(p => `  ${p}\n`).join('')}`)
+    return 1
+  }
+  const labelled = labelledHooks(rows)
+  const names = asked ?? labelled.filter(h => Object.hasOwn(config.hooks, h))
+  const ignored = asked ? [] : labelled.filter(h => !Object.hasOwn(config.hooks, h))
+  if (ignored.length > 0) io.stderr.write(`hookjudge eval: labels for hooks not in the config are skipped: ${ignored.join(', ')}\n`)
+  if (names.length === 0) {
+    io.stderr.write(`hookjudge eval: no configured hook is labelled in ${file}\n`)
+    return 1
+  }
+
+  const layer1Only = values['layer1-only'] === true
+  const rt = layer1Only ? undefined : await judgeRuntime(config, io.env)
+  try {
+    // The runtime's hooks carry the judge chain (with `backends: auto`, the one detected on this machine).
+    const hooks = names.map(n => (rt ?? { config }).config.hooks[n]).filter((h): h is HookPolicy => h !== undefined)
+    const unready = rt ? unjudgeable(rt, hooks) : []
+    if (unready.length > 0) {
+      io.stderr.write(`hookjudge eval: cannot score the judge:\n${unready.map(u => `  ${u}\n`).join('')}configure a judge backend, or score Layer 1 alone with --layer1-only\n`)
+      return 1
+    }
+    const tasks = evalTasks(rows, hooks)
+    const progress = createProgress(io.stderr, tasks.length, 'eval')
+    const outcomes = await runEval(tasks, { maxTextBytes: config.judge.maxTextBytes, runtime: rt, onDone: progress.tick })
+    progress.done()
+    const scores = scoreAll(outcomes, names, layer1Only)
+    const missed = values.misses ? misses(outcomes, layer1Only) : undefined
+    if (values.json) {
+      io.stdout.write(JSON.stringify({ hooks: scores, ...(missed ? { misses: missed } : {}) }) + '\n')
+      return 0
+    }
+    const mode = layer1Only ? 'Layer 1 only (final verdicts not scored)' : 'Layer 1 + the judge'
+    io.stdout.write(`eval ${file}: ${rows.length} messages, ${tasks.length} labels, ${mode}\n\n${evalTable(scores)}`)
+    if (missed) io.stdout.write(`\n${missListing(missed)}`)
+    return 0
+  } finally {
+    await rt?.close()
+  }
+}

@@ -1,0 +1,42 @@
+/** The labelled corpus for `eval` (contract: {"id","text","labels":{"<hook>":"block"|"allow"}} per line); pure parsing. */
+
+export type Label = 'block' | 'allow'
+export interface CorpusRow { id: string, text: string, labels: Record<string, Label> }
+
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Every valid row, and one problem line per invalid one (blank lines are ignored; extra keys too). */
+export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: string[] } {
+  const rows: CorpusRow[] = []
+  const problems: string[] = []
+  const seen = new Set<string>()
+  jsonl.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return
+    const at = `line ${i + 1}`
+    let v: unknown
+    try {
+      v = JSON.parse(line)
+    } catch {
+      problems.push(`${at}: not JSON`)
+      return
+    }
+    if (!isMap(v)) { problems.push(`${at}: not a JSON object`); return }
+    const { id, text, labels } = v
+    if (typeof id !== 'string' || id === '') { problems.push(`${at}: "id" must be a non-empty string`); return }
+    if (typeof text !== 'string') { problems.push(`${at} (${id}): "text" must be a string`); return }
+    if (!isMap(labels)) { problems.push(`${at} (${id}): "labels" must be a map of hook → "block" | "allow"`); return }
+    const bad = Object.entries(labels).find(([, l]) => l !== 'block' && l !== 'allow')
+    if (bad) { problems.push(`${at} (${id}): label of "${bad[0]}" must be "block" or "allow"`); return }
+    if (seen.has(id)) { problems.push(`${at}: duplicate id "${id}"`); return }
+    seen.add(id)
+    rows.push({ id, text, labels: labels as Record<string, Label> })
+  })
+  return { rows, problems }
+}
+
+/** Hook names the corpus labels, in first-seen order. */
+export function labelledHooks (rows: CorpusRow[]): string[] {
+  const out = new Set<string>()
+  for (const r of rows) for (const h of Object.keys(r.labels)) out.add(h)
+  return [...out]
+}
