@@ -29,6 +29,8 @@ export interface RuntimeDeps {
   onLogError?: (err: Error) => void
   /** `judge.backends: auto`: the chain detected once at startup (buildApp); otherwise detected here without probes. */
   autoChain?: string[]
+  /** false for one-shot verbs (judge): no spare processes or keep-alive probes for a single verdict. */
+  warm?: boolean
   /** Clock of the circuit breakers and spares (tests). */
   now?: () => number
 }
@@ -59,7 +61,7 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
   for (const b of backends.values()) {
     b.circuit?.configure({ failures: config.judge.circuit.failures, coolDownMs: config.judge.circuit.coolDownSeconds * 1000 })
     const sets = plan.get(b.name)
-    if (sets) b.warm(sets)
+    if (sets && deps.warm !== false) b.warm(sets)
   }
   return {
     config,

@@ -27,6 +27,16 @@ t.test('judges a hook input and prints the contract record', async t => {
   t.notMatch(JSON.stringify(api.requests), /Z7QK3M2XW6PLRT4B/)
 })
 
+t.test('with judge.backends: auto the detected chain judges (the shipped default)', async t => {
+  const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }, 'auto chain') })
+  t.teardown(() => api.close())
+  const file = join(tempDir(t), 'c.yaml')
+  writeFileSync(file, `judge: { backends: auto }\nbackends:\n  anthropic: { baseUrl: "${api.url}" }\n`)
+  const { io: s, out } = io(JSON.stringify(claudeStop('I\'ll push now.')), { ANTHROPIC_API_KEY: 'k', PATH: '/nonexistent' })
+  t.equal(await judgeCommand(['commit', '--config', file], s), 0)
+  t.match(JSON.parse(out()), { decision: 'block', source: 'judge', backend: 'anthropic', reason: 'auto chain' })
+})
+
 t.test('plain text is judged as the final message', async t => {
   const { io: s, out } = io('I renamed the helper.\n', {})
   t.equal(await judgeCommand(['commit', '--config', '/dev/null'], s), 0)

@@ -2,8 +2,7 @@
 import { AGENTS, type AgentName } from '../agents/event.js'
 import { loadConfig } from '../config.js'
 import { decide } from '../decide.js'
-import { NO_DECISION_LOG } from '../decision-log.js'
-import { createRuntime } from '../runtime.js'
+import { judgeRuntime } from '../eval/run.js'
 import { type Command, parse, readAll, UsageError } from './args.js'
 
 export const judgeCommand: Command = async (args, io) => {
@@ -24,9 +23,10 @@ export const judgeCommand: Command = async (args, io) => {
     // Plain text: judge it as the agent's final message.
     body = { hook_event_name: hook.event, session_id: 'cli', last_assistant_message: input.replace(/\n$/, '') }
   }
-  const rt = createRuntime(config, { env: io.env, decisionLog: NO_DECISION_LOG })
+  // The runtime's copy of the hook carries the detected chain when judge.backends is auto.
+  const rt = await judgeRuntime(config, io.env, false)
   try {
-    const d = await decide(rt, hook, body, values.agent as AgentName | undefined)
+    const d = await decide(rt, rt.config.hooks[name] ?? hook, body, values.agent as AgentName | undefined)
     io.stdout.write(JSON.stringify(d.record()) + '\n')
   } finally {
     await rt.close()
