@@ -1,6 +1,7 @@
 /** Zero-config judge chain (`judge.backends: auto`): the predefined backends this machine can use, in a fixed order. */
 import { AUTO_CHAIN, type BackendConfig, type Config } from '../config-schema.js'
-import type { Env } from '../paths.js'
+import { delimiter, join, resolve } from 'node:path'
+import { type Env, PACKAGE_ROOT } from '../paths.js'
 import { findExecutable } from './process-backend.js'
 
 export interface Check { name: string, found: boolean, why: string }
@@ -14,6 +15,11 @@ export const NO_BACKEND_FIX = 'no judge backend found (checked ANTHROPIC_API_KEY
 
 const CLI_NAMES: Record<string, string> = { 'claude-cli': 'claude', 'codex-cli': 'codex' }
 
+// npm start puts the checkout's node_modules/.bin first on PATH, and there sit the CLIs our e2e tests drive:
+// those are dev dependencies, never logged in, so a fresh checkout must not pick them as its judge.
+const OWN_BIN = join(PACKAGE_ROOT, 'node_modules', '.bin')
+const withoutOwnBin = (env: Env): Env => ({ ...env, PATH: (env.PATH ?? '').split(delimiter).filter(d => resolve(d) !== OWN_BIN).join(delimiter) })
+
 /** What needs no network: an API key in the env, an executable on PATH. Local servers need the probe. */
 function staticCheck (cfg: BackendConfig, env: Env): Omit<Check, 'name'> | 'probe' {
   if (cfg.type === 'anthropic' || (cfg.type === 'openai' && cfg.apiKeyEnv)) {
@@ -22,7 +28,7 @@ function staticCheck (cfg: BackendConfig, env: Env): Omit<Check, 'name'> | 'prob
   }
   if (cfg.type === 'openai') return 'probe'
   const bin = cfg.command?.[0] ?? CLI_NAMES[cfg.type] ?? ''
-  const path = bin ? findExecutable(bin, env) : undefined
+  const path = bin ? findExecutable(bin, withoutOwnBin(env)) : undefined
   return path ? { found: true, why: `${path}` } : { found: false, why: `${bin || 'no command'} not found on PATH` }
 }
 

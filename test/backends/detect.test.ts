@@ -5,6 +5,7 @@ import { Writable } from 'node:stream'
 import t from 'tap'
 import { detectChain, detectChainSync, NO_BACKEND_FIX } from '../../server/backends/detect.js'
 import { loadConfig } from '../../server/config.js'
+import { PACKAGE_ROOT } from '../../server/paths.js'
 import { startFakeOpenAI } from '../fixtures/fake-openai.js'
 import { build, claudeStop, testConfig } from '../helper.js'
 import { scratchDir } from '../helpers/judge-clis.js'
@@ -18,6 +19,12 @@ async function binDir (t: Parameters<typeof scratchDir>[0], ...names: string[]):
   for (const n of names) await writeFile(join(dir, n), '#!/bin/sh\ncat >/dev/null\n', { mode: 0o755 })
   return dir
 }
+
+t.test("the checkout's own node_modules/.bin (dev-dependency CLIs, never logged in) is not a judge", async t => {
+  const own = join(PACKAGE_ROOT, 'node_modules', '.bin')
+  t.strictSame(detectChainSync(autoConfig(), { PATH: own }).chain, [], 'npm start puts it on PATH')
+  t.strictSame(detectChainSync(autoConfig(), { PATH: `${own}:${await binDir(t, 'codex')}` }).chain, ['codex-cli'], 'a CLI elsewhere on PATH still counts')
+})
 
 t.test('the shipped default is auto, with the predefined backends', async t => {
   const c = loadConfig({ env: {}, file: '/dev/null' })
