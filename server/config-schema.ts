@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto'
 import { EVENTS, type EventName } from './agents/event.js'
 import { type ConfigProblem, describe } from './errors.js'
+import { type HookEvidence, validateEvidenceSettings, validateHookEvidence } from './evidence/schema.js'
+import type { EvidenceSettings } from './evidence/verification.js'
 import { checkFactNames, type GatePolicy, type GateSettings, validateGate, validateGateSettings } from './gates/gate-schema.js'
 import { isLoopbackHost } from './guards/loopback.js'
 import { type BackendOptions, validateBackendOptions } from './backends/options.js'
@@ -32,7 +34,12 @@ export interface HookPolicy {
   failMode: typeof FAIL_MODES[number]
   trigger: PatternSet
   skip: PatternSet
+  /** The fields asked of the judge: the configured `fields` minus the deterministic ones. */
   fields: string[]
+  /** Fields hookjudge computes from the transcript (server/evidence/), merged in before blockWhen; never asked. */
+  deterministic: HookEvidence['deterministic']
+  /** `evidence.contradictedClaims`: a claimed verification the transcript contradicts counts as none. */
+  evidence: HookEvidence['evidence']
   blockWhen: { all: string[], none: string[] }
   prompt: string
   feedback: string
@@ -67,6 +74,8 @@ export interface Config {
   redactor?: Redactor
   /** Where Stop hooks read the turn's text (agents/transcript.ts); roots are added to the agents' own data dirs. */
   transcripts: { enabled: boolean, roots: string[], maxReadBytes: number }
+  /** What Stop hooks learn from the transcript's tool calls: verification patterns (server/evidence/). */
+  evidence: EvidenceSettings
   selfProtection: GateSettings['selfProtection']
   sessionFacts: GateSettings['sessionFacts']
   backends: Record<string, BackendConfig>
@@ -76,7 +85,7 @@ export interface Config {
 }
 
 /** Bump when the fixed wrapper around every hook prompt changes: it invalidates cached verdicts. */
-export const WRAPPER_VERSION = 'w2'
+export const WRAPPER_VERSION = 'w3'
 const FIELD_RE = /^[a-z][a-z0-9_]*$/
 const HOOK_RE = /^[a-z0-9][a-z0-9-]*$/
 
@@ -190,11 +199,14 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     const prompt = judges ? str(`${p}.prompt`, h.prompt) : ''
     const feedback = judges ? str(`${p}.feedback`, h.feedback) : ''
     const hookBackends = !judges ? [] : h.backends === undefined ? judgeBackends : chain(`${p}.backends`, h.backends)
-    const promptVersion = sha256(JSON.stringify([WRAPPER_VERSION, prompt, fields])).slice(0, 12)
+    const { deterministic, evidence } = validateHookEvidence(p, h, event, fields, bad)
+    // The judge is asked only what hookjudge cannot compute itself.
+    const asked = fields.filter(f => !deterministic.includes(f))
+    const promptVersion = sha256(JSON.stringify([WRAPPER_VERSION, prompt, asked])).slice(0, 12)
     const autoChain = judges && auto && h.backends === undefined
     // An auto chain is fixed for the life of the process; any candidate's model change must still invalidate verdicts.
     const models = (autoChain ? AUTO_CHAIN : hookBackends).map(b => [backends[b]?.type, backends[b]?.model, backends[b]?.baseUrl])
-    const fingerprint = sha256(JSON.stringify([promptVersion, trigger.list, skip.list, all, none, models]))
+    const fingerprint = sha256(JSON.stringify([promptVersion, trigger.list, skip.list, all, none, models, deterministic, evidence]))
     hooks[name] = {
       name,
       event,
@@ -202,7 +214,9 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       failMode,
       trigger: trigger.set,
       skip: skip.set,
-      fields,
+      fields: asked,
+      deterministic,
+      evidence,
       blockWhen: { all, none },
       prompt,
       feedback,
@@ -256,6 +270,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       roots: strList('transcripts.roots', transcripts.roots).filter((r, i) => r.startsWith('/') || r.startsWith('~/') || (bad(`transcripts.roots[${i}]`, 'an absolute path or ~/…', r), false)),
       maxReadBytes: int('transcripts.maxReadBytes', transcripts.maxReadBytes ?? 8388608, 4096, 1073741824)
     },
+    evidence: validateEvidenceSettings(section('evidence'), bad),
     ...validateGateSettings(section('selfProtection'), section('sessionFacts'), bad, int),
     backends,
     hooks,

@@ -3,6 +3,7 @@ import { type AgentAdapter, detectAgent } from './agents/adapter.js'
 import type { AgentName, HookEvent, Outcome } from './agents/event.js'
 import type { TurnText } from './agents/transcript.js'
 import type { HookPolicy } from './config-schema.js'
+import { commandToRun } from './evidence/test-command.js'
 import { applyGate, gateOutcome, withRule } from './gates/gate.js'
 import { judge, type Judged } from './judge/judge.js'
 import { buildRecord, type DecisionRecord } from './record.js'
@@ -21,12 +22,13 @@ export interface Decided {
   record: () => DecisionRecord
 }
 
-export function outcomeOf (hook: HookPolicy, event: HookEvent, judged: Judged): Outcome {
+/** `command`: what {command} in the feedback names (the turn's last verification command, or the project's test command). */
+export function outcomeOf (hook: HookPolicy, event: HookEvent, judged: Judged, command?: string): Outcome {
   if (judged.decision === 'allow') return { decision: 'allow' }
   if (judged.decision === 'ask') {
     return { decision: 'ask', message: `hookjudge (${hook.name}) could not judge this call (${judged.failure ?? 'judge unavailable'}); a human must approve it.` }
   }
-  const message = hook.feedback.trim().replaceAll('{reason}', judged.reason || 'none given')
+  const message = hook.feedback.trim().replaceAll('{reason}', judged.reason || 'none given').replaceAll('{command}', command ?? 'the project\'s tests')
   return { decision: event.event === 'PreToolUse' ? 'deny' : 'block', message }
 }
 
@@ -37,10 +39,13 @@ export async function decide (rt: Runtime, hook: HookPolicy, body: Record<string
   const turn: TurnText = hook.mode === 'off' ? { text: event.text, source: 'message' } : await rt.transcripts.turnText(event)
   // Tool hooks: self-protection, matcher and rules may decide without a judge; PostToolUse records facts and transforms.
   const gated = await applyGate(hook, event, rt.gates)
-  const verdict = gated.judged ?? await judge({ hook, agent: adapter.name, event: event.event, text: turn.text }, rt.judgeDeps)
+  // The turn's tool calls came with its text (one read); without them, the record says why.
+  const evidenceNote = turn.evidence ? undefined : turn.note ?? (rt.config.evidence.enabled ? 'incomplete' : 'evidence disabled')
+  const verdict = gated.judged ?? await judge({ hook, agent: adapter.name, event: event.event, text: turn.text, evidence: turn.evidence, evidenceNote }, rt.judgeDeps)
   // The governor sees every call (an allow resets its count), so it runs after judge(), whatever the source.
   const judged = rt.loop.review(event, hook.name, verdict, rt.config.judge.loop.maxConsecutiveBlocks)
-  const outcome = gateOutcome(gated, () => outcomeOf(hook, event, judged))
+  const command = judged.decision === 'block' && hook.feedback.includes('{command}') ? await commandToRun(turn.evidence, event.cwd) : undefined
+  const outcome = gateOutcome(gated, () => outcomeOf(hook, event, judged, command))
   const ts = new Date()
   return {
     hook,

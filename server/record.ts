@@ -22,6 +22,8 @@ export interface DecisionRecord {
   textBytes: number
   redactions: Record<string, number>
   promptVersion: string
+  /** Deterministic facts of the turn read from the transcript (server/evidence/), when it gave them: replay and eval score them. */
+  facts?: Record<string, boolean>
   failure?: string
   /** Estimated USD of the judge calls this decision made (backends with a configured price only). */
   costUsd?: number
@@ -65,6 +67,8 @@ export function buildRecord (r: RecordInput, redact: Redactor, keepText: boolean
     textBytes: Buffer.byteLength(judged.text),
     redactions: red.counts,
     promptVersion: r.hook.promptVersion,
+    // After the contract's keys, so their order stays as documented.
+    ...(judged.facts ? { facts: judged.facts } : {}),
     ...(judged.failure ? { failure: judged.failure } : {}),
     ...costOf(judged.attempts),
     ...(judged.guard ? { guard: judged.guard } : {}),

@@ -11,6 +11,8 @@ import { createRedactor, type Redactor } from './judge/redact.js'
 import { createLoopGovernor, type LoopGovernor } from './guards/loop.js'
 import { createTranscriptReader, type TranscriptReader } from './agents/transcript.js'
 import { createGateDeps, type GateDeps } from './gates/gate.js'
+import { worksWithoutJudge } from './evidence/plan.js'
+import { createClassifier } from './evidence/verification.js'
 import type { FactStore } from './gates/facts.js'
 import { type Env, stateDir } from './paths.js'
 
@@ -71,7 +73,8 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     decisionLog,
     loop: deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions }),
     // Allowed transcript roots come from the daemon's env, resolved here once (not per request).
-    transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes),
+    // With evidence on, the same read also gathers the turn's commands and edits (server/evidence/).
+    transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined),
     gates: createGateDeps(config, deps.env, deps.facts),
     judgeDeps: {
       backends,
@@ -95,6 +98,8 @@ export function readiness (rt: Runtime): string[] {
   for (const hook of Object.values(rt.config.hooks)) {
     // A hook without trigger patterns (a pure gate) never reaches Layer 2.
     if (hook.mode === 'off' || hook.trigger.sources.length === 0) continue
+    // A hook whose facts block on their own (unverified-claim) needs a judge only to let quotes through.
+    if (worksWithoutJudge(hook)) continue
     const chain = hook.backends.map(n => rt.backends.get(n))
     if (chain.some(b => b && b.unusable === null)) continue
     if (hook.autoChain && chain.length === 0) { if (!problems.includes(NO_BACKEND_FIX)) problems.push(NO_BACKEND_FIX); continue }

@@ -8,7 +8,7 @@ import { tempDir } from './helper.js'
 
 t.test('the shipped defaults load with all five hooks, compiled', async t => {
   const c = loadConfig({ env: {}, file: '/dev/null' })
-  t.strictSame(Object.keys(c.hooks), ['commit', 'scope-check', 'scope-change', 'shallow-bugfix', 'bugfix-without-reproduction', 'self-protect', 'dangerous-bash'])
+  t.strictSame(Object.keys(c.hooks), ['commit', 'scope-check', 'scope-change', 'shallow-bugfix', 'bugfix-without-reproduction', 'unverified-claim', 'self-protect', 'dangerous-bash'])
   t.equal(c.server.host, '127.0.0.1')
   t.equal(c.server.port, 5834)
   t.equal(c.hooks.commit!.failMode, 'open')

@@ -1,4 +1,5 @@
 /** Claude Code transcript (hook-protocols §1.6): the assistant's text since the current real user prompt; pure, line by line. */
+import { keepToolResults, toolUseStep } from '../evidence/claude-steps.js'
 import { holds, type LineResult, parseLine, type TurnReader } from './utterances.js'
 
 export interface ClaudeTurnOptions {
@@ -16,10 +17,14 @@ const TOOL_RESULT = ['"toolUseResult":']
 const INJECTED = /^\s*(<command-name>|<command-message>|<local-command-stdout>|<local-command-stderr>|\[Request interrupted)/
 
 export function claudeTurn (opts: ClaudeTurnOptions = {}): TurnReader {
-  return (line, out): LineResult => {
+  return (line, out, steps): LineResult => {
     if (!holds(line, RELEVANT)) return 'more'
-    // A tool result (often the largest line of a turn) is never a prompt and never assistant text: skip its parse.
-    if (holds(line, TOOL_RESULT) && !holds(line, ASSISTANT)) return 'more'
+    // A tool result (often the largest line of a turn) is never a prompt and never assistant text: skip its parse. It is
+    // kept undecoded for the call it answers, met next; only command and edit results are ever decoded.
+    if (holds(line, TOOL_RESULT) && !holds(line, ASSISTANT)) {
+      if (steps) keepToolResults(line, steps)
+      return 'more'
+    }
     const e = parseLine(line)
     if (!e) return 'malformed'
     if (e.isSidechain === true && !opts.subagent) return 'more'
@@ -31,6 +36,7 @@ export function claudeTurn (opts: ClaudeTurnOptions = {}): TurnReader {
         for (let i = content.length - 1; i >= 0; i--) {
           const b = content[i]
           if (b?.type === 'text' && typeof b.text === 'string') out.add(id, b.text)
+          else if (b?.type === 'tool_use' && steps && !steps.seen(String(b.id))) steps.add(toolUseStep(b, steps))
         }
       }
       return 'more'

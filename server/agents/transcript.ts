@@ -1,21 +1,30 @@
-/** The judge text of a Stop: the assistant's utterances of the current turn, read from the tail of the agent's own transcript. */
+/** The judge text of a Stop, with the turn's tool calls: the current turn read from the tail of the agent's own transcript. */
 import { realpathSync } from 'node:fs'
-import { constants, open, realpath } from 'node:fs/promises'
+import { realpath } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { LRUCache } from 'lru-cache'
+import { factsOf, type TurnEvidence } from '../evidence/facts.js'
+import type { Classifier } from '../evidence/steps.js'
 import type { Env } from '../paths.js'
 import { claudeTurn } from './claude-transcript.js'
 import { codexTurn } from './codex-rollout.js'
 import type { HookEvent } from './event.js'
-import { scanLinesBackwards, type ScanEnd } from './tail-lines.js'
-import { createUtterances, SEPARATOR, type TurnReader } from './utterances.js'
+import { FLUSH_WAIT_MS, type FileState, fileState, grown, pause, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
+import { SEPARATOR } from './utterances.js'
 
 export interface TranscriptSettings { enabled: boolean, roots: string[], maxReadBytes: number }
 
 /** Why the transcript was not (fully) used; 'cap' means the turn's start lay beyond maxReadBytes. */
 export type TranscriptNote = 'off' | 'no-path' | 'outside-roots' | 'missing' | 'unreadable' | 'malformed' | 'no-text' | 'cap'
-export interface TurnText { text: string, source: 'transcript' | 'message', note?: TranscriptNote, bytesRead?: number }
+export interface TurnText {
+  text: string
+  source: 'transcript' | 'message'
+  note?: TranscriptNote
+  bytesRead?: number
+  /** The turn's tool calls and facts, read in the same pass; absent when they could not be read in full enough to be sure. */
+  evidence?: TurnEvidence
+}
 export interface TranscriptReader {
   turnText (event: HookEvent): Promise<TurnText>
   /** File scans started so far (concurrent hooks of one Stop share one). */
@@ -23,7 +32,6 @@ export interface TranscriptReader {
 }
 
 interface Root { path: string, real?: string }
-interface Read { text: string, end: ScanEnd | 'malformed' | 'unreadable', bytesRead: number }
 
 /** The agents' own data dirs plus configured roots; from the daemon's env, once. */
 export function transcriptRoots (env: Env, configured: string[]): string[] {
@@ -47,10 +55,12 @@ export function withLastMessage (turn: string, last: string): string {
   return tail === '' || turn.includes(tail) ? turn : `${turn}${SEPARATOR}${last}`
 }
 
-export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTextBytes: number): TranscriptReader {
+/** With a classifier, every read also gathers the turn's steps (server/evidence/); without one, reads are text only. */
+export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTextBytes: number, classifier?: Classifier): TranscriptReader {
+  const limits = { maxReadBytes: cfg.maxReadBytes, maxTextBytes, classifier }
   const roots: Root[] = transcriptRoots(env, cfg.roots).map(path => ({ path, real: realOrNot(path) }))
   // Several hooks judge the same Stop at once: one read per file state and turn serves them all.
-  const reads = new LRUCache<string, Promise<Read>>({ max: 64, ttl: 30_000 })
+  const reads = new LRUCache<string, Promise<TurnScan>>({ max: 64, ttl: 30_000 })
   let scans = 0
 
   async function allowed (file: string): Promise<boolean> {
@@ -63,66 +73,70 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
     return under()
   }
 
-  async function scan (file: string, size: number, reader: TurnReader): Promise<Read> {
-    const fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW)
+  /** The real path of a transcript under the roots, or why not; a path that names no file is still refused when outside. */
+  async function located (path: string): Promise<string | 'outside-roots' | 'missing' | 'unreadable'> {
     try {
-      const out = createUtterances()
-      let malformed = false
-      const { end, bytesRead } = await scanLinesBackwards(fh, size, cfg.maxReadBytes, (line, complete) => {
-        const r = reader(line, out)
-        // A final line without its newline may be mid-write: ignore it rather than call the file malformed.
-        if (r === 'malformed') return complete ? (malformed = true) : false
-        return r === 'boundary' || out.bytes >= maxTextBytes
-      })
-      return { text: out.text(), end: malformed ? 'malformed' : end, bytesRead }
-    } finally {
-      await fh.close()
+      const file = await realpath(path)
+      return await allowed(file) ? file : 'outside-roots'
+    } catch (err) {
+      if (!await allowed(resolve(path))) return 'outside-roots'
+      return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable'
     }
   }
 
   return {
     get scans () { return scans },
     async turnText (event) {
-      const message = (note?: TranscriptNote, bytesRead?: number): TurnText => ({ text: event.text, source: 'message', note, bytesRead })
+      const message = (note?: TranscriptNote, bytesRead?: number, evidence?: TurnEvidence): TurnText =>
+        ({ text: event.text, source: 'message', note, bytesRead, ...(evidence ? { evidence } : {}) })
       if (event.event !== 'Stop' && event.event !== 'SubagentStop') return message()
       if (!cfg.enabled) return message('off')
       const subagent = event.event === 'SubagentStop'
       const path = subagent ? event.agentTranscriptPath : event.transcriptPath
       if (!path) return message('no-path')
-      let file: string
-      let size: number
-      let mtime: number
       if (!isAbsolute(path)) return message('outside-roots')
-      try {
-        file = await realpath(path)
-      } catch (err) {
-        // A path that names no file is still refused (and logged) as outside when it is outside.
-        if (!await allowed(resolve(path))) return message('outside-roots')
-        return message((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable')
+      // Claude Code writes its transcript every 100 ms (the first write creates the file), so a Stop can arrive before the
+      // turn's last lines (a tool's result, the final text) are in the file. For the facts they matter: while the file is
+      // missing or lacks the hook's last message, wait a little for the next write.
+      // Its last line only: how the agent joins a message's blocks cannot matter then.
+      const probe = event.text.trim().split('\n').at(-1)!.trim().slice(-100)
+      const until = Date.now() + (classifier && probe !== '' ? FLUSH_WAIT_MS : 0)
+      let file = await located(path)
+      while (file === 'missing' && Date.now() < until) {
+        await pause(POLL_MS)
+        file = await located(path)
       }
-      if (!await allowed(file)) return message('outside-roots')
-      try {
-        const fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW)
-        const st = await fh.stat().finally(() => fh.close())
-        if (!st.isFile()) return message('unreadable')
-        size = st.size
-        mtime = st.mtimeMs
-      } catch (err) {
-        return message((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable')
+      if (file === 'outside-roots' || file === 'missing' || file === 'unreadable') return message(file)
+      let st = await fileState(file)
+      if (typeof st === 'string') return message(st)
+      const reader = () => event.agent === 'codex' ? codexTurn(event.turnId) : claudeTurn({ promptId: event.turnId, subagent })
+      const readAt = (at: FileState) => {
+        const key = JSON.stringify([event.agent, file, at.size, at.mtime, event.turnId, subagent])
+        let read = reads.get(key)
+        if (!read) {
+          scans++
+          read = scanTurn(file, at.size, reader(), limits).catch((): TurnScan => ({ text: '', end: 'unreadable', bytesRead: 0 }))
+          reads.set(key, read)
+        }
+        return read
       }
-      const reader = event.agent === 'codex' ? codexTurn(event.turnId) : claudeTurn({ promptId: event.turnId, subagent })
-      const key = JSON.stringify([event.agent, file, size, mtime, event.turnId, subagent])
-      let read = reads.get(key)
-      if (!read) {
-        scans++
-        read = scan(file, size, reader).catch((): Read => ({ text: '', end: 'unreadable', bytesRead: 0 }))
-        reads.set(key, read)
+      let r = await readAt(st)
+      while (r.end !== 'unreadable' && r.end !== 'malformed' && !r.text.includes(probe) && Date.now() < until) {
+        const next = await grown(file, st, until)
+        if (!next) break
+        r = await readAt(st = next)
       }
-      const r = await read
       if (r.end === 'unreadable') return message('unreadable')
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
-      if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead)
-      return { text: withLastMessage(r.text, event.text), source: 'transcript', bytesRead: r.bytesRead, ...(r.end === 'cap' ? { note: 'cap' as const } : {}) }
+      const evidence = r.steps?.complete ? { facts: factsOf(r.steps.list), steps: r.steps.list, partial: r.steps.partial } : undefined
+      if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)
+      return {
+        text: withLastMessage(r.text, event.text),
+        source: 'transcript',
+        bytesRead: r.bytesRead,
+        ...(r.end === 'cap' ? { note: 'cap' as const } : {}),
+        ...(evidence ? { evidence } : {})
+      }
     }
   }
 }

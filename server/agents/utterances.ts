@@ -1,4 +1,5 @@
 /** Assistant text gathered backwards from a transcript: grouped by message id, deduplicated, measured in UTF-8 bytes. */
+import type { StepLog } from '../evidence/steps.js'
 
 export interface Utterances {
   /** Adds a text block met while reading backwards (so blocks of one message arrive last first). */
@@ -30,8 +31,11 @@ export function createUtterances (): Utterances {
 }
 
 export type LineResult = 'more' | 'boundary' | 'malformed'
-/** One agent's transcript format: told each line (last first, as bytes), says whether the turn's start has been passed. */
-export type TurnReader = (line: Buffer, out: Utterances) => LineResult
+/**
+ * One agent's transcript format: told each line (last first, as bytes), says whether the turn's start has been passed.
+ * Text goes to `out`; with `steps`, the same pass also collects the turn's tool calls (server/evidence/).
+ */
+export type TurnReader = (line: Buffer, out: Utterances, steps?: StepLog) => LineResult
 
 /** True when the line holds any of the markers; a byte search, so lines that cannot matter are never decoded or parsed. */
 export const holds = (line: Buffer, markers: string[]) => markers.some(m => line.includes(m))

@@ -8,8 +8,9 @@ export interface Wrapped { nonce: string, begin: string, end: string, block: str
 const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u{e0000}-\u{e007f}]|\u034f|\p{Variation_Selector}/gu
 // Anything that looks like one of our markers, however it is spelled, is defused before wrapping.
 // Every quantifier is bounded: V8's backtracking would otherwise go quadratic on a megabyte of '<' (see pattern-safety test).
-const LOOKALIKE = /(<{2,8}|‹{2,8}|«{1,4}|\[{2,8})\s{0,8}(begin|end)[\s_-]{0,8}(agent[\s_-]{0,8})?(text|data|message)[^\n>»\]]{0,80}(>{2,8}|›{2,8}|»{1,4}|\]{2,8})/gi
-const MARKERISH = /\b(text|data)-(begin|end)\b|-{3}\s{0,8}text-(begin|end)\s{0,8}-{3}|\b(begin|end)[\s_-]{0,8}agent[\s_-]{0,8}text\b/gi
+const LOOKALIKE = /(<{2,8}|‹{2,8}|«{1,4}|\[{2,8})\s{0,8}(begin|end)[\s_-]{0,8}((agent|hookjudge)[\s_-]{0,8})?(text|data|message|facts?)[^\n>»\]]{0,80}(>{2,8}|›{2,8}|»{1,4}|\]{2,8})/gi
+// The last alternative: the block of hookjudge's own facts (judge/prompt.ts), which agent text must not imitate either.
+const MARKERISH = /\b(text|data)-(begin|end)\b|-{3}\s{0,8}text-(begin|end)\s{0,8}-{3}|\b(begin|end)[\s_-]{0,8}agent[\s_-]{0,8}text\b|\b(begin|end)[\s_-]{0,8}hookjudge[\s_-]{0,8}facts?\b/gi
 const MARKER = new RegExp(`${LOOKALIKE.source}|${MARKERISH.source}`, 'gi')
 
 // Letters NFKC leaves alone that render like Latin ones (Cyrillic, Greek, small capitals): folded only to FIND markers.

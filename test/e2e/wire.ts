@@ -43,14 +43,15 @@ export interface Wired {
   daemonRequests: () => Promise<{ judged: number, refused: number }>
 }
 
-export async function wire (t: Test, agent: Agent, transport: Transport, opts: { modelUrl: string, daemon?: 'up' | 'down' }): Promise<Wired> {
+/** opts.hooks: the hooks install wires (default commit); opts.config: overrides of the daemon's test config. */
+export async function wire (t: Test, agent: Agent, transport: Transport, opts: { modelUrl: string, daemon?: 'up' | 'down', hooks?: string[], config?: Record<string, unknown> }): Promise<Wired> {
   const root = tempDir(t, 'hookjudge-e2e-')
   const dirs = { HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'claude'), CODEX_HOME: join(root, 'codex') }
   for (const d of Object.values(dirs)) await mkdir(d, { recursive: true })
   const judge = await startFakeJudgeApi(verdict)
   t.teardown(() => judge.close())
   // The daemon's transcript roots come from this env: the throwaway agent dirs.
-  const { app, metrics } = await buildApp(testConfig({}, judge.url), { logger: false, env: { ...TEST_ENV, ...dirs } })
+  const { app, metrics } = await buildApp(testConfig(opts.config ?? {}, judge.url), { logger: false, env: { ...TEST_ENV, ...dirs } })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const port = (app.server.address() as AddressInfo).port
   if (opts.daemon === 'down') await app.close()
@@ -67,7 +68,7 @@ export async function wire (t: Test, agent: Agent, transport: Transport, opts: {
   // Installed timeouts of 30 s (deadline + 2): a run that waited for one could not pass for a merely slow machine.
   await writeFile(join(root, 'install.yaml'), `judge: { deadlineMs: ${HOOK_TIMEOUT_S * 1000 - 2000} }\n`)
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', PWD: root, HOOKJUDGE_CONFIG: join(root, 'install.yaml'), HOOKJUDGE_PORT: String(port), ...dirs }
-  const code = await installCommand([agent, '--hooks', 'commit', '--transport', transport], { env, stdin: Readable.from([]), stdout: out, stderr: out })
+  const code = await installCommand([agent, '--hooks', (opts.hooks ?? ['commit']).join(','), '--transport', transport], { env, stdin: Readable.from([]), stdout: out, stderr: out })
   t.equal(code, 0, 'install succeeded', { installOut })
   const file = agent === 'codex' ? join(dirs.CODEX_HOME, 'hooks.json') : join(dirs.CLAUDE_CONFIG_DIR, 'settings.json')
   const [handler] = JSON.parse(await readFile(file, 'utf8')).hooks.Stop[0].hooks

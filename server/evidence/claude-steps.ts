@@ -1,0 +1,58 @@
+/** Claude Code tool calls as steps: tool_use blocks of assistant lines, matched to the tool_result lines that answer them; pure. */
+// Verified on 2.1.197 (test/fixtures/transcripts/claude-evidence-*.jsonl): a Bash call that exits non-zero comes back as
+// `is_error: true` with content "Exit code N\n<output>" (toolUseResult is then the string "Error: Exit code N…"); one that
+// exits 0 as `is_error: false` with toolUseResult {stdout, stderr, interrupted, …} and no exit code at all. A call that never
+// ran (not approved, unknown tool) is `is_error: true` without "Exit code". Write/Edit answer with toolUseResult.filePath.
+import { parseLine } from '../agents/utterances.js'
+import { commandStep, type Step, type StepLog } from './steps.js'
+
+export const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit'])
+const SHELL_TOOLS = new Set(['Bash'])
+const ID_KEY = Buffer.from('"tool_use_id":"')
+
+/** Keeps a tool-result line under every tool_use id it answers, found by a byte search (JSON escaping keeps quotes in content out). */
+export function keepToolResults (line: Buffer, log: StepLog): void {
+  for (let at = line.indexOf(ID_KEY); at >= 0; at = line.indexOf(ID_KEY, at + 1)) {
+    const start = at + ID_KEY.length
+    const end = line.indexOf(0x22, start)
+    if (end > start && end - start <= 200) log.keepResult(line.toString('latin1', start, end), line)
+  }
+}
+
+interface Result { exitCode?: number, error?: boolean, output?: string }
+
+function resultOf (line: Buffer | undefined, id: string): Result & { found: boolean } {
+  const e = line && parseLine(line)
+  const content: unknown = e?.message?.content
+  const block = Array.isArray(content) ? content.find(b => b?.type === 'tool_result' && b.tool_use_id === id) : undefined
+  if (!block) return { found: false }
+  const c: unknown = block.content
+  const text = typeof c === 'string' ? c : Array.isArray(c) ? c.filter(x => x?.type === 'text').map(x => String(x.text)).join('\n') : ''
+  if (block.is_error === true) {
+    const m = /^Exit code (\d+)/.exec(text)
+    return m ? { found: true, exitCode: Number(m[1]), output: text.slice(m[0].length) } : { found: true, error: true, output: text }
+  }
+  // An interrupted command did not finish: it verified nothing.
+  if (e?.toolUseResult?.interrupted === true) return { found: true, error: true, output: text }
+  return { found: true, exitCode: 0, output: text }
+}
+
+/** One tool_use block as a step; its result (if already met) is taken from the log. */
+export function toolUseStep (block: Record<string, any>, log: StepLog): Step {
+  const id = String(block.id ?? '')
+  const tool = String(block.name ?? '')
+  const input: Record<string, any> = typeof block.input === 'object' && block.input !== null ? block.input : {}
+  const line = log.takeResult(id)
+  if (SHELL_TOOLS.has(tool) && typeof input.command === 'string') {
+    // A background run answers at once with its shell id: its outcome is not in this result.
+    const r = input.run_in_background === true ? {} : resultOf(line, id)
+    return commandStep(tool, input.command, log.classifier, r)
+  }
+  if (EDIT_TOOLS.has(tool)) {
+    const path = input.file_path ?? input.notebook_path
+    const r = line ? resultOf(line, id) : { found: false }
+    const status = !r.found ? 'pending' : r.error || r.exitCode !== 0 ? 'error' : 'passed'
+    return { kind: 'edit', tool, paths: typeof path === 'string' ? [path] : [], status }
+  }
+  return { kind: 'tool', tool }
+}

@@ -1,0 +1,83 @@
+/** What the agent did in a turn, as steps gathered while its transcript is read backwards: commands with exit status, file edits. */
+
+/** passed / failed: the command ran and exited (0 / not 0) · error: the tool refused or failed before running it (not approved,
+ * no such tool) · pending: no result in the transcript (still running, in the background, or not yet written). */
+export type StepStatus = 'passed' | 'failed' | 'error' | 'pending'
+
+export type Step =
+  | { kind: 'command', tool: string, command: string, status: StepStatus, exitCode?: number, tail?: string, verification: boolean }
+  | { kind: 'edit', tool: string, paths: string[], status: StepStatus }
+  | { kind: 'tool', tool: string }
+
+/** How commands are told apart (server/evidence/verification.ts); kept behind an interface so the readers stay format-only. */
+export interface Classifier {
+  /** Whether the command runs a verification (tests, build, lint, type check), and whether its exit status is the check's own. */
+  classify (command: string): { verification: boolean, exitReliable: boolean }
+  /** Whether a check's output reports a failure (used when a pipe hides its exit status). */
+  outputFails (output: string): boolean
+}
+
+export interface StepLog {
+  /** Adds a step met while reading backwards (so the latest step comes first). */
+  add (step: Step): void
+  /** Claude Code: a tool-result line, kept undecoded until the call it answers is met (most results are never decoded). */
+  keepResult (id: string, line: Buffer): void
+  takeResult (id: string): Buffer | undefined
+  /** True when this tool call id was met before (a message written twice); marks it met otherwise. */
+  seen (id: string): boolean
+  readonly classifier: Classifier
+  /** True once the latest verification that ran has been met: older steps cannot change the facts any more. */
+  readonly settled: boolean
+  /** Every step in transcript order. */
+  steps (): Step[]
+}
+
+const TAIL_LINES = 3
+const TAIL_CHARS = 240
+
+/** The last few non-empty lines of a command's output, bounded. */
+export function outputTail (output: string): string | undefined {
+  const lines = output.slice(-8 * TAIL_CHARS).split('\n').map(l => l.trimEnd()).filter(l => l.trim() !== '')
+  const tail = lines.slice(-TAIL_LINES).join('\n')
+  return tail === '' ? undefined : tail.length > TAIL_CHARS ? `…${tail.slice(-TAIL_CHARS)}` : tail
+}
+
+/** A finished command as a step: its status from the exit code, or from its output when a pipe hides the check's own exit code. */
+export function commandStep (tool: string, command: string, classifier: Classifier, result: { exitCode?: number, error?: boolean, output?: string }): Step {
+  const { verification, exitReliable } = classifier.classify(command)
+  const tail = result.output === undefined ? undefined : outputTail(result.output)
+  let status: StepStatus
+  if (result.exitCode === undefined) status = result.error ? 'error' : 'pending'
+  else if (result.exitCode !== 0) status = 'failed'
+  else status = verification && !exitReliable && classifier.outputFails(result.output ?? '') ? 'failed' : 'passed'
+  return { kind: 'command', tool, command, status, verification, ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }), ...(tail ? { tail } : {}) }
+}
+
+export const ran = (s: Step): boolean => s.kind === 'command' && (s.status === 'passed' || s.status === 'failed')
+
+export function createStepLog (classifier: Classifier): StepLog {
+  const backwards: Step[] = []
+  const results = new Map<string, Buffer>()
+  const ids = new Set<string>()
+  let settled = false
+  return {
+    classifier,
+    add (step) {
+      backwards.push(step)
+      if (step.kind === 'command' && step.verification && ran(step)) settled = true
+    },
+    keepResult (id, line) { results.set(id, line) },
+    takeResult (id) {
+      const line = results.get(id)
+      results.delete(id)
+      return line
+    },
+    seen (id) {
+      if (ids.has(id)) return true
+      ids.add(id)
+      return false
+    },
+    get settled () { return settled },
+    steps: () => [...backwards].reverse()
+  }
+}

@@ -1,0 +1,52 @@
+/** The command a blocked agent is told to run: the turn's last verification command, else the project's test command. */
+import { readFile, stat } from 'node:fs/promises'
+import { isAbsolute, join } from 'node:path'
+import { lastVerification, type TurnEvidence } from './facts.js'
+
+const MAX_MANIFEST_BYTES = 256 * 1024
+const MAX_COMMAND_CHARS = 200
+// What `npm init` writes when a project has no tests: not a test command.
+const NO_TESTS = /no test specified/
+
+const exists = async (path: string) => await stat(path).then(s => s.isFile(), () => false)
+async function small (path: string): Promise<string | undefined> {
+  try {
+    if ((await stat(path)).size > MAX_MANIFEST_BYTES) return undefined
+    return await readFile(path, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** The test command of the project at cwd, from its manifest files (package.json first); undefined when none is known. */
+export async function projectTestCommand (cwd: string | undefined): Promise<string | undefined> {
+  if (!cwd || !isAbsolute(cwd)) return undefined
+  const at = (f: string) => join(cwd, f)
+  const pkg = await small(at('package.json'))
+  if (pkg !== undefined) {
+    let test: unknown
+    try { test = JSON.parse(pkg)?.scripts?.test } catch { test = undefined }
+    if (typeof test === 'string' && !NO_TESTS.test(test)) {
+      if (await exists(at('pnpm-lock.yaml'))) return 'pnpm test'
+      if (await exists(at('yarn.lock'))) return 'yarn test'
+      if (await exists(at('bun.lock')) || await exists(at('bun.lockb'))) return 'bun run test'
+      return 'npm test'
+    }
+  }
+  if (await exists(at('Cargo.toml'))) return 'cargo test'
+  if (await exists(at('go.mod'))) return 'go test ./...'
+  for (const f of ['pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini']) if (await exists(at(f))) return 'pytest'
+  if (await exists(at('gradlew'))) return './gradlew test'
+  if (await exists(at('pom.xml'))) return 'mvn test'
+  const make = await small(at('Makefile'))
+  if (make !== undefined && /^test\s*:/m.test(make)) return 'make test'
+  return undefined
+}
+
+/** `cmd` in backticks for the feedback's {command}, or a plain description when no command is known. */
+export async function commandToRun (evidence: TurnEvidence | undefined, cwd: string | undefined): Promise<string> {
+  const last = evidence && lastVerification(evidence.steps)
+  const raw = last?.command.replace(/\s+/g, ' ').trim() ?? await projectTestCommand(cwd)
+  if (!raw) return 'the project\'s tests'
+  return `\`${raw.length > MAX_COMMAND_CHARS ? `${raw.slice(0, MAX_COMMAND_CHARS)}…` : raw}\``
+}

@@ -1,0 +1,60 @@
+/** Which shell commands are verifications (tests, builds, linters, type checks), from the configured RE2 patterns; pure. */
+import { compilePatterns, type PatternSet } from '../judge/patterns.js'
+import type { Classifier } from './steps.js'
+
+export interface EvidenceSettings {
+  /** false: no steps are read and no facts or summaries exist (hooks with deterministic fields then allow). */
+  enabled: boolean
+  /** RE2 patterns, each matched at the start of one simple command of a command line (see simpleCommands). */
+  verificationCommands: string[]
+  /** RE2 patterns on a check's output that mean it failed; used only when a pipe or `;` hides the check's exit status. */
+  failureOutput: string[]
+}
+
+export interface SimpleCommand { text: string, /** the operator after it: '&&', '||', ';', '|', '&', or '' at the end */ next: string }
+
+// Operators that start a new simple command. `2>&1` and `&>` are redirections, not operators.
+const OPERATOR = /&&|\|\||;|\|(?!&)|\n|\$\(|[()`]|(?<![<>0-9])&(?![>&])/g
+// Words that run the rest of the line as the command (env assignments, time, sudo, timeout 60 …).
+const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=\S*|time|env|sudo|exec|nice|nohup|command|builtin|timeout\s+\S+)\s+)+/
+
+/** A command line cut into simple commands, each with the operator that follows it, wrappers stripped. */
+export function simpleCommands (line: string): SimpleCommand[] {
+  const out: SimpleCommand[] = []
+  let last = 0
+  const push = (end: number, next: string) => {
+    const text = line.slice(last, end).trim().replace(WRAPPERS, '')
+    if (text !== '') out.push({ text, next })
+  }
+  for (const m of line.matchAll(OPERATOR)) {
+    const op = m[0] === '\n' ? ';' : m[0]
+    push(m.index, /^[()`]$|^\$\($/.test(op) ? '' : op)
+    last = m.index + m[0].length
+  }
+  push(line.length, '')
+  return out
+}
+
+const OUTPUT_WINDOW = 16 * 1024
+
+export function createClassifier (settings: Pick<EvidenceSettings, 'verificationCommands' | 'failureOutput'>): Classifier {
+  // Anchored: `echo npm test` or `grep "npm test" README` must not count as running the tests.
+  const commands: PatternSet = compilePatterns(settings.verificationCommands.map(p => `^(?:${p})`))
+  const failures: PatternSet = compilePatterns(settings.failureOutput)
+  return {
+    classify (command) {
+      const parts = simpleCommands(command)
+      const first = parts.findIndex(p => commands.test(p.text))
+      if (first < 0) return { verification: false, exitReliable: true }
+      // The line's exit status is the check's own only if nothing after it can replace it: `&&` chains keep a failure.
+      const after = parts.slice(first).map(p => p.next).filter(op => op !== '')
+      const pipefail = /\bpipefail\b/.test(command)
+      const exitReliable = after.every(op => op === '&&' || (pipefail && op === '|'))
+      return { verification: true, exitReliable }
+    },
+    outputFails: (output) => failures.test(output.slice(-OUTPUT_WINDOW))
+  }
+}
+
+/** No verification patterns: every command is an ordinary one (evidence disabled, or tests that need no classification). */
+export const NO_CLASSIFIER: Classifier = { classify: () => ({ verification: false, exitReliable: true }), outputFails: () => false }
