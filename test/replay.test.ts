@@ -121,3 +121,21 @@ t.test('guard decisions and tool calls are not re-judged; errors and usage', asy
   t.match(m.err(), /cannot read .*missing\.jsonl \(ENOENT\)/)
   await t.rejects(replayCommand(['--config', '/dev/null'], capture().io), /needs at least one decision LOG/)
 })
+
+t.test('evidence hooks replay on the facts they logged (the transcript is gone by then)', async t => {
+  const api = await startFakeJudgeApi({ text: JSON.stringify({ retraction_or_quote: false, reason: 'a claim' }) })
+  t.teardown(() => api.close())
+  const root = tempDir(t)
+  const file = join(root, 'decisions-2026-11-29.jsonl')
+  const rec = (facts: Record<string, boolean>, decision: string) => JSON.stringify({ ts: '2026-11-29T10:00:00.000Z', hook: 'unverified-claim', agent: 'claude-code', event: 'Stop', sessionId: 's', decision, source: 'layer1', text: 'All tests pass, ready to merge.', facts })
+  writeFileSync(file, [
+    rec({ claim: true, verification_ran: true, verification_passed: true, edited_after_verification: false }, 'allow'),
+    rec({ claim: true, verification_ran: false, verification_passed: false, edited_after_verification: false }, 'block')
+  ].join('\n') + '\n')
+  const config = join(root, 'c.yaml')
+  writeFileSync(config, `judge: { backends: [anthropic] }\nbackends:\n  anthropic: { baseUrl: "${api.url}" }\n`)
+  const j = capture({ ANTHROPIC_API_KEY: 'k' })
+  t.equal(await replayCommand([file, '--config', config, '--json'], j.io), 0, j.err())
+  const { totals } = JSON.parse(j.out())
+  t.match(totals, { n: 2, judged: 2, unchanged: 2, changed: 0 }, 'the logged facts decide as they did: a passing run allows, no run blocks')
+})

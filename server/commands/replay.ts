@@ -54,7 +54,8 @@ export const replayCommand: Command = async (args, io) => {
     const progress = createProgress(io.stderr, jobs.length, 'replay')
     const results = await mapBounded(jobs, CONCURRENCY, async ({ rec, hook }): Promise<Rejudged> => {
       const eventName = rec.event ?? hook.event
-      const judged = await judge({ hook, agent: rec.agent, event: eventName, text: rec.text ?? '' }, rt.judgeDeps)
+      const evidence = rec.facts ? { facts: rec.facts, steps: [], partial: true } : undefined
+      const judged = await judge({ hook, agent: rec.agent, event: eventName, text: rec.text ?? '', evidence }, rt.judgeDeps)
       const event: HookEvent = { agent: rec.agent, event: eventName, sessionId: rec.sessionId, stopHookActive: false, text: judged.text }
       return { rec, after: outcomeOf(hook, event, judged).decision, judged }
     }, progress.tick)

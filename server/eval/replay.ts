@@ -1,6 +1,7 @@
 /** Replay arithmetic: decision-log lines → what can be re-judged, and re-judged verdicts → changes and totals; pure. */
 import { AGENTS, type AgentName, type Decision, EVENTS, type EventName } from '../agents/event.js'
 import type { HookPolicy } from '../config-schema.js'
+import type { Facts } from '../evidence/facts.js'
 import type { Judged } from '../judge/judge.js'
 
 export interface LoggedRecord {
@@ -13,6 +14,8 @@ export interface LoggedRecord {
   decision: Decision
   source: string
   text?: string
+  /** The deterministic facts the decision used (evidence hooks): replayed as they were, the transcript being gone. */
+  facts?: Facts
 }
 
 export interface Skipped { noText: number, unknownHook: number, guard: number, toolCall: number, invalid: number }
@@ -50,7 +53,8 @@ export function parseLog (jsonl: string, file: string): { records: LoggedRecord[
       sessionId: str(v.sessionId),
       decision: v.decision as Decision,
       source: str(v.source),
-      text: typeof v.text === 'string' ? v.text : undefined
+      text: typeof v.text === 'string' ? v.text : undefined,
+      facts: booleanMap(v.facts)
     })
   })
   return { records, invalid }
@@ -101,4 +105,10 @@ export function summarise (results: Rejudged[], skipped: Skipped): { totals: Tot
     totals: { n: results.length + skips, judged: results.length, unchanged: results.length - changes.length, changed: changes.length, skipped, transitions },
     changes
   }
+}
+
+function booleanMap (v: unknown): Facts | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined
+  const entries = Object.entries(v).filter((e): e is [string, boolean] => typeof e[1] === 'boolean')
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined
 }
