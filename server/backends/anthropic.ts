@@ -3,7 +3,7 @@ import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import type { Env } from '../paths.js'
 import { type Backend, unusableBackend } from './backend.js'
-import { createJsonClient } from './http.js'
+import { apiBackend } from './http.js'
 
 interface MessagesAnswer { content?: { type: string, text?: string }[], usage?: { input_tokens?: number, output_tokens?: number } }
 
@@ -11,24 +11,15 @@ export function createAnthropicBackend (cfg: BackendConfig, env: Env): Backend {
   const keyEnv = cfg.apiKeyEnv ?? 'ANTHROPIC_API_KEY'
   const key = env[keyEnv]
   if (!key) return unusableBackend(cfg, `no API key: set ${keyEnv}`)
-  const client = createJsonClient(cfg.baseUrl ?? 'https://api.anthropic.com')
   const headers = { 'x-api-key': key, 'anthropic-version': '2023-06-01' }
-  return {
-    name: cfg.name,
-    type: cfg.type,
-    model: cfg.model,
-    unusable: null,
-    async ask ({ system, user, signal }) {
-      const body = { model: cfg.model, max_tokens: cfg.maxTokens, temperature: 0, system, messages: [{ role: 'user', content: user }] }
-      const answer = await client.post('/v1/messages', headers, body, signal) as MessagesAnswer
-      const text = Array.isArray(answer?.content)
-        ? answer.content.filter(b => b?.type === 'text' && typeof b.text === 'string').map(b => b.text).join('')
-        : undefined
-      if (text === undefined) throw new BackendError('Messages answer has no content', 'bad_output')
-      const usage = answer.usage
-      return { text, usage: usage && { input: usage.input_tokens ?? 0, output: usage.output_tokens ?? 0 } }
-    },
-    warm: () => client.warm('/v1/models?limit=1', headers, cfg.keepAliveProbeSeconds * 1000),
-    close: () => client.close()
-  }
+  return apiBackend(cfg, cfg.baseUrl ?? 'https://api.anthropic.com', headers, '/v1/models?limit=1', async (client, { system, user, signal }) => {
+    const body = { model: cfg.model, max_tokens: cfg.maxTokens, temperature: 0, system, messages: [{ role: 'user', content: user }] }
+    const answer = await client.post('/v1/messages', headers, body, signal) as MessagesAnswer
+    const text = Array.isArray(answer?.content)
+      ? answer.content.filter(b => b?.type === 'text' && typeof b.text === 'string').map(b => b.text).join('')
+      : undefined
+    if (text === undefined) throw new BackendError('Messages answer has no content', 'bad_output')
+    const usage = answer.usage
+    return { text, usage: usage && { input: usage.input_tokens ?? 0, output: usage.output_tokens ?? 0 } }
+  })
 }

@@ -1,7 +1,9 @@
 /** Shared HTTP plumbing of the API backends: one keep-alive undici Pool per origin, JSON POST, errors as BackendError. */
 import { Pool } from 'undici'
+import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import { JUDGE_HEADER } from '../guards/recursion.js'
+import type { AskRequest, AskResult, Backend } from './backend.js'
 
 export interface JsonClient {
   post (path: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<unknown>
@@ -72,5 +74,20 @@ export function createJsonClient (baseUrl: string): JsonClient {
       clearInterval(timer)
       return pool.close()
     }
+  }
+}
+
+/** An API backend: one warm client to baseUrl, probed at probePath; `ask` turns a judge request into a model answer. */
+export function apiBackend (cfg: BackendConfig, baseUrl: string, headers: Record<string, string>, probePath: string,
+  ask: (client: JsonClient, req: AskRequest) => Promise<AskResult>): Backend {
+  const client = createJsonClient(baseUrl)
+  return {
+    name: cfg.name,
+    type: cfg.type,
+    model: cfg.model,
+    unusable: null,
+    ask: (req) => ask(client, req),
+    warm: () => client.warm(probePath, headers, cfg.keepAliveProbeSeconds * 1000),
+    close: () => client.close()
   }
 }

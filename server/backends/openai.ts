@@ -3,7 +3,7 @@ import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import type { Env } from '../paths.js'
 import { type Backend, unusableBackend } from './backend.js'
-import { createJsonClient } from './http.js'
+import { apiBackend } from './http.js'
 
 interface ChatAnswer {
   choices?: { message?: { content?: string | null } }[]
@@ -15,27 +15,18 @@ export function createOpenAIBackend (cfg: BackendConfig, env: Env): Backend {
   const key = keyEnv ? env[keyEnv] : undefined
   // A local server (Ollama, vLLM) needs no key; a configured key env var that is empty is a mistake worth saying.
   if (keyEnv && !key) return unusableBackend(cfg, `no API key: set ${keyEnv}`)
-  const client = createJsonClient(cfg.baseUrl ?? 'https://api.openai.com/v1')
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {}
   const jsonMode = cfg.jsonMode !== false
-  return {
-    name: cfg.name,
-    type: cfg.type,
-    model: cfg.model,
-    unusable: null,
-    async ask ({ system, user, signal }) {
-      const body = {
-        model: cfg.model,
-        messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
-        ...(jsonMode ? { response_format: { type: 'json_object' } } : {})
-      }
-      const answer = await client.post('/chat/completions', headers, body, signal) as ChatAnswer
-      const text = answer?.choices?.[0]?.message?.content
-      if (typeof text !== 'string') throw new BackendError('chat answer has no message content', 'bad_output')
-      const usage = answer.usage
-      return { text, usage: usage && { input: usage.prompt_tokens ?? 0, output: usage.completion_tokens ?? 0 } }
-    },
-    warm: () => client.warm('/models', headers, cfg.keepAliveProbeSeconds * 1000),
-    close: () => client.close()
-  }
+  return apiBackend(cfg, cfg.baseUrl ?? 'https://api.openai.com/v1', headers, '/models', async (client, { system, user, signal }) => {
+    const body = {
+      model: cfg.model,
+      messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
+      ...(jsonMode ? { response_format: { type: 'json_object' } } : {})
+    }
+    const answer = await client.post('/chat/completions', headers, body, signal) as ChatAnswer
+    const text = answer?.choices?.[0]?.message?.content
+    if (typeof text !== 'string') throw new BackendError('chat answer has no message content', 'bad_output')
+    const usage = answer.usage
+    return { text, usage: usage && { input: usage.prompt_tokens ?? 0, output: usage.completion_tokens ?? 0 } }
+  })
 }
