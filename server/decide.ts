@@ -5,6 +5,8 @@ import type { TurnText } from './agents/transcript.js'
 import type { HookPolicy } from './config-schema.js'
 import { commandToRun } from './evidence/test-command.js'
 import { applyGate, gateOutcome, withRule } from './gates/gate.js'
+import { lastBytes } from './judge/extract.js'
+import { gate } from './judge/gate.js'
 import { judge, type Judged } from './judge/judge.js'
 import { buildRecord, type DecisionRecord } from './record.js'
 import type { Runtime } from './runtime.js'
@@ -32,11 +34,18 @@ export function outcomeOf (hook: HookPolicy, event: HookEvent, judged: Judged, c
   return { decision: event.event === 'PreToolUse' ? 'deny' : 'block', message }
 }
 
+/** Only a hook whose facts can decide, and whose Layer 1 hits the last message, may wait for a lagging transcript:
+ * the ~95% of turns that hit nothing must not pay for Claude Code's 100 ms transcript flush. */
+function needsFreshFacts (hook: HookPolicy, event: HookEvent, maxTextBytes: number): boolean {
+  if (hook.deterministic.length === 0 && !hook.evidence.contradictedClaims) return false
+  return gate(lastBytes(event.text, maxTextBytes), hook) === 'hit'
+}
+
 export async function decide (rt: Runtime, hook: HookPolicy, body: Record<string, unknown>, agentHint?: AgentName): Promise<Decided> {
   const adapter = detectAgent(body, agentHint)
   const event = adapter.toEvent(body, hook.event)
   // File I/O happens here so judge() stays pure; a hook that is off never reads the transcript.
-  const turn: TurnText = hook.mode === 'off' ? { text: event.text, source: 'message' } : await rt.transcripts.turnText(event)
+  const turn: TurnText = hook.mode === 'off' ? { text: event.text, source: 'message' } : await rt.transcripts.turnText(event, needsFreshFacts(hook, event, rt.config.judge.maxTextBytes))
   // Tool hooks: self-protection, matcher and rules may decide without a judge; PostToolUse records facts and transforms.
   const gated = await applyGate(hook, event, rt.gates)
   // The turn's tool calls came with its text (one read); without them, the record says why.

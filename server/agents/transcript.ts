@@ -26,7 +26,8 @@ export interface TurnText {
   evidence?: TurnEvidence
 }
 export interface TranscriptReader {
-  turnText (event: HookEvent): Promise<TurnText>
+  /** wait: allow up to FLUSH_WAIT_MS for a transcript that lags behind the last message (only where facts decide). */
+  turnText (event: HookEvent, wait?: boolean): Promise<TurnText>
   /** File scans started so far (concurrent hooks of one Stop share one). */
   readonly scans: number
 }
@@ -86,7 +87,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
 
   return {
     get scans () { return scans },
-    async turnText (event) {
+    async turnText (event, wait = true) {
       const message = (note?: TranscriptNote, bytesRead?: number, evidence?: TurnEvidence): TurnText =>
         ({ text: event.text, source: 'message', note, bytesRead, ...(evidence ? { evidence } : {}) })
       if (event.event !== 'Stop' && event.event !== 'SubagentStop') return message()
@@ -100,7 +101,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       // missing or lacks the hook's last message, wait a little for the next write.
       // Its last line only: how the agent joins a message's blocks cannot matter then.
       const probe = event.text.trim().split('\n').at(-1)!.trim().slice(-100)
-      const until = Date.now() + (classifier && probe !== '' ? FLUSH_WAIT_MS : 0)
+      const until = Date.now() + (classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0)
       let file = await located(path)
       while (file === 'missing' && Date.now() < until) {
         await pause(POLL_MS)

@@ -7,6 +7,7 @@ import t from 'tap'
 import { commitVerdict, type Script, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, codexStop, TEST_ENV, tempDir, testConfig } from '../helper.js'
 import { place, promptOf, SCENARIOS, turnOf } from '../evidence/captured.js'
+import { FLUSH_WAIT_MS } from '../../server/agents/turn-scan.js'
 
 const CLAIM = 'All tests pass.'
 const EXPECTED: Record<typeof SCENARIOS[number], { decision: string, reason?: RegExp }> = {
@@ -122,4 +123,23 @@ t.test('/readyz: a hook whose facts block on their own does not need a judge bac
   const { app } = await build(t, testConfig({ judge: { backends: [] }, hooks: off }))
   const res = await app.inject({ url: '/readyz' })
   t.equal(res.statusCode, 200, res.body)
+})
+
+t.test('only a hit on a hook whose facts decide waits for a lagging transcript; a Layer-1 miss never does', async t => {
+  const s = await setup(t, { hooks: { 'unverified-claim': { backends: [] } } })
+  // A transcript path under the roots whose file is not written yet (Claude Code flushes every 100 ms).
+  const path = join(s.env.CLAUDE_CONFIG_DIR, 'projects', 'p', 'not-yet-written.jsonl')
+  const timed = async (hook: string, text: string) => {
+    const started = performance.now()
+    const res = await s.app.inject({ method: 'POST', url: `/judge/${hook}`, payload: claudeStop(text, { transcript_path: path, cwd: s.cwd }) })
+    return { res, ms: performance.now() - started }
+  }
+  const hit = await timed('unverified-claim', CLAIM)
+  t.ok(hit.ms >= FLUSH_WAIT_MS, `a claim waited for the file (${hit.ms.toFixed(0)} ms)`)
+  t.equal(hit.res.headers['x-hookjudge-source'], 'fallback', 'no transcript: no evidence, fail open')
+  const miss = await timed('unverified-claim', 'I renamed the helper and updated its callers.')
+  t.equal(miss.res.headers['x-hookjudge-source'], 'layer1')
+  t.ok(miss.ms < FLUSH_WAIT_MS, `a Layer-1 miss did not wait (${miss.ms.toFixed(0)} ms)`)
+  const other = await timed('scope-check', 'Let us continue this in another session.')
+  t.ok(other.ms < FLUSH_WAIT_MS, `a hook without facts did not wait (${other.ms.toFixed(0)} ms)`)
 })
