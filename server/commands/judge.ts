@@ -3,6 +3,7 @@ import { AGENTS, type AgentName } from '../agents/event.js'
 import { loadConfig } from '../config.js'
 import { decide } from '../decide.js'
 import { judgeRuntime } from '../eval/run.js'
+import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
 import { type Command, parse, readAll, UsageError } from './args.js'
 
 export const judgeCommand: Command = async (args, io) => {
@@ -23,6 +24,8 @@ export const judgeCommand: Command = async (args, io) => {
     // Plain text: judge it as the agent's final message.
     body = { hook_event_name: hook.event, session_id: 'cli', last_assistant_message: input.replace(/\n$/, '') }
   }
+  // The same shape limit as the route: an adapter must never walk an input nested past it.
+  if (nestedDeeperThan(body)) throw new UsageError(`hook input nests deeper than ${MAX_DEPTH} levels`)
   // The runtime's copy of the hook carries the detected chain when judge.backends is auto.
   const rt = await judgeRuntime(config, io.env, false)
   try {
