@@ -120,6 +120,12 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     bad(path, `one of ${allowed.join(' | ')}`, v)
     return dflt
   }
+  const flag = (path: string, v: unknown, dflt: boolean): boolean => {
+    if (v === undefined) return dflt
+    if (typeof v === 'boolean') return v
+    bad(path, 'true or false', v)
+    return dflt
+  }
   const strList = (path: string, v: unknown): string[] => {
     if (v === undefined || v === null) return []
     if (Array.isArray(v) && v.every(x => typeof x === 'string')) return v
@@ -259,14 +265,14 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     },
     redaction: { gitleaksConfig: redaction.gitleaksConfig === undefined || redaction.gitleaksConfig === null ? undefined : str('redaction.gitleaksConfig', redaction.gitleaksConfig) },
     decisionLog: {
-      enabled: dlog.enabled === undefined ? true : dlog.enabled === true || (dlog.enabled !== false && (bad('decisionLog.enabled', 'true or false', dlog.enabled), true)),
+      enabled: flag('decisionLog.enabled', dlog.enabled, true),
       dir: dlog.dir === undefined || dlog.dir === null ? undefined : str('decisionLog.dir', dlog.dir),
       text: oneOf('decisionLog.text', dlog.text, ['redacted', 'none'], 'redacted'),
       retentionDays: int('decisionLog.retentionDays', dlog.retentionDays ?? 30, 0, 36500),
       maxBytes: int('decisionLog.maxBytes', dlog.maxBytes ?? 268435456, 0, Number.MAX_SAFE_INTEGER)
     },
     transcripts: {
-      enabled: transcripts.enabled === undefined ? true : transcripts.enabled === true || (transcripts.enabled !== false && (bad('transcripts.enabled', 'true or false', transcripts.enabled), true)),
+      enabled: flag('transcripts.enabled', transcripts.enabled, true),
       roots: strList('transcripts.roots', transcripts.roots).filter((r, i) => r.startsWith('/') || r.startsWith('~/') || (bad(`transcripts.roots[${i}]`, 'an absolute path or ~/…', r), false)),
       maxReadBytes: int('transcripts.maxReadBytes', transcripts.maxReadBytes ?? 8388608, 4096, 1073741824)
     },

@@ -48,12 +48,13 @@ t.test('a broken file names every problem at once', async t => {
     '    trigger: ["(unclosed", "ok", "(?<=lookbehind)x"]',
     '    blockWhen: { all: [missing_field] }',
     '    mode: loud',
-    '  scope-check: { failMode: safe }'
+    '  scope-check: { failMode: safe }',
+    'decisionLog: { enabled: "yes" }'
   ].join('\n'))
   const err = t.throws(() => loadConfig({ env: { HOOKJUDGE_PORT: 'abc' }, file })) as ConfigError
   t.type(err, ConfigError)
   const paths = err.problems.map(p => p.path)
-  for (const p of ['server.port', 'judge.backends[0]', 'judge.deadlineMs', 'backends.anthropic.apiKey', 'hooks.commit.trigger[0]', 'hooks.commit.trigger[2]', 'hooks.commit.blockWhen.all[0]', 'hooks.commit.mode', 'hooks.scope-check.failMode', 'HOOKJUDGE_PORT']) {
+  for (const p of ['decisionLog.enabled', 'server.port', 'judge.backends[0]', 'judge.deadlineMs', 'backends.anthropic.apiKey', 'hooks.commit.trigger[0]', 'hooks.commit.trigger[2]', 'hooks.commit.blockWhen.all[0]', 'hooks.commit.mode', 'hooks.scope-check.failMode', 'HOOKJUDGE_PORT']) {
     t.ok(paths.includes(p), `names ${p}`)
   }
   t.match(err.message, /hooks\.commit\.trigger\[0\]: expected a valid RE2 pattern in hook "commit", got "\(unclosed" \(.*missing closing \)/)
