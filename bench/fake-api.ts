@@ -16,13 +16,20 @@ function estimateTokens (s: string): number {
   return Math.ceil(ascii / 4) + other
 }
 
-const VERDICT = JSON.stringify({ new_proposal: false, verification_reported: false, direction_query: false, future_step_description: false, retraction_or_quote: false, reason: 'bench: nothing to block' })
+const FIELDS = { new_proposal: false, verification_reported: false, direction_query: false, future_step_description: false, retraction_or_quote: false, reason: 'bench: nothing to block' }
+const VERDICT = JSON.stringify(FIELDS)
 
-function answer (path: string, input: number, output: number) {
+/** One hook asked: the flat fields; several (one call per turn): one member per hook the system prompt names. */
+function verdictFor (system: string): string {
+  const hooks = [...system.matchAll(/Hook "([\w-]+)"\. Task:/g)].map(m => m[1]!)
+  return hooks.length > 1 ? JSON.stringify(Object.fromEntries(hooks.map(h => [h, FIELDS]))) : VERDICT
+}
+
+function answer (path: string, input: number, output: number, text: string) {
   if (path.endsWith('/v1/messages')) {
-    return { id: 'msg_bench', type: 'message', role: 'assistant', model: 'bench', content: [{ type: 'text', text: VERDICT }], stop_reason: 'end_turn', usage: { input_tokens: input, output_tokens: output } }
+    return { id: 'msg_bench', type: 'message', role: 'assistant', model: 'bench', content: [{ type: 'text', text }], stop_reason: 'end_turn', usage: { input_tokens: input, output_tokens: output } }
   }
-  return { id: 'chatcmpl-bench', object: 'chat.completion', model: 'bench', choices: [{ index: 0, message: { role: 'assistant', content: VERDICT }, finish_reason: 'stop' }], usage: { prompt_tokens: input, completion_tokens: output } }
+  return { id: 'chatcmpl-bench', object: 'chat.completion', model: 'bench', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage: { prompt_tokens: input, completion_tokens: output } }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
@@ -46,12 +53,14 @@ const server = createServer((req, res) => {
     const started = performance.now()
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { system?: string, messages?: { content: string }[] }
     const input = estimateTokens((body.system ?? '') + (body.messages ?? []).map(m => m.content).join(''))
-    const output = estimateTokens(VERDICT)
+    const system = body.system ?? (body.messages ?? []).map(m => m.content).join('')
+    const text = verdictFor(system)
+    const output = estimateTokens(text)
     calls++
     inputTokens += input
     outputTokens += output
     const send = () => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(url.pathname, input, output)))
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(url.pathname, input, output, text)))
       if (serviceMs.length < 100_000) serviceMs.push(performance.now() - started)
     }
     if (delayMs > 0) setTimeout(send, delayMs)

@@ -49,23 +49,27 @@ export async function httpLatency (daemonUrl: string, bareUrl: string, n: number
   const bare = new Pool(bareUrl, { connections: 1 })
   try {
     await timedPosts(daemon, '/judge/commit', body, 200)
+    await timedPosts(daemon, '/judge', body, 200)
     await timedPosts(bare, '/static', body, 200)
     const d: number[] = []
+    const all: number[] = []
     const b: number[] = []
     for (let i = 0; i < n; i += 50) {
       d.push(...await timedPosts(daemon, '/judge/commit', body, 50))
+      all.push(...await timedPosts(daemon, '/judge', body, 50))
       b.push(...await timedPosts(bare, '/static', body, 50))
     }
-    const [sd, sb] = [stats(d), stats(b)]
+    const [sd, sa, sb] = [stats(d), stats(all), stats(b)]
     return {
-      missMs: sd.median,
+      missMs: sa.median,
       section: {
         title: 'Layer-1 miss through Claude Code\'s native `http` transport (no process)',
         note: `The same hook input POSTed over one keep-alive connection, ${sd.n} requests each in alternating blocks of 50: ` +
           'the daemon\'s own latency, which is all an `http` hook adds. The floor is the same client against a bare Fastify route.',
         head: ['target', 'median ms', 'p99 ms', 'vs floor'],
         rows: [
-          ['POST /judge/commit (Layer-1 miss)', ms(sd.median), ms(sd.p99), times(sd.median / sb.median)],
+          ['POST /judge, all six Stop hooks (Layer-1 miss)', ms(sa.median), ms(sa.p99), times(sa.median / sb.median)],
+          ['POST /judge/commit, one hook (Layer-1 miss)', ms(sd.median), ms(sd.p99), times(sd.median / sb.median)],
           ['floor: bare Fastify POST route', ms(sb.median), ms(sb.p99), times(1)]
         ]
       }

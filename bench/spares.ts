@@ -1,6 +1,7 @@
 /** Time to verdict through the real claude / codex CLIs, with and without a warm spare, against loopback fake APIs. */
 // npx tsx bench/spares.ts [runs]   (prints figures; no assertions)
-import { createBackend } from '../server/backends/backend.js'
+import { createBackend } from '../server/backends/registry.js'
+import { answerSchema } from '../server/judge/answer-schema.js'
 import { validateBackendOptions } from '../server/backends/options.js'
 import type { BackendConfig } from '../server/config-schema.js'
 import { startFakeAnthropic } from '../test/fixtures/fake-anthropic.js'
@@ -14,7 +15,7 @@ const teardowns: (() => unknown)[] = []
 const t = { teardown: (fn: () => unknown) => { teardowns.push(fn) } }
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 const FIELDS = ['new_proposal', 'verification_reported']
-const request = { system: 'Judge the message. Answer JSON.', user: 'Evaluate: "I will push now."', fields: FIELDS }
+const request = { system: 'Judge the message. Answer JSON.', user: 'Evaluate: "I will push now."', schema: answerSchema([{ name: 'commit', fields: FIELDS }]) }
 
 function config (type: 'claude-cli' | 'codex-cli', spares: number): BackendConfig {
   const raw = { command: bin(type === 'claude-cli' ? 'claude' : 'codex'), spares }
@@ -24,7 +25,7 @@ function config (type: 'claude-cli' | 'codex-cli', spares: number): BackendConfi
 async function measure (type: 'claude-cli' | 'codex-cli', env: Record<string, string>) {
   const cold = createBackend(config(type, 0), env)
   const warm = createBackend(config(type, 1), env)
-  warm.warm([FIELDS])
+  warm.warm([request.schema])
   const times: Record<'cold' | 'warm', number[]> = { cold: [], warm: [] }
   await sleep(GAP_MS)
   for (let i = 0; i < RUNS; i++) {

@@ -1,5 +1,5 @@
-/** LLM calls and tokens per 100 turns on the project's corpus, all five Stop hooks on every turn: hookjudge (Layer 1
- * first) beside a hook that sends every turn to the model (what Claude Code's built-in `prompt` hook does). */
+/** LLM calls and tokens per 100 turns on the project's corpus, every Stop hook on every turn: hookjudge (Layer 1 first,
+ * one call per turn) beside its per-hook wiring and a hook that sends every turn to the model (Claude Code's `prompt` hook). */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Pool } from 'undici'
@@ -9,24 +9,25 @@ import { control } from './layer2.js'
 
 export const CORPUS = join(ROOT, 'test', 'fixtures', 'corpus.jsonl')
 
-/** Every corpus message to every hook; the fake counts the calls and estimates the tokens. */
-async function turns (daemon: Daemon, fakeUrl: string, texts: string[], hooks: string[]) {
+/** Every corpus message as one turn: one POST /judge (all Stop hooks, as install wires them), or one request per hook
+ * (the old per-hook wiring, `perHook`); the fake counts the model calls and estimates the tokens. */
+async function turns (daemon: Daemon, fakeUrl: string, texts: string[], hooks: string[], perHook = false) {
   await control(fakeUrl, 'delay=0&reset=1')
-  const jobs = hooks.flatMap(h => texts.map(t => [h, t] as const))
+  const jobs = perHook ? hooks.flatMap(h => texts.map(t => [`/judge/${h}`, t] as const)) : texts.map(t => ['/judge', t] as const)
   const pool = new Pool(daemon.url, { connections: 8 })
-  const perHook: Record<string, number> = {}
   let next = 0
+  let judged = 0
   const worker = async () => {
     while (next < jobs.length) {
-      const [hook, text] = jobs[next++] ?? ['', '']
-      const res = await pool.request({ path: `/judge/${hook}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: stopInput(text) })
+      const [path, text] = jobs[next++] ?? ['', '']
+      const res = await pool.request({ path, method: 'POST', headers: { 'content-type': 'application/json' }, body: stopInput(text) })
       await res.body.dump()
-      if (res.headers['x-hookjudge-source'] === 'judge') perHook[hook] = (perHook[hook] ?? 0) + 1
+      if (res.headers['x-hookjudge-source'] === 'judge') judged++
     }
   }
   await Promise.all(Array.from({ length: 8 }, worker))
   await pool.close()
-  return { ...await control(fakeUrl, 'reset=1'), perHook }
+  return { ...await control(fakeUrl, 'reset=1'), judged }
 }
 
 /** Each pass gets a fresh daemon: the ordinary messages are part of the corpus, and a warm cache would hide their calls. */
@@ -34,17 +35,18 @@ export async function tokens (start: (overrides?: Record<string, unknown>) => Pr
   const { rows } = parseCorpus(readFileSync(CORPUS, 'utf8'))
   const texts = rows.map(r => r.text)
   const ordinary = rows.filter(r => r.id.startsWith('ordinary-')).map(r => r.text)
-  const pass = async (list: string[], overrides?: Record<string, unknown>) => {
+  const pass = async (list: string[], overrides?: Record<string, unknown>, perHook = false) => {
     const daemon = await start(overrides)
     try {
-      return await turns(daemon, fakeUrl, list, hooks)
+      return await turns(daemon, fakeUrl, list, hooks, perHook)
     } finally {
       await daemon.stop()
     }
   }
   const hj = await pass(texts)
+  const old = await pass(texts, undefined, true)
   const plain = await pass(ordinary)
-  const all = await pass(texts, { hooks: Object.fromEntries(hooks.map(h => [h, { trigger: ['(?s).'], skip: [] }])) })
+  const all = await pass(texts, { hooks: Object.fromEntries(hooks.map(h => [h, { trigger: ['(?s).'], skip: [] }])) }, true)
   const per100 = (x: number, n = texts.length) => (100 * x / n).toFixed(0)
   const row = (what: string, r: typeof hj, n = texts.length) => [what, per100(r.calls, n), per100(r.inputTokens, n), per100(r.outputTokens, n), per100(r.inputTokens + r.outputTokens, n)]
   const ratio = (a: number, b: number) => times(a / Math.max(1, b))
@@ -56,11 +58,13 @@ export async function tokens (start: (overrides?: Record<string, unknown>) => Pr
       `look-alikes (only ${ordinary.length} of its messages are ordinary end-of-turn messages, id ordinary-*), so its hookjudge ` +
       'figure is far above an ordinary session\'s; the ordinary messages alone are the third row. ' +
       'Tokens are estimated by the fake backend from each request (an ASCII character = ¼ token, any other character = 1 token; ' +
-      'no tokenizer runs offline). hookjudge calls per 100 turns by hook: ' +
-      hooks.map(h => `${h} ${per100(hj.perHook[h] ?? 0)}`).join(', ') + '.',
+      'no tokenizer runs offline). One turn is one POST /judge: the hooks that pass Layer 1 are asked in one call, so ' +
+      `calls per turn are at most one (here ${(hj.calls / texts.length).toFixed(2)} on average); the per-hook row is the ` +
+      'earlier wiring, one request and one call per hook that Layer 1 passes.',
     head: ['hook style', 'calls', 'input tokens', 'output tokens', 'total tokens'],
     rows: [
-      row('hookjudge, whole corpus (Layer 1, then Layer 2 on hits)', hj),
+      row('hookjudge, whole corpus (one request and at most one call per turn)', hj),
+      row('hookjudge per-hook wiring (one request per hook), whole corpus', old),
       row('every turn to the model (prompt-hook style), whole corpus', all),
       ['ratio (every turn / hookjudge), whole corpus', ratio(all.calls, hj.calls), ratio(all.inputTokens, hj.inputTokens), ratio(all.outputTokens, hj.outputTokens), ratio(all.inputTokens + all.outputTokens, hj.inputTokens + hj.outputTokens)],
       row('hookjudge, ordinary messages only', plain, ordinary.length)

@@ -1,8 +1,11 @@
 /** The decision record (contract): one `judge` output line, one line of the daily decision log. */
+import { createHash } from 'node:crypto'
 import type { AgentName, Decision, EventName } from './agents/event.js'
 import type { HookPolicy } from './config-schema.js'
-import { type Judged, sha256, type Source } from './judge/judge.js'
-import type { Redactor } from './judge/redact.js'
+import type { Redaction } from './judge/redact.js'
+import type { HookDecision, Source } from './pipeline/turn.js'
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
 export interface DecisionRecord {
   ts: string
@@ -22,6 +25,8 @@ export interface DecisionRecord {
   textBytes: number
   redactions: Record<string, number>
   promptVersion: string
+  /** Shared by the records of one request (one agent event). */
+  turn: string
   /** Deterministic facts of the turn read from the transcript (server/evidence/), when it gave them: replay and eval score them. */
   facts?: Record<string, boolean>
   failure?: string
@@ -40,44 +45,49 @@ export interface RecordInput {
   agent: AgentName
   event: EventName
   sessionId: string
-  decision: Decision
-  judged: Judged
+  decision: HookDecision
+  /** The judge text (raw) and its redaction: only the redacted text, its hash and its counts are kept. */
+  text: string
+  redacted: Redaction
+  turn: string
+  /** The whole request at the daemon, transcript read and waits included. */
+  ms: number
   ts: Date
 }
 
-/** Builds the record; redacts the text here when the judge did not need to (Layer-1 misses), off the hot path. */
-export function buildRecord (r: RecordInput, redact: Redactor, keepText: boolean): DecisionRecord {
-  const { judged } = r
-  const red = judged.redacted ?? redact(judged.text)
+export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord {
+  const d = r.decision
   return {
     ts: r.ts.toISOString(),
     hook: r.hook.name,
     agent: r.agent,
     event: r.event,
     sessionId: r.sessionId,
-    decision: r.decision,
-    source: judged.source,
-    wouldBlock: judged.wouldBlock,
-    fields: judged.fields ?? null,
-    reason: judged.reason ?? null,
-    backend: judged.backend ?? null,
-    model: judged.model ?? null,
-    ms: Math.round(judged.ms * 1000) / 1000,
-    textSha256: sha256(red.text),
-    textBytes: Buffer.byteLength(judged.text),
-    redactions: red.counts,
+    decision: d.decision,
+    source: d.source,
+    wouldBlock: d.wouldBlock,
+    fields: d.fields ?? null,
+    reason: d.reason ?? null,
+    backend: d.backend ?? null,
+    model: d.model ?? null,
+    ms: Math.round(r.ms * 1000) / 1000,
+    textSha256: sha256(r.redacted.text),
+    textBytes: Buffer.byteLength(r.text),
+    redactions: r.redacted.counts,
     promptVersion: r.hook.promptVersion,
+    turn: r.turn,
     // After the contract's keys, so their order stays as documented.
-    ...(judged.facts ? { facts: judged.facts } : {}),
-    ...(judged.failure ? { failure: judged.failure } : {}),
-    ...costOf(judged.attempts),
-    ...(judged.guard ? { guard: judged.guard } : {}),
-    ...(keepText ? { text: red.text } : {})
+    ...(d.facts ? { facts: d.facts } : {}),
+    ...(d.failure ? { failure: d.failure } : {}),
+    ...costOf(d.attempts),
+    ...(d.guard ? { guard: d.guard } : {}),
+    ...(keepText ? { text: r.redacted.text } : {}),
+    ...(d.rule !== undefined ? { rule: d.rule } : {})
   }
 }
 
 /** Sum of the priced attempts' cost, rounded to a millionth of a dollar; nothing when no attempt was priced. */
-function costOf (attempts: Judged['attempts']): { costUsd?: number } {
+function costOf (attempts: HookDecision['attempts']): { costUsd?: number } {
   const priced = attempts.filter(a => a.costUsd !== undefined)
   return priced.length > 0 ? { costUsd: Math.round(priced.reduce((n, a) => n + a.costUsd!, 0) * 1e6) / 1e6 } : {}
 }

@@ -1,6 +1,7 @@
 /** Hot reload: swap in a Runtime that reuses unchanged backends, the decision log and the cached verdicts of unchanged hooks. */
 import type { FastifyBaseLogger } from 'fastify'
-import { type Backend, createBackend } from './backends/backend.js'
+import type { Backend } from './backends/contract.js'
+import { createBackend } from './backends/registry.js'
 import type { Config } from './config-schema.js'
 import { ConfigError } from './errors.js'
 import type { Metrics } from './metrics.js'

@@ -1,13 +1,14 @@
 /** createRuntime(config, deps): everything a decision needs (backends, cache, redactor, decision log), built once. */
-import { type Backend, createBackends } from './backends/backend.js'
-import type { AttemptObserver } from './backends/chain.js'
+import type { EventName } from './agents/event.js'
+import type { Backend } from './backends/contract.js'
 import { applyChain, detectChainSync, NO_BACKEND_FIX } from './backends/detect.js'
-import { warmPlan } from './backends/states.js'
-import type { Config } from './config-schema.js'
+import { createBackends } from './backends/registry.js'
+import type { Config, HookPolicy } from './config-schema.js'
 import { createDecisionLog, type DecisionLog, NO_DECISION_LOG } from './decision-log.js'
+import type { AttemptObserver } from './judge/ask.js'
 import { createVerdictCache, type VerdictCache } from './judge/cache.js'
-import type { JudgeDeps } from './judge/judge.js'
 import { createRedactor, type Redactor } from './judge/redact.js'
+import { warmPlan } from './judge/warm-plan.js'
 import { createLoopGovernor, type LoopGovernor } from './guards/loop.js'
 import { createTranscriptReader, type TranscriptReader } from './agents/transcript.js'
 import { createGateDeps, type GateDeps } from './gates/gate.js'
@@ -42,7 +43,10 @@ export interface Runtime {
   backends: Map<string, Backend>
   cache: VerdictCache
   redact: Redactor
-  judgeDeps: JudgeDeps
+  /** The config compiled for requests: each event's enabled hooks in config order, and each hook's backend chain. */
+  hooksByEvent: Map<EventName, HookPolicy[]>
+  chains: Map<string, Backend[]>
+  onAttempt?: AttemptObserver
   decisionLog: DecisionLog
   loop: LoopGovernor
   transcripts: TranscriptReader
@@ -76,20 +80,26 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     // With evidence on, the same read also gathers the turn's commands and edits (server/evidence/).
     transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined),
     gates: createGateDeps(config, deps.env, deps.facts),
-    judgeDeps: {
-      backends,
-      cache,
-      redact,
-      maxTextBytes: config.judge.maxTextBytes,
-      deadlineMs: config.judge.deadlineMs,
-      onAttempt: deps.onAttempt,
-      autoChain: config.judge.backends
-    },
+    ...compileHooks(config, backends),
+    ...(deps.onAttempt ? { onAttempt: deps.onAttempt } : {}),
     async close () {
       await Promise.allSettled([...backends.values()].map(b => b.close()))
       await decisionLog.close()
     }
   }
+}
+
+/** Compiled once per config: a request only looks its hooks up. */
+function compileHooks (config: Config, backends: Map<string, Backend>): Pick<Runtime, 'hooksByEvent' | 'chains'> {
+  const hooksByEvent = new Map<EventName, HookPolicy[]>()
+  const chains = new Map<string, Backend[]>()
+  for (const hook of Object.values(config.hooks)) {
+    // A hook that inherits `auto` got the detected chain (applyChain) before this runs.
+    chains.set(hook.name, hook.backends.map(n => backends.get(n)).filter((b): b is Backend => b !== undefined))
+    if (hook.mode === 'off') continue
+    hooksByEvent.set(hook.event, [...(hooksByEvent.get(hook.event) ?? []), hook])
+  }
+  return { hooksByEvent, chains }
 }
 
 /** Why Layer 2 cannot run for some hook, for /readyz and doctor: one line per hook whose chain has no usable backend. */

@@ -24,6 +24,8 @@ export interface TurnText {
   bytesRead?: number
   /** The turn's tool calls and facts, read in the same pass; absent when they could not be read in full enough to be sure. */
   evidence?: TurnEvidence
+  /** The file did not hold the hook's last message yet (Claude Code flushes every 100 ms): a read with wait may get more. */
+  lagging?: boolean
 }
 export interface TranscriptReader {
   /** wait: allow up to FLUSH_WAIT_MS for a transcript that lags behind the last message (only where facts decide). */
@@ -107,6 +109,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
         await pause(POLL_MS)
         file = await located(path)
       }
+      if (file === 'missing' && probe !== '') return { ...message(file), lagging: true }
       if (file === 'outside-roots' || file === 'missing' || file === 'unreadable') return message(file)
       let st = await fileState(file)
       if (typeof st === 'string') return message(st)
@@ -130,8 +133,11 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (r.end === 'unreadable') return message('unreadable')
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
       const evidence = r.steps?.complete ? { facts: factsOf(r.steps.list), steps: r.steps.list, partial: r.steps.partial } : undefined
+      // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
+      const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}
       if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)
       return {
+        ...lagging,
         text: withLastMessage(r.text, event.text),
         source: 'transcript',
         bytesRead: r.bytesRead,

@@ -2,8 +2,8 @@
 import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import type { Env } from '../paths.js'
-import { type Backend, unusableBackend } from './backend.js'
-import { answerSchema, createProcessBackend, findExecutable } from './process-backend.js'
+import { type Backend, unusableBackend } from './contract.js'
+import { createProcessBackend, findExecutable } from './process-backend.js'
 import { type Finished, stderrLine } from './process.js'
 
 // Replaces Claude Code's ~27 kB agent prompt; the hook's own instructions travel on stdin, because a spare is started
@@ -65,8 +65,8 @@ export function createClaudeCliBackend (cfg: BackendConfig, env: Env, now?: () =
     // A whitespace-only start keeps `claude -p` waiting past its 3 s stdin check, and an orphaned spare that reads EOF
     // after it exits without calling the model ("No messages returned").
     preamble: '\n',
-    argv: (fields) => [
-      ...bin as string[], '-p', '--model', model, '--output-format', 'json', '--json-schema', JSON.stringify(answerSchema(fields)),
+    argv: (schema) => [
+      ...bin as string[], '-p', '--model', model, '--output-format', 'json', '--json-schema', JSON.stringify(schema.json),
       '--tools', '', '--no-session-persistence', '--system-prompt', SYSTEM, ...iso.args, ...cfg.args
     ],
     parse: parseClaudeResult,

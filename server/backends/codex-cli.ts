@@ -1,4 +1,5 @@
 /** codex-cli backend: `codex exec` as the judge (hook-protocols.md §2.6), the answer schema as --output-schema, warm spares. */
+import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -6,8 +7,8 @@ import { join } from 'node:path'
 import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import type { Env } from '../paths.js'
-import { type Backend, unusableBackend } from './backend.js'
-import { answerSchema, createProcessBackend, findExecutable } from './process-backend.js'
+import { type AnswerSchema, type Backend, unusableBackend } from './contract.js'
+import { createProcessBackend, findExecutable } from './process-backend.js'
 import { type Finished, stderrLine } from './process.js'
 
 interface CodexEvent { type?: string, message?: string, error?: { message?: string }, item?: { type?: string, text?: unknown }, usage?: { input_tokens?: number, output_tokens?: number } }
@@ -32,10 +33,10 @@ export function createCodexCliBackend (cfg: BackendConfig, env: Env, now?: () =>
     return unusableBackend(cfg, cfg.command ? `${cfg.command[0]} is not an executable` : 'no codex CLI on PATH: install it (npm i -g @openai/codex) and run codex login once')
   }
   let dir: string | undefined
-  const schemaFile = (fields: string[]) => {
+  const schemaFile = (schema: AnswerSchema) => {
     dir ??= mkdtempSync(join(tmpdir(), 'hookjudge-codex-'))
-    const file = join(dir, `answer-${fields.join('-') || 'reason'}.json`)
-    if (!existsSync(file)) writeFileSync(file, JSON.stringify(answerSchema(fields)))
+    const file = join(dir, `answer-${createHash('sha256').update(schema.key).digest('hex').slice(0, 16)}.json`)
+    if (!existsSync(file)) writeFileSync(file, JSON.stringify(schema.json))
     return file
   }
   return createProcessBackend({
@@ -45,8 +46,8 @@ export function createCodexCliBackend (cfg: BackendConfig, env: Env, now?: () =>
     // `-` reads the prompt from stdin (so a spare can wait for it, and the text stays out of argv); stdin is closed
     // after it. Whitespace alone makes an orphaned spare exit without calling the model ("No prompt provided").
     preamble: '\n',
-    argv: (fields) => [
-      ...bin as string[], 'exec', '--json', '--output-schema', schemaFile(fields), '--ephemeral', '--skip-git-repo-check',
+    argv: (schema) => [
+      ...bin as string[], 'exec', '--json', '--output-schema', schemaFile(schema), '--ephemeral', '--skip-git-repo-check',
       '--disable', 'hooks', '-s', 'read-only', '--color', 'never', ...(cfg.model ? ['-m', cfg.model] : []), ...cfg.args, '-'
     ],
     parse: parseCodexEvents,

@@ -2,7 +2,7 @@
 import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import type { Env } from '../paths.js'
-import { type Backend, unusableBackend } from './backend.js'
+import { type Backend, unusableBackend } from './contract.js'
 import { createProcessBackend, findExecutable } from './process-backend.js'
 import { type Finished, stderrLine } from './process.js'
 

@@ -3,7 +3,7 @@ import { Pool } from 'undici'
 import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import { JUDGE_HEADER } from '../guards/recursion.js'
-import type { AskRequest, AskResult, Backend } from './backend.js'
+import type { AskRequest, AskResult, Backend } from './contract.js'
 
 export interface JsonClient {
   post (path: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<unknown>

@@ -2,7 +2,7 @@
 import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import type { Env } from '../paths.js'
-import { type Backend, unusableBackend } from './backend.js'
+import { type Backend, unusableBackend } from './contract.js'
 import { apiBackend } from './http.js'
 
 interface ChatAnswer {

@@ -5,15 +5,15 @@ import { delimiter, join } from 'node:path'
 import type { BackendConfig } from '../config-schema.js'
 import { JUDGE_ENV } from '../guards/recursion.js'
 import type { Env } from '../paths.js'
-import type { AskRequest, AskResult, Backend } from './backend.js'
+import type { AnswerSchema, AskRequest, AskResult, Backend } from './contract.js'
 import { type Finished, startProc } from './process.js'
 import { createProcPool } from './spares.js'
 
 export interface ProcessBackendSpec {
   cfg: BackendConfig
   model: string
-  /** The full argv for one hook field set: the answer schema is a flag, so each field set has its own spares. */
-  argv (fields: string[]): string[]
+  /** The full argv for one answer schema: the schema is a flag, so each schema has its own spares. */
+  argv (schema: AnswerSchema): string[]
   /** The daemon's env; the recursion markers are added on top. */
   env: Env
   /** Written to stdin at start, before the prompt is known (see ProcOptions.preamble). */
@@ -44,32 +44,22 @@ export function createProcessBackend (spec: ProcessBackendSpec): Backend {
   const env = { ...spec.env, ...JUDGE_ENV }
   const cwd = cfg.cwd ?? tmpdir()
   const pool = createProcPool({ spares: cfg.spares, maxProcesses: cfg.maxProcesses, idleMs: cfg.spareIdleSeconds * 1000, now: spec.now })
-  const starter = (fields: string[]) => () =>
-    startProc({ argv: spec.argv(fields), env, cwd, preamble: spec.preamble, maxBytes: cfg.maxOutputBytes })
+  const starter = (schema: AnswerSchema) => () =>
+    startProc({ argv: spec.argv(schema), env, cwd, preamble: spec.preamble, maxBytes: cfg.maxOutputBytes })
   return {
     name: cfg.name,
     type: cfg.type,
     model: spec.model,
     unusable: null,
     async ask (req) {
-      const { proc } = await pool.acquire(req.fields.join(','), starter(req.fields), req.signal)
+      const { proc } = await pool.acquire(req.schema.key, starter(req.schema), req.signal)
       return spec.parse(await proc.finish(promptText(req), req.signal))
     },
-    warm (fieldSets = []) { for (const f of fieldSets) pool.prime(f.join(','), starter(f)) },
+    warm (schemas = []) { for (const s of schemas) pool.prime(s.key, starter(s)) },
     processes: () => pool.stats(),
     async close () {
       await pool.close()
       await spec.cleanup?.()
     }
-  }
-}
-
-/** The judge's answer as a JSON Schema in OpenAI strict form (every key required, no others): the hook's booleans + reason. */
-export function answerSchema (fields: string[]) {
-  return {
-    type: 'object',
-    properties: Object.fromEntries([...fields.map(f => [f, { type: 'boolean' }]), ['reason', { type: 'string' }]]),
-    required: [...fields, 'reason'],
-    additionalProperties: false
   }
 }

@@ -1,5 +1,5 @@
 /** backendStates(): each backend's usability, circuit and processes, for /readyz and status. */
-import type { Backend } from './backend.js'
+import type { Backend } from './contract.js'
 import type { CircuitState } from './circuit.js'
 
 export interface BackendState {
@@ -31,22 +31,4 @@ export function usedBackends (hooks: Iterable<{ mode: string, backends: string[]
   const used = new Set<string>()
   for (const h of hooks) if (h.mode !== 'off') for (const n of h.backends) used.add(n)
   return used
-}
-
-/**
- * What to warm: every backend an active hook uses, with the answer field sets of the hooks whose first usable backend
- * it is (process backends keep one spare per set). A fallback starts its spares once it is used.
- */
-export function warmPlan (hooks: Iterable<{ mode: string, backends: string[], fields: string[] }>, usable: (name: string) => boolean): Map<string, string[][]> {
-  const plan = new Map<string, Map<string, string[]>>()
-  for (const h of hooks) {
-    if (h.mode === 'off') continue
-    const chain = h.backends.filter(usable)
-    chain.forEach((n, i) => {
-      const sets = plan.get(n) ?? new Map<string, string[]>()
-      if (i === 0 && h.fields.length > 0) sets.set(h.fields.join(','), h.fields)
-      plan.set(n, sets)
-    })
-  }
-  return new Map([...plan].map(([n, sets]) => [n, [...sets.values()]]))
 }

@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js'
 import { labelledHooks, parseCorpus } from '../eval/corpus.js'
 import { createProgress } from '../eval/progress.js'
 import { evalTable, missListing } from '../eval/report.js'
-import { evalTasks, judgeRuntime, runEval, unjudgeable } from '../eval/run.js'
+import { evalTasks, judgeRuntime, layer1Runtime, runEval, unjudgeable } from '../eval/run.js'
 import { misses, scoreAll } from '../eval/score.js'
 import { type Command, type Io, parse, UsageError } from './args.js'
 
@@ -20,7 +20,7 @@ export async function readInput (path: string, io: Io, verb: string): Promise<st
 
 export const evalCommand: Command = async (args, io) => {
   const { values, positionals } = parse(args, {
-    config: { type: 'string' }, hooks: { type: 'string' }, 'layer1-only': { type: 'boolean' }, misses: { type: 'boolean' }, json: { type: 'boolean' }
+    config: { type: 'string' }, hooks: { type: 'string' }, 'layer1-only': { type: 'boolean' }, separate: { type: 'boolean' }, misses: { type: 'boolean' }, json: { type: 'boolean' }
   }, 1)
   const file = positionals[0]
   if (!file) throw new UsageError('eval needs a CORPUS.jsonl file')
@@ -46,18 +46,19 @@ export const evalCommand: Command = async (args, io) => {
   }
 
   const layer1Only = values['layer1-only'] === true
-  const rt = layer1Only ? undefined : await judgeRuntime(config, io.env)
+  const rt = layer1Only ? layer1Runtime(config, io.env) : await judgeRuntime(config, io.env)
   try {
     // The runtime's hooks carry the judge chain (with `backends: auto`, the one detected on this machine).
-    const hooks = names.map(n => (rt ?? { config }).config.hooks[n]).filter((h): h is HookPolicy => h !== undefined)
-    const unready = rt ? unjudgeable(rt, hooks) : []
+    const hooks = names.map(n => rt.config.hooks[n]).filter((h): h is HookPolicy => h !== undefined)
+    const unready = layer1Only ? [] : unjudgeable(rt, hooks)
     if (unready.length > 0) {
       io.stderr.write(`hookjudge eval: cannot score the judge:\n${unready.map(u => `  ${u}\n`).join('')}configure a judge backend, or score Layer 1 alone with --layer1-only\n`)
       return 1
     }
-    const tasks = evalTasks(rows, hooks)
+    // Combined (the default) asks every labelled hook of a message in one call, as a live turn does; --separate one by one.
+    const tasks = evalTasks(rows, hooks, values.separate === true)
     const progress = createProgress(io.stderr, tasks.length, 'eval')
-    const outcomes = await runEval(tasks, { maxTextBytes: config.judge.maxTextBytes, runtime: rt, onDone: progress.tick })
+    const outcomes = await runEval(tasks, { runtime: rt, layer1Only, onDone: progress.tick })
     progress.done()
     const scores = scoreAll(outcomes, names, layer1Only)
     const missed = values.misses ? misses(outcomes, layer1Only) : undefined
@@ -66,10 +67,11 @@ export const evalCommand: Command = async (args, io) => {
       return 0
     }
     const mode = layer1Only ? 'Layer 1 only (final verdicts not scored)' : 'Layer 1 + the judge'
-    io.stdout.write(`eval ${file}: ${rows.length} messages, ${tasks.length} labels, ${mode}\n\n${evalTable(scores)}`)
+    const calls = outcomes.reduce((n, o) => n + o.calls, 0)
+    io.stdout.write(`eval ${file}: ${rows.length} messages, ${outcomes.length} labels, ${mode}${layer1Only ? '' : `, ${calls} model calls (${values.separate ? 'one hook per call' : 'hooks of a message combined'})`}\n\n${evalTable(scores)}`)
     if (missed) io.stdout.write(`\n${missListing(missed)}`)
     return 0
   } finally {
-    await rt?.close()
+    await rt.close()
   }
 }

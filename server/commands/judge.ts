@@ -1,9 +1,9 @@
 /** hookjudge judge HOOK: one hook input (or plain text) on stdin, judged in-process; the decision record on stdout. */
 import { AGENTS, type AgentName } from '../agents/event.js'
 import { loadConfig } from '../config.js'
-import { decide } from '../decide.js'
 import { judgeRuntime } from '../eval/run.js'
 import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
+import { judgeTurn } from '../pipeline/pipeline.js'
 import { type Command, parse, readAll, UsageError } from './args.js'
 
 export const judgeCommand: Command = async (args, io) => {
@@ -29,8 +29,8 @@ export const judgeCommand: Command = async (args, io) => {
   // The runtime's copy of the hook carries the detected chain when judge.backends is auto.
   const rt = await judgeRuntime(config, io.env, false)
   try {
-    const d = await decide(rt, rt.config.hooks[name] ?? hook, body, values.agent as AgentName | undefined)
-    io.stdout.write(JSON.stringify(d.record()) + '\n')
+    const j = await judgeTurn(rt, { body, agent: values.agent as AgentName | undefined, hook: rt.config.hooks[name] ?? hook, started: performance.now() })
+    for (const record of j.records()) io.stdout.write(JSON.stringify(record) + '\n')
   } finally {
     await rt.close()
   }

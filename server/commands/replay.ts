@@ -1,15 +1,13 @@
 /** hookjudge replay LOG…: re-judges logged decisions with the current config and lists the verdicts that change. */
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { HookEvent } from '../agents/event.js'
 import { loadConfig } from '../config.js'
-import { outcomeOf } from '../decide.js'
 import { mapBounded } from '../eval/bounded.js'
 import { createProgress } from '../eval/progress.js'
 import { table } from '../eval/report.js'
 import { type LoggedRecord, parseLog, plan, type Rejudged, summarise, type Totals } from '../eval/replay.js'
 import { CONCURRENCY, judgeRuntime, unjudgeable } from '../eval/run.js'
-import { judge } from '../judge/judge.js'
+import { judgeText } from '../pipeline/offline.js'
 import { type Command, parse, UsageError } from './args.js'
 import { readInput } from './eval.js'
 
@@ -53,11 +51,10 @@ export const replayCommand: Command = async (args, io) => {
     }
     const progress = createProgress(io.stderr, jobs.length, 'replay')
     const results = await mapBounded(jobs, CONCURRENCY, async ({ rec, hook }): Promise<Rejudged> => {
-      const eventName = rec.event ?? hook.event
       const evidence = rec.facts ? { facts: rec.facts, steps: [], partial: true } : undefined
-      const judged = await judge({ hook, agent: rec.agent, event: eventName, text: rec.text ?? '', evidence }, rt.judgeDeps)
-      const event: HookEvent = { agent: rec.agent, event: eventName, sessionId: rec.sessionId, stopHookActive: false, text: judged.text }
-      return { rec, after: outcomeOf(hook, event, judged).decision, judged }
+      const turn = await judgeText(rt, { hooks: [hook], text: rec.text ?? '', agent: rec.agent, event: rec.event ?? hook.event, ...(evidence ? { evidence } : {}) })
+      const judged = turn.runs[0]!.final!
+      return { rec, after: judged.decision, judged }
     }, progress.tick)
     progress.done()
     const { totals, changes } = summarise(results, skipped)

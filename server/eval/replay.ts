@@ -2,7 +2,7 @@
 import { AGENTS, type AgentName, type Decision, EVENTS, type EventName } from '../agents/event.js'
 import type { HookPolicy } from '../config-schema.js'
 import type { Facts } from '../evidence/facts.js'
-import type { Judged } from '../judge/judge.js'
+import type { HookDecision } from '../pipeline/turn.js'
 
 export interface LoggedRecord {
   where: string
@@ -20,7 +20,7 @@ export interface LoggedRecord {
 
 export interface Skipped { noText: number, unknownHook: number, guard: number, toolCall: number, invalid: number }
 export interface Job { rec: LoggedRecord, hook: HookPolicy }
-export interface Rejudged { rec: LoggedRecord, after: Decision, judged: Judged }
+export interface Rejudged { rec: LoggedRecord, after: Decision, judged: HookDecision }
 
 export interface Change {
   ts: string, hook: string, sessionId: string, before: Decision, after: Decision, beforeSource: string, afterSource: string, reason: string, text: string, where: string
@@ -77,7 +77,7 @@ export function plan (records: LoggedRecord[], hooks: Record<string, HookPolicy>
   return { jobs, skipped }
 }
 
-export function why (j: Judged): string {
+export function why (j: HookDecision): string {
   if (j.reason) return j.reason
   if (j.failure) return `fail mode: ${j.failure}`
   if (j.source === 'layer1') return 'Layer 1: no trigger matched'

@@ -1,11 +1,10 @@
-/** Runs labelled messages through Layer 1 and, given a runtime, the whole judge, per hook; one Outcome per label. */
+/** Runs labelled messages through the live pipeline's stages (Layer 1 only, or all but the loop guard); one Outcome per label. */
 import { detectChain, NO_BACKEND_FIX } from '../backends/detect.js'
 import type { Config, HookPolicy } from '../config-schema.js'
 import { NO_DECISION_LOG } from '../decision-log.js'
-import { lastBytes } from '../judge/extract.js'
-import { gate } from '../judge/gate.js'
-import { judge } from '../judge/judge.js'
 import type { Env } from '../paths.js'
+import { judgeText } from '../pipeline/offline.js'
+import { layer1Stage } from '../pipeline/layer1-stage.js'
 import { createRuntime, type Runtime } from '../runtime.js'
 import { mapBounded } from './bounded.js'
 import type { CorpusRow } from './corpus.js'
@@ -20,6 +19,11 @@ export async function judgeRuntime (config: Config, env: Env, warm = true): Prom
   return createRuntime(config, { env, decisionLog: NO_DECISION_LOG, autoChain, warm })
 }
 
+/** Layer 1 needs no judge: a runtime with the config's hooks, no backend detection, nothing warmed. */
+export function layer1Runtime (config: Config, env: Env): Runtime {
+  return createRuntime(config, { env, decisionLog: NO_DECISION_LOG, autoChain: [], warm: false })
+}
+
 /** Hooks whose chain has no usable backend: scoring or replaying them would measure the fail mode, not the judge. */
 export function unjudgeable (rt: Runtime, hooks: HookPolicy[]): string[] {
   return hooks.filter(h => h.mode !== 'off' && !h.backends.some(n => rt.backends.get(n)?.unusable === null))
@@ -28,34 +32,40 @@ export function unjudgeable (rt: Runtime, hooks: HookPolicy[]): string[] {
       : `hook ${h.name}: no usable judge backend (${h.backends.map(n => `${n}: ${rt.backends.get(n)?.unusable ?? 'not defined'}`).join('; ') || 'empty chain'})`)
 }
 
-export interface EvalTask { row: CorpusRow, hook: HookPolicy }
+/** One judged message: every hook it is labelled for in one request (as a live turn), or one hook alone (`separate`). */
+export interface EvalTask { row: CorpusRow, hooks: HookPolicy[] }
 
-export function evalTasks (rows: CorpusRow[], hooks: HookPolicy[]): EvalTask[] {
-  return hooks.flatMap(hook => rows.filter(r => Object.hasOwn(r.labels, hook.name)).map(row => ({ row, hook })))
+export function evalTasks (rows: CorpusRow[], hooks: HookPolicy[], separate = false): EvalTask[] {
+  if (separate) return hooks.flatMap(hook => rows.filter(r => Object.hasOwn(r.labels, hook.name)).map(row => ({ row, hooks: [hook] })))
+  return rows.map(row => ({ row, hooks: hooks.filter(h => Object.hasOwn(row.labels, h.name)) })).filter(t => t.hooks.length > 0)
 }
 
 export interface EvalOptions {
-  maxTextBytes: number
-  /** The judge's runtime; without it only Layer 1 runs. */
-  runtime?: Runtime
+  /** The judge's runtime; the Layer-1-only run has no backends to ask but the same stage. */
+  runtime: Runtime
+  layer1Only?: boolean
   onDone?: () => void
 }
 
 export async function runEval (tasks: EvalTask[], opts: EvalOptions): Promise<Outcome[]> {
   const { runtime } = opts
-  return await mapBounded(tasks, runtime ? CONCURRENCY : 1, async ({ row, hook }) => {
+  const outcomes = await mapBounded(tasks, opts.layer1Only ? 1 : CONCURRENCY, async ({ row, hooks }) => {
     const started = performance.now()
-    const gated = gate(lastBytes(row.text, opts.maxTextBytes), hook)
-    const base = { id: row.id, hook: hook.name, label: row.labels[hook.name] ?? 'allow', gate: gated, text: row.text }
-    if (!runtime) return { ...base, ms: performance.now() - started, calls: 0, tokens: 0 }
-    const judged = await judge({ hook, agent: 'claude-code', event: hook.event, text: row.text }, runtime.judgeDeps)
-    return {
-      ...base,
-      got: judged.wouldBlock ? 'block' : judged.decision === 'ask' ? 'ask' : 'allow',
-      source: judged.source,
-      ms: judged.ms,
-      calls: judged.attempts.length,
-      tokens: judged.attempts.reduce((sum, a) => sum + (a.tokens ? a.tokens.input + a.tokens.output : 0), 0)
-    }
+    const turn = await judgeText(runtime, { hooks, text: row.text, ...(opts.layer1Only ? { stages: [layer1Stage] } : {}) })
+    const ms = performance.now() - started
+    return turn.runs.map((run): Outcome => {
+      const base = { id: row.id, hook: run.hook.name, label: row.labels[run.hook.name] ?? 'allow', gate: run.layer1 ?? 'miss', text: row.text }
+      const d = run.final
+      if (opts.layer1Only || !d) return { ...base, ms, calls: 0, tokens: 0 }
+      return {
+        ...base,
+        got: d.wouldBlock ? 'block' : d.decision === 'ask' ? 'ask' : 'allow',
+        source: d.source,
+        ms,
+        calls: d.attempts.length,
+        tokens: d.attempts.reduce((sum, a) => sum + (a.tokens ? a.tokens.input + a.tokens.output : 0), 0)
+      }
+    })
   }, opts.onDone)
+  return outcomes.flat()
 }

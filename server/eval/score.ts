@@ -1,6 +1,6 @@
 /** Eval arithmetic: per-message outcomes → per-hook Layer-1 and final figures, and the confusion listing; pure. */
 import type { GateResult } from '../judge/gate.js'
-import type { Source } from '../judge/judge.js'
+import type { Source } from '../pipeline/turn.js'
 import type { Label } from './corpus.js'
 
 /** What happened to one labelled message under one hook. `got` is absent in Layer-1-only runs. */

@@ -16,3 +16,16 @@ export function nestedDeeperThan (value: unknown, max: number = MAX_DEPTH): bool
   }
   return false
 }
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export type HookInput = { ok: true, body: Record<string, unknown> } | { ok: false, reason: 'bad_json' | 'too_deep', error: string }
+
+/** The checks every hook input passes before an adapter sees it (the routes and the judge verb share them). */
+export function parseHookInput (raw: string): HookInput {
+  let body: unknown
+  try { body = JSON.parse(raw) } catch { body = undefined }
+  if (!isObject(body)) return { ok: false, reason: 'bad_json', error: 'body must be the hook input JSON object' }
+  if (nestedDeeperThan(body)) return { ok: false, reason: 'too_deep', error: `hook input nests deeper than ${MAX_DEPTH} levels` }
+  return { ok: true, body }
+}

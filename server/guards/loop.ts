@@ -1,12 +1,15 @@
 /** Loop governor: per session and Stop-type hook, caps consecutive blocks and never blocks the same text twice in a turn. */
+import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import type { EventName, HookEvent } from '../agents/event.js'
-import { type Judged, sha256 } from '../judge/judge.js'
 
 export type LoopGuard = 'loop' | 'repeat'
 
-/** What the governor remembers of one hook in one session: the turn it saw last and the texts it blocked since. */
-export interface HookLoopState { turnId?: string, blocked: string[] }
+/** What the governor remembers of one hook in one session: the turn it saw last, the texts it blocked in it, the run of blocks. */
+export interface HookLoopState { turnId?: string, blocked: string[], run: number }
+
+/** The turn text a block answered, as its length and hash: a later Stop of the same turn judges only what follows it. */
+export interface Told { turnId?: string, chars: number, sha: string }
 
 export type LoopEvent = Pick<HookEvent, 'event' | 'sessionId' | 'turnId' | 'stopHookActive'>
 
@@ -14,42 +17,63 @@ export type LoopEvent = Pick<HookEvent, 'event' | 'sessionId' | 'turnId' | 'stop
 // denied command through would turn a gate into a speed bump.
 const LOOPING: ReadonlySet<EventName> = new Set(['Stop', 'SubagentStop'])
 
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+
+/** The turn id (Claude's prompt_id, Codex's turn_id) is authoritative; stop_hook_active is only a hint for agents without one. */
+const isNewTurn = (ev: LoopEvent, seen: string | undefined) => ev.turnId !== undefined ? ev.turnId !== seen : !ev.stopHookActive
+
 /** One step of the governor for one hook call; mutates state and says which guard, if any, turns the block into an allow. */
 export function governStep (state: HookLoopState, ev: LoopEvent, blocked: boolean, textHash: string, max: number): LoopGuard | null {
-  // The turn id (Claude's prompt_id, Codex's turn_id) is authoritative; stop_hook_active is only a hint for agents
-  // that send no turn id: false there means "first Stop of a new prompt".
-  const newTurn = ev.turnId !== undefined ? ev.turnId !== state.turnId : !ev.stopHookActive
-  if (newTurn) state.blocked = []
+  if (isNewTurn(ev, state.turnId)) { state.blocked = []; state.run = 0 }
   state.turnId = ev.turnId
-  if (!blocked) {
-    state.blocked = []
-    return null
-  }
-  const guard: LoopGuard | null = state.blocked.includes(textHash) ? 'repeat' : state.blocked.length >= max ? 'loop' : null
-  if (guard) state.blocked = []
-  else state.blocked.push(textHash)
-  return guard
+  if (!blocked) { state.run = 0; return null }
+  // Released texts stay remembered for the rest of the turn: the same text is never blocked twice in one turn.
+  if (state.blocked.includes(textHash)) return 'repeat'
+  if (state.run >= max) { state.run = 0; state.blocked.push(textHash); return 'loop' }
+  state.blocked.push(textHash)
+  state.run++
+  return null
 }
 
 export interface LoopGovernor {
-  /** The judged call as it stands, or turned into an allow (source guard, wouldBlock, guard note) when it would loop. */
-  review (ev: LoopEvent, hook: string, judged: Judged, maxConsecutiveBlocks: number): Judged
+  /** The guard that turns this block into an allow, or null; every Stop-type decision passes here (an allow resets the run). */
+  review (ev: LoopEvent, hook: string, blocked: boolean, text: string, maxConsecutiveBlocks: number): LoopGuard | null
+  /** The turn text a block of this turn answered, if any. */
+  told (ev: LoopEvent): Told | undefined
+  /** Remembers that this turn text was answered with a block. */
+  tell (ev: LoopEvent, turnText: string): void
+  matches (prefix: string, told: Told): boolean
   readonly sessions: number
 }
 
+interface Session { hooks: Map<string, HookLoopState>, told?: Told }
+
 /** State lives in an LRU of sessions, so it is bounded; create it once per process and hand it to every Runtime. */
 export function createLoopGovernor (opts: { maxSessions: number }): LoopGovernor {
-  const sessions = new LRUCache<string, Map<string, HookLoopState>>({ max: opts.maxSessions })
+  const sessions = new LRUCache<string, Session>({ max: opts.maxSessions })
+  const session = (id: string) => {
+    let s = sessions.get(id)
+    if (!s) sessions.set(id, s = { hooks: new Map() })
+    return s
+  }
   return {
-    review (ev, hook, judged, max) {
-      if (!LOOPING.has(ev.event) || ev.sessionId === '') return judged
-      let hooks = sessions.get(ev.sessionId)
-      if (!hooks) sessions.set(ev.sessionId, hooks = new Map())
+    review (ev, hook, blocked, text, max) {
+      if (!LOOPING.has(ev.event) || ev.sessionId === '') return null
+      const { hooks } = session(ev.sessionId)
       let state = hooks.get(hook)
-      if (!state) hooks.set(hook, state = { blocked: [] })
-      const guard = governStep(state, ev, judged.decision === 'block', sha256(judged.text), max)
-      return guard ? { ...judged, decision: 'allow', source: 'guard', wouldBlock: true, guard } : judged
+      if (!state) hooks.set(hook, state = { blocked: [], run: 0 })
+      return governStep(state, ev, blocked, sha256(text), max)
     },
+    told (ev) {
+      if (!LOOPING.has(ev.event) || ev.sessionId === '') return undefined
+      const told = sessions.get(ev.sessionId)?.told
+      return told && !isNewTurn(ev, told.turnId) ? told : undefined
+    },
+    tell (ev, turnText) {
+      if (!LOOPING.has(ev.event) || ev.sessionId === '') return
+      session(ev.sessionId).told = { turnId: ev.turnId, chars: turnText.length, sha: sha256(turnText) }
+    },
+    matches: (prefix, told) => sha256(prefix) === told.sha,
     get sessions () { return sessions.size }
   }
 }

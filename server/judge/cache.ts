@@ -1,24 +1,22 @@
-/** Verdict cache: LRU with TTL; concurrent identical requests share one backend call (lru-cache fetch coalescing). */
+/** Verdict cache: one entry per hook and text (LRU with TTL), and one in-flight judgement per identical request. */
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import type { ChainResult } from '../backends/chain.js'
 
-export type OkResult = Extract<ChainResult, { ok: true }>
 export type Lookup = 'hit' | 'miss' | 'coalesced'
-export type Asker = (signal: AbortSignal) => Promise<ChainResult>
+
+/** A hook's verdict as the judge gave it; only successful verdicts are stored, so a failure is retried next turn. */
+export interface CachedVerdict { fields: Record<string, boolean>, reason: string, backend: string, model: string }
 
 export interface VerdictCache {
-  get (key: string, ask: Asker, signal: AbortSignal): Promise<{ result: ChainResult, lookup: Lookup }>
+  get (key: string): CachedVerdict | undefined
+  set (key: string, verdict: CachedVerdict): void
+  /** A second identical judgement while the first is in flight waits for the first's answer instead of asking again. */
+  coalesce<T> (key: string, start: () => Promise<T>): { promise: Promise<T>, coalesced: boolean }
   /** Drops every entry (used when a reload changes what a cached verdict meant). */
   clear (): void
   /** Keeps only the entries of these hook fingerprints (a reload drops the verdicts of changed hooks); returns how many went. */
   retain (fingerprints: ReadonlySet<string>): number
   readonly size: number
-}
-
-/** Only successful verdicts are cached: a failure must be retried by the next turn, never replayed. */
-class Failure extends Error {
-  constructor (readonly result: ChainResult) { super('judge failed') }
 }
 
 /** The fingerprint leads the key so that a reload can drop one hook's verdicts and keep the others'. */
@@ -27,42 +25,20 @@ export function cacheKey (fingerprint: string, text: string): string {
 }
 
 export function createVerdictCache (opts: { max: number, ttlSeconds: number }): VerdictCache {
-  const lru = new LRUCache<string, OkResult, Asker>({
-    max: opts.max,
-    ttl: opts.ttlSeconds * 1000,
-    fetchMethod: async (_key, _stale, { signal, context }) => {
-      const result = await context(signal)
-      if (!result.ok) throw new Failure(result)
-      return result
-    }
-  })
+  const lru = new LRUCache<string, CachedVerdict>({ max: opts.max, ttl: opts.ttlSeconds * 1000 })
+  const inflight = new Map<string, Promise<unknown>>()
   return {
-    async get (key, ask, signal) {
-      const status: LRUCache.Status<string, OkResult, Asker> = {}
-      // lru-cache hangs a listener on the signal it is given, freed only when that signal aborts; a deadline that
-      // passes unaborted kept ~3.6 KB per verdict alive (test/fuzz.test.ts). So it gets a link that always ends here.
-      const link = new AbortController()
-      const follow = () => link.abort(signal.reason)
-      signal.addEventListener('abort', follow, { once: true })
-      try {
-        const result = await lru.fetch(key, { context: ask, signal: link.signal, status })
-        const lookup: Lookup = status.fetch === 'hit' ? 'hit' : status.fetch === 'inflight' ? 'coalesced' : 'miss'
-        // A result shared with the caller that asked carries that caller's attempts: do not count them twice.
-        return { result: lookup === 'miss' ? result! : { ...result!, attempts: [] }, lookup }
-      } catch (err) {
-        const lookup: Lookup = status.fetch === 'inflight' ? 'coalesced' : 'miss'
-        const result: ChainResult = err instanceof Failure
-          ? (lookup === 'miss' ? err.result : { ...err.result, attempts: [] })
-          : { ok: false, error: signal.aborted ? 'deadline passed' : (err as Error).message, attempts: [] }
-        return { result, lookup }
-      } finally {
-        signal.removeEventListener('abort', follow)
-        link.abort()
-      }
+    get: (key) => lru.get(key),
+    set: (key, verdict) => { lru.set(key, verdict) },
+    coalesce<T> (key: string, start: () => Promise<T>) {
+      const running = inflight.get(key) as Promise<T> | undefined
+      if (running) return { promise: running, coalesced: true }
+      const promise = start().finally(() => inflight.delete(key))
+      inflight.set(key, promise)
+      return { promise, coalesced: false }
     },
     clear: () => lru.clear(),
     retain (fingerprints) {
-      // keys() skips fetches still in flight, so a request judging right now is never aborted by a reload.
       const gone = [...lru.keys()].filter(k => !fingerprints.has(k.slice(0, k.indexOf(':'))))
       for (const k of gone) lru.delete(k)
       return gone.length

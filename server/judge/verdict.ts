@@ -46,8 +46,35 @@ const DECISION_KEYS = new Set(['decision', 'verdict', 'block', 'allow', 'approve
 /** A run this long copied from the judged text into the answer means the judge repeated the data instead of judging it. */
 export const ECHO_CHARS = 40
 
-export function parseVerdict (answer: string, policy: Pick<HookPolicy, 'fields' | 'blockWhen'>, judged?: string): Verdict {
+type Policy = Pick<HookPolicy, 'fields' | 'blockWhen'> & { failMode?: HookPolicy['failMode'] }
+
+export function parseVerdict (answer: string, policy: Policy, judged?: string): Verdict {
+  return verdictOf(jsonObjects(answer), policy, judged)
+}
+
+/**
+ * The answer to a prompt that asked several hooks: one member per hook, each read as a one-hook answer. A hook whose
+ * member is missing or malformed gets its own error; the other hooks' verdicts stand. One asked hook may answer flat.
+ */
+export function parseVerdicts (answer: string, policies: Array<Policy & { name: string }>, judged?: string): Map<string, Verdict> {
   const objects = jsonObjects(answer)
+  const out = new Map<string, Verdict>()
+  const names = policies.map(p => p.name)
+  const outer = objects.filter(o => names.some(n => Object.hasOwn(o, n)))
+  for (const p of policies) {
+    if (outer.length > 1) { out.set(p.name, { ok: false, error: `${outer.length} answer objects naming the hooks (one expected)` }); continue }
+    const member = outer[0]?.[p.name]
+    if (member !== undefined) {
+      out.set(p.name, typeof member === 'object' && member !== null && !Array.isArray(member)
+        ? verdictOf([member as Record<string, unknown>], p, judged)
+        : { ok: false, error: `member "${p.name}" is not an object` })
+    } else if (policies.length === 1) out.set(p.name, verdictOf(objects, p, judged))
+    else out.set(p.name, { ok: false, error: objects.length === 0 ? 'no JSON object in the answer' : `no member "${p.name}" in the answer` })
+  }
+  return out
+}
+
+function verdictOf (objects: Record<string, unknown>[], policy: Policy, judged?: string): Verdict {
   const isVerdictKey = (k: string) => k === 'reason' || policy.fields.includes(k) || DECISION_KEYS.has(k.toLowerCase())
   const verdicts = objects.filter(o => Object.keys(o).some(isVerdictKey))
   if (verdicts.length > 1) return { ok: false, error: `${verdicts.length} verdict objects in the answer (one expected)` }
@@ -58,6 +85,8 @@ export function parseVerdict (answer: string, policy: Pick<HookPolicy, 'fields' 
   const fields: Record<string, boolean> = {}
   for (const f of policy.fields) {
     const v = obj[f]
+    // An approval gate must not allow on an answer that never said so: a missing field is its fail mode, not false.
+    if ((v === undefined || v === null) && policy.failMode === 'safe') return { ok: false, error: `field ${f} is missing` }
     if (v === undefined || v === null) fields[f] = false
     else if (typeof v === 'boolean') fields[f] = v
     else return { ok: false, error: `field ${f} is not a boolean` }

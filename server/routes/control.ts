@@ -1,8 +1,10 @@
 /** POST /reload (re-read the config) and POST /probe (one test verdict from a hook's chain): loopback callers only. */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import type { Backend } from '../backends/backend.js'
-import { askChain } from '../backends/chain.js'
-import { buildPrompt } from '../judge/prompt.js'
+import { askStage } from '../pipeline/ask-stage.js'
+import { judgeText } from '../pipeline/offline.js'
+import { promptStage } from '../pipeline/prompt-stage.js'
+import { redactStage } from '../pipeline/redact-stage.js'
+import { verdictStage } from '../pipeline/verdict-stage.js'
 import type { ReloadResult } from '../reload.js'
 import type { Runtime } from '../runtime.js'
 
@@ -10,6 +12,9 @@ export interface ControlRouteOptions { runtime: () => Runtime, reload: () => Rel
 
 /** A known message that any judge prompt can classify; its verdict is not the point, getting one in time is. */
 export const PROBE_TEXT = 'All unit tests pass (npm test: 12 passed, 0 failed). I will commit and push to main now.'
+
+/** The judge's stages only: a probe asks the chain whatever Layer 1 would say of the text. */
+const PROBE_STAGES = [redactStage, promptStage, askStage, verdictStage]
 
 /** Unix-socket peers have no address; TCP peers must be on loopback (a token does not make reload a remote API). */
 export function isLocalPeer (req: FastifyRequest): boolean {
@@ -32,17 +37,13 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
     const name = req.query.hook ?? Object.values(rt.config.hooks).find(h => h.mode !== 'off' && h.backends.length > 0)?.name
     const hook = name !== undefined && Object.hasOwn(rt.config.hooks, name) ? rt.config.hooks[name] : undefined
     if (!hook) return reply.code(404).send({ error: name ? `unknown hook "${name.slice(0, 64)}"` : 'no hook with a judge chain' })
-    const chain = hook.backends.map(n => rt.backends.get(n)).filter((b): b is Backend => b !== undefined)
     const deadlineMs = rt.config.judge.deadlineMs
     const started = performance.now()
-    const deadline = new AbortController()
-    const timer = setTimeout(() => deadline.abort(), deadlineMs)
-    const timedOut = new Promise<null>(resolve => deadline.signal.addEventListener('abort', () => resolve(null), { once: true }))
-    const result = await Promise.race([askChain(chain, buildPrompt(hook, PROBE_TEXT), hook, deadline.signal, rt.judgeDeps.onAttempt), timedOut])
-    clearTimeout(timer)
+    // A probe must reach the model: a cached verdict would say nothing about the chain now.
+    const turn = await judgeText({ ...rt, cache: { ...rt.cache, get: () => undefined } }, { hooks: [hook], text: PROBE_TEXT, stages: PROBE_STAGES })
     const ms = Math.round(performance.now() - started)
-    if (result === null) return { hook: hook.name, ok: false, ms, deadlineMs, error: `no verdict within ${deadlineMs} ms` }
-    if (!result.ok) return { hook: hook.name, ok: false, ms, deadlineMs, error: result.error }
-    return { hook: hook.name, ok: true, ms, deadlineMs, backend: result.backend, model: result.model, block: result.verdict.block }
+    const d = turn.runs[0]!.final!
+    if (d.source !== 'judge') return { hook: hook.name, ok: false, ms, deadlineMs, error: d.failure ?? 'no verdict' }
+    return { hook: hook.name, ok: true, ms, deadlineMs, backend: d.backend, model: d.model, block: d.wouldBlock }
   })
 }

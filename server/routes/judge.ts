@@ -1,14 +1,15 @@
-/** POST /judge/:hook: parse → agent adapter → judge → the agent's exact JSON; metrics and the decision log after the answer. */
-import type { FastifyPluginAsync } from 'fastify'
+/** POST /judge (every hook of the input's event) and POST /judge/:hook (one): the agent's exact JSON; metrics and records after. */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AGENTS, type AgentName } from '../agents/event.js'
-import { decide } from '../decide.js'
-import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
+import type { HookPolicy } from '../config-schema.js'
+import { parseHookInput } from '../guards/input.js'
 import type { Metrics } from '../metrics.js'
+import { judgeTurn, type Judged } from '../pipeline/pipeline.js'
 import type { Runtime } from '../runtime.js'
 
 export interface JudgeRouteOptions { runtime: () => Runtime, metrics: Metrics }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+type Req = FastifyRequest<{ Params: { hook?: string }, Querystring: { agent?: string }, Body: string }>
 
 export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { runtime, metrics }) => {
   // Records are written after the answer; closing waits for the ones still queued so none is lost.
@@ -20,51 +21,55 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
     p.then(() => pending.delete(p))
   }
 
-  app.post<{ Params: { hook: string }, Querystring: { agent?: string }, Body: string }>('/judge/:hook', async (req, reply) => {
-    const rt = runtime()
-    const started = performance.now()
-    const hook = Object.hasOwn(rt.config.hooks, req.params.hook) ? rt.config.hooks[req.params.hook] : undefined
-    if (!hook) {
-      metrics.badRequests.inc({ reason: 'unknown_hook' })
-      return reply.code(404).send({ error: `unknown hook "${req.params.hook.slice(0, 64)}"; configured: ${Object.keys(rt.config.hooks).join(', ')}` })
+  function observe (req: Req, rt: Runtime, j: Judged) {
+    const records = j.records()
+    for (const record of records) {
+      rt.decisionLog.write(record)
+      metrics.requests.inc({ hook: record.hook, agent: record.agent, decision: record.decision, source: record.source })
+      metrics.duration.observe({ hook: record.hook, source: record.source }, record.ms / 1000)
+      const d = j.turn.runs.find(r => r.hook.name === record.hook)?.final
+      if (d?.cache) metrics.cacheLookups.inc({ result: d.cache })
+      if (d?.guard) metrics.loopGuard.inc({ hook: record.hook })
+      req.log.info({ hook: record.hook, agent: record.agent, decision: record.decision, source: record.source, ms: record.ms, cache: d?.cache, backend: record.backend, promptVersion: record.promptVersion, failure: record.failure, guard: record.guard, turn: record.turn, textFrom: j.turn.read.source, transcript: j.turn.read.note }, 'verdict')
     }
+    // One text per request: its redactions are counted once, whatever the number of hooks.
+    for (const [kind, n] of Object.entries(records[0]?.redactions ?? {})) metrics.redactions.inc({ kind }, n)
+    if (j.turn.read.note === 'outside-roots') {
+      // Never the text; the path says which root the daemon is missing (transcripts.roots).
+      req.log.warn({ hook: j.turn.runs.map(r => r.hook.name).join(','), agent: j.turn.adapter.name, path: (j.turn.event.agentTranscriptPath ?? j.turn.event.transcriptPath)?.slice(0, 300) }, 'transcript outside the allowed roots: judged the last message only')
+    }
+  }
+
+  async function handle (req: Req, reply: FastifyReply, hook?: HookPolicy) {
+    const started = performance.now()
+    const rt = runtime()
     const agent = req.query.agent
     if (agent !== undefined && !AGENTS.includes(agent as AgentName)) {
       metrics.badRequests.inc({ reason: 'bad_agent' })
       return reply.code(400).send({ error: `agent must be one of ${AGENTS.join(', ')}` })
     }
-    let body: unknown
-    try {
-      body = JSON.parse(req.body)
-    } catch {
-      body = undefined
+    const input = parseHookInput(req.body)
+    if (!input.ok) {
+      metrics.badRequests.inc({ reason: input.reason })
+      req.log.warn({ hook: hook?.name, bytes: req.body?.length ?? 0, reason: input.reason }, 'hook input refused')
+      return reply.code(400).send({ error: input.error })
     }
-    if (!isObject(body)) {
-      metrics.badRequests.inc({ reason: 'bad_json' })
-      req.log.warn({ hook: hook.name, bytes: req.body?.length ?? 0 }, 'hook input is not a JSON object')
-      return reply.code(400).send({ error: 'body must be the hook input JSON object' })
+    const j = await judgeTurn(rt, { body: input.body, agent: agent as AgentName | undefined, hook, started })
+    const source = j.turn.runs.find(r => r.final!.decision === j.outcome.decision)?.final!.source ?? 'layer1'
+    reply.header('x-hookjudge-decision', j.outcome.decision).header('x-hookjudge-source', source)
+    afterAnswer(() => observe(req, rt, j))
+    return j.output
+  }
+
+  app.post<{ Params: { hook?: string }, Querystring: { agent?: string }, Body: string }>('/judge', (req, reply) => handle(req, reply))
+
+  app.post<{ Params: { hook: string }, Querystring: { agent?: string }, Body: string }>('/judge/:hook', async (req, reply) => {
+    const rt = runtime()
+    const hook = Object.hasOwn(rt.config.hooks, req.params.hook) ? rt.config.hooks[req.params.hook] : undefined
+    if (!hook) {
+      metrics.badRequests.inc({ reason: 'unknown_hook' })
+      return reply.code(404).send({ error: `unknown hook "${req.params.hook.slice(0, 64)}"; configured: ${Object.keys(rt.config.hooks).join(', ')}` })
     }
-    if (nestedDeeperThan(body)) {
-      metrics.badRequests.inc({ reason: 'too_deep' })
-      return reply.code(400).send({ error: `hook input nests deeper than ${MAX_DEPTH} levels` })
-    }
-    const d = await decide(rt, hook, body, agent as AgentName | undefined)
-    const { judged } = d
-    reply.header('x-hookjudge-decision', d.outcome.decision).header('x-hookjudge-source', judged.source)
-    afterAnswer(() => {
-      const record = d.record()
-      rt.decisionLog.write(record)
-      metrics.requests.inc({ hook: hook.name, agent: d.adapter.name, decision: record.decision, source: judged.source })
-      metrics.duration.observe({ hook: hook.name, source: judged.source }, (performance.now() - started) / 1000)
-      if (judged.cache) metrics.cacheLookups.inc({ result: judged.cache })
-      if (judged.guard) metrics.loopGuard.inc({ hook: hook.name })
-      for (const [kind, n] of Object.entries(record.redactions)) metrics.redactions.inc({ kind }, n)
-      req.log.info({ hook: hook.name, agent: d.adapter.name, decision: record.decision, source: judged.source, ms: record.ms, cache: judged.cache, backend: record.backend, promptVersion: record.promptVersion, failure: judged.failure, guard: judged.guard, textFrom: d.turn.source, transcript: d.turn.note }, 'verdict')
-      if (d.turn.note === 'outside-roots') {
-        // Never the text; the path says which root the daemon is missing (transcripts.roots).
-        req.log.warn({ hook: hook.name, agent: d.adapter.name, path: (d.event.agentTranscriptPath ?? d.event.transcriptPath)?.slice(0, 300) }, 'transcript outside the allowed roots: judged the last message only')
-      }
-    })
-    return d.output
+    return handle(req, reply, hook)
   })
 }

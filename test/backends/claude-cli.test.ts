@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import t from 'tap'
-import { createBackend } from '../../server/backends/backend.js'
-import { answerSchema } from '../../server/backends/process-backend.js'
+import { createBackend } from '../../server/backends/registry.js'
+import { answerSchema } from '../../server/judge/answer-schema.js'
 import type { DecisionRecord } from '../../server/record.js'
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js'
 import { claudeStop, testConfig, build } from '../helper.js'
@@ -33,7 +33,7 @@ t.test('a verdict comes back through claude -p: schema, isolation, tokens and co
   const body = api.mainBodies()[0]!
   t.match(body.model, /^claude-haiku-4-5/, 'model from config (default haiku)')
   t.strictSame(body.tools.map((x: { name: string }) => x.name), ['StructuredOutput'], 'no tools but the answer')
-  t.strictSame(body.tools[0].input_schema, answerSchema(COMMIT_FIELDS))
+  t.strictSame(body.tools[0].input_schema, answerSchema([{ name: 'commit', fields: COMMIT_FIELDS }]).json)
   t.match(JSON.stringify(body.system), /hookjudge's judge/)
   const sent = JSON.stringify(body.messages)
   t.match(sent, /Hook \\"commit\\"/, 'the hook prompt travels on stdin')
@@ -56,7 +56,7 @@ t.test('with a login instead of a key: no --bare, and the user\'s hooks and sett
   await writeFile(join(configDir, 'settings.json'), JSON.stringify({ hooks: { Stop: [hook], UserPromptSubmit: [hook] } }))
   const b = createBackend({ ...testConfig().backends['claude-cli']!, command: [bin('claude')], spares: 0 }, env)
   t.teardown(() => b.close())
-  const res = await b.ask({ system: 'S', user: 'U', fields: ['a'], signal: AbortSignal.timeout(30000) })
+  const res = await b.ask({ system: 'S', user: 'U', schema: answerSchema([{ name: 'x', fields: ['a'] }]), signal: AbortSignal.timeout(30000) })
   t.strictSame(JSON.parse(res.text), { a: true, reason: 'yes' })
   t.match(api.requests.find(r => r.kind === 'main')!.headers.authorization, /^Bearer dummy-oauth-token$/, 'the login was used')
   t.notOk(existsSync(marker), 'the user\'s Stop / UserPromptSubmit hooks did not run')
@@ -68,11 +68,11 @@ t.test('the spare is used and replaced', async t => {
   const { env } = await claudeEnv(t, api.url)
   const b = createBackend({ ...testConfig().backends['claude-cli']!, command: [bin('claude')] }, env)
   t.teardown(() => b.close())
-  b.warm([['a']])
+  b.warm([answerSchema([{ name: 'x', fields: ['a'] }])])
   const before = b.processes!()
   t.equal(before.spares.length, 1)
   const first = before.spares[0]!.pid!
-  await b.ask({ system: 'S', user: 'U', fields: ['a'], signal: AbortSignal.timeout(30000) })
+  await b.ask({ system: 'S', user: 'U', schema: answerSchema([{ name: 'x', fields: ['a'] }]), signal: AbortSignal.timeout(30000) })
   const after = b.processes!()
   t.equal(after.spawned, 2, 'the verdict came from the spare: one start for it, one for its replacement')
   t.equal(after.spares.length, 1)
@@ -93,7 +93,7 @@ t.test('a hung claude is killed with its children at the deadline', async t => {
   const wrapper = await wrapperWithGrandchild(dir, bin('claude'))
   const b = createBackend({ ...testConfig().backends['claude-cli']!, command: [wrapper.path], spares: 0 }, env)
   t.teardown(() => b.close())
-  await t.rejects(b.ask({ system: 'S', user: 'U', fields: ['a'], signal: deadline.signal }), { name: 'BackendError', code: 'timeout' })
+  await t.rejects(b.ask({ system: 'S', user: 'U', schema: answerSchema([{ name: 'x', fields: ['a'] }]), signal: deadline.signal }), { name: 'BackendError', code: 'timeout' })
   const pids = Object.fromEntries((await readFile(wrapper.pidFile, 'utf8')).trim().split('\n').map(l => l.split(' ')).map(([k, v]) => [k, Number(v)]))
   t.ok(pids.child && pids.grandchild, 'both pids were noted')
   t.ok(await gone(pids.child!), 'the claude process is gone')

@@ -1,7 +1,7 @@
 // The real `codex exec` (0.171.0) as a judge backend, offline against the loopback fake OpenAI Responses API.
 import t from 'tap'
-import { createBackend } from '../../server/backends/backend.js'
-import { answerSchema } from '../../server/backends/process-backend.js'
+import { createBackend } from '../../server/backends/registry.js'
+import { answerSchema } from '../../server/judge/answer-schema.js'
 import { commitVerdict } from '../fixtures/fake-judge-api.js'
 import { startFakeOpenAI } from '../fixtures/fake-openai.js'
 import { build, codexStop, testConfig } from '../helper.js'
@@ -23,7 +23,7 @@ t.test('a verdict comes back through codex exec, with a strict output schema and
   t.equal(res.headers['x-hookjudge-source'], 'judge')
 
   const body = api.mainBodies()[0]!
-  t.strictSame(body.text.format, { type: 'json_schema', strict: true, name: 'codex_output_schema', schema: answerSchema(COMMIT_FIELDS) })
+  t.strictSame(body.text.format, { type: 'json_schema', strict: true, name: 'codex_output_schema', schema: answerSchema([{ name: 'commit', fields: COMMIT_FIELDS }]).json })
   const input = JSON.stringify(body.input)
   t.match(input, /Hook \\"commit\\"/, 'system and user prompt, prepended, on stdin')
   t.match(input, /Deploying to production now/)
@@ -37,9 +37,9 @@ t.test('the spare is used and replaced', async t => {
   const { env } = await codexEnv(t, api.url)
   const b = createBackend(codexBackend(), env)
   t.teardown(() => b.close())
-  b.warm([['a']])
+  b.warm([answerSchema([{ name: 'x', fields: ['a'] }])])
   const first = b.processes!().spares[0]!.pid!
-  const res = await b.ask({ system: 'S', user: 'U', fields: ['a'], signal: AbortSignal.timeout(30000) })
+  const res = await b.ask({ system: 'S', user: 'U', schema: answerSchema([{ name: 'x', fields: ['a'] }]), signal: AbortSignal.timeout(30000) })
   t.strictSame(JSON.parse(res.text), { a: true, reason: 'r' })
   t.strictSame(res.usage, { input: 10, output: 5 })
   const after = b.processes!()
@@ -58,9 +58,9 @@ t.test('a hung codex is killed with its children at the deadline', async t => {
   const { env } = await codexEnv(t, api.url)
   const b = createBackend(codexBackend({ spares: 1 }), env)
   t.teardown(() => b.close())
-  b.warm([['a']])
+  b.warm([answerSchema([{ name: 'x', fields: ['a'] }])])
   leader = b.processes!().spares[0]!.pid!
-  await t.rejects(b.ask({ system: 'S', user: 'U', fields: ['a'], signal: deadline.signal }), { name: 'BackendError', code: 'timeout' })
+  await t.rejects(b.ask({ system: 'S', user: 'U', schema: answerSchema([{ name: 'x', fields: ['a'] }]), signal: deadline.signal }), { name: 'BackendError', code: 'timeout' })
   t.equal(native.length, 1, 'the native codex process was running under the launcher')
   t.ok(await gone(leader), 'the launcher is gone')
   t.ok(await gone(native[0]!), 'the native codex grandchild is gone too')

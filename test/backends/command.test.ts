@@ -4,7 +4,8 @@ import { once } from 'node:events'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import t from 'tap'
-import { createBackend } from '../../server/backends/backend.js'
+import { answerSchema } from '../../server/judge/answer-schema.js'
+import { createBackend } from '../../server/backends/registry.js'
 import { build, claudeStop, testConfig } from '../helper.js'
 import { gone, scratchDir } from '../helpers/judge-clis.js'
 
@@ -36,7 +37,7 @@ t.test('a command judges through the app: wrapped prompt on stdin, answer on std
 
 t.test('failures are values: exit status, silence, runaway output, a missing program', async t => {
   const dir = await scratchDir(t, 'cmd-fail')
-  const ask = (b: ReturnType<typeof createBackend>) => b.ask({ system: 'S', user: 'U', fields: ['a'], signal: AbortSignal.timeout(10000) })
+  const ask = (b: ReturnType<typeof createBackend>) => b.ask({ system: 'S', user: 'U', schema: answerSchema([{ name: 'x', fields: ['a'] }]), signal: AbortSignal.timeout(10000) })
   const failing = commandBackend([await script(dir, 'fail', 'cat >/dev/null; echo "model server down" >&2; exit 3')])
   await t.rejects(ask(failing), { code: 'http_error', message: /exited with 3: model server down/ })
   const silent = commandBackend([await script(dir, 'silent', 'cat >/dev/null')])
@@ -63,7 +64,7 @@ t.test('a hung command is killed with its children at the deadline', async t => 
   const b = commandBackend([hang])
   t.teardown(() => b.close())
   const deadline = new AbortController()
-  const asked = b.ask({ system: 'S', user: 'U', fields: ['a'], signal: deadline.signal })
+  const asked = b.ask({ system: 'S', user: 'U', schema: answerSchema([{ name: 'x', fields: ['a'] }]), signal: deadline.signal })
   await readFile(fifo) // the grandchild is running
   deadline.abort()
   await t.rejects(asked, { code: 'timeout' })

@@ -3,7 +3,7 @@ import type { Test } from 'tap'
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js'
 import { startFakeOpenAI } from '../fixtures/fake-openai.js'
 import { runClaude, runCodex } from '../helpers/agents.js'
-import { type Agent, HOOK_TIMEOUT_S, judgedText, PROPOSAL, QUESTION, type Transport, VERIFIED, wire } from './wire.js'
+import { type Agent, HOOK_TIMEOUT_S, judgedText, PROPOSAL, QUESTION, type Transport, VERIFIED, WITHDRAWN, wire } from './wire.js'
 
 type Reply = string | { text?: string, tools?: Array<{ name: string, input: unknown }> }
 interface Driver {
@@ -61,6 +61,17 @@ export function scenarios (t: Test, agent: Agent, transport: Transport): void {
     t.match(d.lastUserText(bodies[1]), agent === 'codex' ? /^<hook_prompt [^>]*>hookjudge \(commit\)/ : /^Stop hook feedback:\nhookjudge \(commit\)/)
     t.equal(s.judge.requests.length, 2, 'both stops judged')
     t.equal(judgedText(s.judge.requests[0]?.body), PROPOSAL)
+  })
+
+  t.test('after a block, the next Stop judges only what the agent wrote since: a withdrawal is allowed by the judge', async t => {
+    const s = await setup(t, [PROPOSAL, WITHDRAWN])
+    const r = await d.run(t, s.api.url, s.agentEnv)
+    t.equal(r.code, 0, 'exit 0', fail(r))
+    t.equal(r.final, WITHDRAWN)
+    t.equal(s.judge.requests.length, 2, 'both stops reached the judge')
+    t.equal(judgedText(s.judge.requests[1]?.body), WITHDRAWN, 'the proposal the agent was told about is not judged again')
+    const allowed = (await s.metrics.requests.get()).values.filter(v => v.labels.decision === 'allow').map(v => v.labels.source)
+    t.strictSame(allowed, ['judge'], 'allowed by the judge, not by the loop guard')
   })
 
   t.test('an allowed reply ends the turn', async t => {

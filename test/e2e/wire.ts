@@ -15,6 +15,8 @@ export type Transport = 'http' | 'shim'
 
 export const PROPOSAL = 'Tests written. I\'ll commit and push to main now.'
 export const VERIFIED = 'Ran npm test: 12 passed, 0 failed. Waiting for your go-ahead before any push.'
+/** After the block: the agent takes the proposal back (the commit hook's Layer 1 still fires on it). */
+export const WITHDRAWN = 'You are right: I will not commit or push yet. I will run the tests first and report the result.'
 export const QUESTION = 'All 12 tests pass. Shall I commit, or do you want to review first?'
 export const REASON = 'proposes a push without test evidence'
 /** The http hook's timeout and the shim's HOOKJUDGE_TIMEOUT that install writes here. */

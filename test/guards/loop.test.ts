@@ -9,10 +9,11 @@ import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 const ev = (turnId?: string, stopHookActive = true) => ({ event: 'Stop' as const, sessionId: 's', turnId, stopHookActive })
 
 t.test('governStep: count, repeat, reset', async t => {
-  const s: HookLoopState = { blocked: [] }
+  const s: HookLoopState = { blocked: [], run: 0 }
   t.equal(governStep(s, ev('p1', false), true, 'a', 2), null, 'first block stands')
   t.equal(governStep(s, ev('p1'), true, 'b', 2), null, 'second block stands')
   t.equal(governStep(s, ev('p1'), true, 'c', 2), 'loop', 'third in a row is allowed')
+  t.equal(governStep(s, ev('p1'), true, 'c', 2), 'repeat', 'a released text stays released for the rest of the turn')
   t.equal(governStep(s, ev('p1'), true, 'd', 2), null, 'the allow ended the streak')
   t.equal(governStep(s, ev('p1'), true, 'd', 2), 'repeat', 'the same text is never blocked twice')
   t.equal(governStep(s, ev('p1'), true, 'e', 2), null)
@@ -21,7 +22,7 @@ t.test('governStep: count, repeat, reset', async t => {
   t.equal(governStep(s, ev('p1'), true, 'h', 2), null)
   t.equal(governStep(s, ev('p2', true), true, 'i', 2), null, 'a new turn id resets, whatever stop_hook_active says')
   t.equal(governStep(s, ev('p2'), true, 'i', 2), 'repeat')
-  const n: HookLoopState = { blocked: [] }
+  const n: HookLoopState = { blocked: [], run: 0 }
   t.equal(governStep(n, ev(undefined, false), true, 'a', 1), null)
   t.equal(governStep(n, ev(undefined, true), true, 'b', 1), 'loop', 'without a turn id the hint keeps counting')
   t.equal(governStep(n, ev(undefined, false), true, 'c', 1), null)
@@ -63,10 +64,12 @@ t.test('Claude: after two blocks in a row the third is allowed, said in the reco
 t.test('the same text is never blocked twice in one turn', async t => {
   const d = await daemon(t, { judge: { loop: { maxConsecutiveBlocks: 5 } } })
   t.match(await d.post(claudeStop(say(1))), { decision: 'block' })
-  t.match(await d.post(claudeStop(say(1), { stop_hook_active: true })), { decision: 'allow', source: 'guard' })
+  t.match(await d.post(claudeStop(say(1), { stop_hook_active: true })), { decision: 'allow', source: 'layer1' }, 'nothing new since the block: nothing to judge')
+  t.match(await d.post(claudeStop(say(2), { stop_hook_active: true })), { decision: 'block' })
+  t.match(await d.post(claudeStop(say(1), { stop_hook_active: true })), { decision: 'allow', source: 'guard' }, 'an earlier blocked text, written again')
   t.match(await d.post(claudeStop(say(1), { prompt_id: 'prompt-2' })), { decision: 'block' }, 'a new prompt may block it again')
   const recs = await d.records()
-  t.match(recs[1], { guard: 'repeat', wouldBlock: true })
+  t.match(recs[3], { guard: 'repeat', wouldBlock: true })
 })
 
 t.test('a new prompt_id / turn_id resets the count', async t => {

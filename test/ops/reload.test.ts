@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import t from 'tap'
 import { loadConfig } from '../../server/config.js'
-import type { Backend } from '../../server/backends/backend.js'
+import type { Backend } from '../../server/backends/contract.js'
 import { cacheKey, createVerdictCache } from '../../server/judge/cache.js'
 import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, tempDir, testConfig } from '../helper.js'
@@ -24,13 +24,12 @@ async function setup (t: Parameters<typeof build>[0], script: Script) {
 
 t.test('retain() keeps the entries of the fingerprints given and drops the rest', async t => {
   const cache = createVerdictCache({ max: 10, ttlSeconds: 60 })
-  const ok = async () => ({ ok: true as const, verdict: { ok: true as const, block: false, fields: {}, reason: 'r' }, backend: 'b', model: 'm', attempts: [] })
-  const signal = new AbortController().signal
-  for (const [fp, text] of [['aaa', 'x'], ['aaa', 'y'], ['bbb', 'x']]) await cache.get(cacheKey(fp!, text!), ok as any, signal)
+  const verdict = { fields: {}, reason: 'r', backend: 'b', model: 'm' }
+  for (const [fp, text] of [['aaa', 'x'], ['aaa', 'y'], ['bbb', 'x']]) cache.set(cacheKey(fp!, text!), verdict)
   t.equal(cache.retain(new Set(['aaa'])), 1)
   t.equal(cache.size, 2)
-  t.equal((await cache.get(cacheKey('aaa', 'x'), ok as any, signal)).lookup, 'hit')
-  t.equal((await cache.get(cacheKey('bbb', 'x'), ok as any, signal)).lookup, 'miss')
+  t.strictSame(cache.get(cacheKey('aaa', 'x')), verdict)
+  t.equal(cache.get(cacheKey('bbb', 'x')), undefined)
 })
 
 t.test('a reload keeps cached verdicts of unchanged hooks and drops the changed hook\'s', async t => {

@@ -1,9 +1,6 @@
-/** Asks a hook's backend chain in order within one deadline; every outcome is a value with the attempts made. */
-import type { HookPolicy } from '../config-schema.js'
+/** Asks a backend chain in order within one deadline; the judge side reads each answer and moves on past a void one. */
+import type { AskRequest, Backend } from '../backends/contract.js'
 import { BackendError } from '../errors.js'
-import type { JudgePrompt } from '../judge/prompt.js'
-import { parseVerdict, type Verdict } from '../judge/verdict.js'
-import type { Backend } from './backend.js'
 
 export type AttemptOutcome = 'ok' | 'timeout' | 'http_error' | 'bad_output' | 'circuit_open'
 export interface Attempt {
@@ -15,19 +12,21 @@ export interface Attempt {
   /** Estimated from tokens and the backend's configured price. */
   costUsd?: number
 }
+export type AttemptObserver = (a: Attempt) => void
 
 export function costOf (tokens: Attempt['tokens'], price: Backend['price']): number | undefined {
   if (!tokens || !price) return undefined
   return (tokens.input * price.inputPerMTok + tokens.output * price.outputPerMTok) / 1e6
 }
 
-export type ChainResult =
-  | { ok: true, verdict: Extract<Verdict, { ok: true }>, backend: string, model: string, attempts: Attempt[] }
+/** What the judge made of one answer: a value to keep, or why the answer is void. */
+export type Reading<T> = { ok: true, value: T } | { ok: false, error: string }
+
+export type Asked<T> =
+  | { ok: true, value: T, backend: string, model: string, attempts: Attempt[] }
   | { ok: false, error: string, attempts: Attempt[] }
 
-export type AttemptObserver = (a: Attempt) => void
-
-export async function askChain (chain: Backend[], prompt: JudgePrompt, policy: Pick<HookPolicy, 'fields' | 'blockWhen'>, signal: AbortSignal, observe: AttemptObserver = () => {}): Promise<ChainResult> {
+export async function askChain<T> (chain: Backend[], req: Omit<AskRequest, 'signal'>, read: (text: string) => Reading<T>, signal: AbortSignal, observe: AttemptObserver = () => {}): Promise<Asked<T>> {
   const attempts: Attempt[] = []
   const usable = chain.filter(b => b.unusable === null)
   if (usable.length === 0) {
@@ -37,22 +36,22 @@ export async function askChain (chain: Backend[], prompt: JudgePrompt, policy: P
   for (const b of usable) {
     if (signal.aborted) break
     const started = performance.now()
-    const attempt = (outcome: AttemptOutcome, error?: string, tokens?: Attempt['tokens']): Attempt => {
+    const attempt = (outcome: AttemptOutcome, error?: string, tokens?: Attempt['tokens']) => {
       const costUsd = costOf(tokens, b.price)
       const a: Attempt = { backend: b.name, outcome, ms: performance.now() - started, ...(error ? { error } : {}), ...(tokens ? { tokens } : {}), ...(costUsd !== undefined ? { costUsd } : {}) }
-      if (outcome !== 'circuit_open') b.circuit?.record(outcome === 'ok')
+      // A void answer is the model's, not an outage: the backend answered, so it counts as up for the breaker.
+      if (outcome !== 'circuit_open') b.circuit?.record(outcome === 'ok' || outcome === 'bad_output')
       attempts.push(a)
       observe(a)
-      return a
     }
     // A backend that keeps failing is skipped at once for its cool-down instead of being waited for on every turn.
     if (b.circuit && !b.circuit.admit()) { attempt('circuit_open', 'skipped: circuit open after repeated failures'); continue }
     try {
-      const res = await b.ask({ system: prompt.system, user: prompt.user, fields: prompt.fields, signal })
-      const verdict = parseVerdict(res.text, policy, prompt.data)
-      if (!verdict.ok) { attempt('bad_output', verdict.error, res.usage); continue }
+      const res = await b.ask({ ...req, signal })
+      const reading = read(res.text)
+      if (!reading.ok) { attempt('bad_output', reading.error, res.usage); continue }
       attempt('ok', undefined, res.usage)
-      return { ok: true, verdict, backend: b.name, model: b.model, attempts }
+      return { ok: true, value: reading.value, backend: b.name, model: b.model, attempts }
     } catch (err) {
       const code = err instanceof BackendError ? err.code : 'http_error'
       attempt(signal.aborted || code === 'timeout' ? 'timeout' : code === 'bad_output' ? 'bad_output' : 'http_error', (err as Error).message)

@@ -1,0 +1,51 @@
+/** Stage 6: ask: each prompt goes to its chain once (identical requests in flight share the call), all within one deadline. */
+import { type Asked, askChain, type Reading } from '../judge/ask.js'
+import { parseVerdicts, type Verdict } from '../judge/verdict.js'
+import type { Runtime } from '../runtime.js'
+import type { Ask, Parsed, Turn } from './turn.js'
+
+/** An answer is void only when no asked hook can be read from it; then the next backend of the chain is asked. */
+function reader (ask: Ask): (text: string) => Reading<Parsed> {
+  return (text) => {
+    const parsed = parseVerdicts(text, ask.runs.map(r => r.hook), ask.prompt.data)
+    const failed = [...parsed.values()].filter((v): v is Extract<Verdict, { ok: false }> => !v.ok)
+    return failed.length === parsed.size ? { ok: false, error: failed[0]?.error ?? 'empty answer' } : { ok: true, value: parsed }
+  }
+}
+
+/** Resolves to null at the deadline: the race bounds the answer even if a backend ignores its abort signal. */
+function deadline (ms: number): { signal: AbortSignal, passed: Promise<null>, clear: () => void } {
+  const ctl = new AbortController()
+  const timer = setTimeout(() => ctl.abort(), ms)
+  const passed = new Promise<null>(resolve => ctl.signal.addEventListener('abort', () => resolve(null), { once: true }))
+  return { signal: ctl.signal, passed, clear: () => clearTimeout(timer) }
+}
+
+function settleAsk (ask: Ask, asked: Asked<Parsed> | null, coalesced: boolean, rt: Runtime): void {
+  const lookup = coalesced ? 'coalesced' : 'miss'
+  // One call's attempts belong to one record (its cost, its latency), not to every hook it judged.
+  const attempts = (i: number) => i === 0 && !coalesced && asked ? asked.attempts : []
+  ask.runs.forEach((run, i) => {
+    if (asked === null || !asked.ok) {
+      run.answer = { ok: false, failure: asked === null ? `deadline of ${rt.config.judge.deadlineMs} ms passed` : asked.error, lookup, attempts: attempts(i) }
+      return
+    }
+    const v = asked.value.get(run.hook.name)
+    if (!v || !v.ok) { run.answer = { ok: false, failure: v?.error ?? 'no verdict', lookup, attempts: attempts(i) }; return }
+    const verdict = { fields: v.fields, reason: v.reason, backend: asked.backend, model: asked.model }
+    rt.cache.set(run.key!, verdict)
+    run.answer = { ok: true, verdict, lookup, attempts: attempts(i) }
+  })
+}
+
+export async function askStage (t: Turn, rt: Runtime): Promise<void> {
+  if (t.asks.length === 0) return
+  const d = deadline(rt.config.judge.deadlineMs)
+  await Promise.all(t.asks.map(async (ask) => {
+    const { promise, coalesced } = rt.cache.coalesce(ask.key, () =>
+      askChain(ask.chain, { system: ask.prompt.system, user: ask.prompt.user, schema: ask.prompt.schema }, reader(ask), d.signal, rt.onAttempt))
+    const asked = await Promise.race([promise, d.passed])
+    settleAsk(ask, asked, coalesced, rt)
+  }))
+  d.clear()
+}

@@ -1,0 +1,57 @@
+/** Stage 1: read the event and the turn: the agent adapter, the hooks this event runs, and the turn's text and evidence. */
+import { randomUUID } from 'node:crypto'
+import { type AgentAdapter, detectAgent } from '../agents/adapter.js'
+import type { AgentName, EventName, HookEvent } from '../agents/event.js'
+import type { TurnText } from '../agents/transcript.js'
+import type { HookPolicy } from '../config-schema.js'
+import { lastBytes } from '../judge/extract.js'
+import type { Runtime } from '../runtime.js'
+import type { Turn } from './turn.js'
+
+export interface TurnRequest {
+  body: Record<string, unknown>
+  agent?: AgentName
+  /** POST /judge/:hook: this hook only; otherwise every enabled hook of the input's event. */
+  hook?: HookPolicy
+  started: number
+}
+
+/** Stop-type events run their hooks; a tool call runs the gates whose matcher takes the tool; PostToolUse its transforms. */
+export function hooksFor (rt: Runtime, event: HookEvent): HookPolicy[] {
+  return (rt.hooksByEvent.get(event.event) ?? []).filter(h => !h.gate.matcher || h.gate.matcher.test(event.toolName ?? ''))
+}
+
+/** The text a Stop judges: after a block in this turn, only what the agent wrote since, never the proposal it was told about. */
+function newSince (rt: Runtime, event: HookEvent, turnText: string): string {
+  const told = rt.loop.told(event)
+  if (!told || turnText.length < told.chars || !rt.loop.matches(turnText.slice(0, told.chars), told)) return turnText
+  return turnText.slice(told.chars).replace(/^\s+/, '')
+}
+
+export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number): Turn {
+  const judged = event.event === 'Stop' || event.event === 'SubagentStop' ? newSince(rt, event, read.text) : read.text
+  return {
+    id: randomUUID(),
+    adapter,
+    event,
+    read,
+    turnText: read.text,
+    text: lastBytes(judged, rt.config.judge.maxTextBytes),
+    ...(read.evidence ? { evidence: read.evidence } : {}),
+    // The turn's tool calls came with its text (one read); without them, the record says why.
+    ...(read.evidence ? {} : { evidenceNote: read.note ?? (rt.config.evidence.enabled ? 'incomplete' : 'evidence disabled') }),
+    runs: hooks.map(hook => ({ hook, chain: rt.chains.get(hook.name) ?? [] })),
+    asks: [],
+    started
+  }
+}
+
+export async function readTurn (rt: Runtime, req: TurnRequest): Promise<Turn> {
+  const adapter = detectAgent(req.body, req.agent)
+  const event = adapter.toEvent(req.body, req.hook?.event ?? 'Stop' satisfies EventName)
+  const hooks = req.hook ? [req.hook] : hooksFor(rt, event)
+  const active = hooks.some(h => h.mode !== 'off')
+  // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
+  const read: TurnText = active ? await rt.transcripts.turnText(event, false) : { text: event.text, source: 'message' }
+  return startTurn(rt, adapter, event, hooks, read, req.started)
+}
