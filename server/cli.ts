@@ -9,6 +9,7 @@ const USAGE = `usage: hookjudge <command> [options]
   judge HOOK [--config FILE] [--agent claude-code|codex]         judge one hook input (or text) from stdin
   eval CORPUS.jsonl [--config FILE] [--hooks a,b] [--layer1-only] [--misses] [--json]
                                                                  score the judge on a labelled corpus
+  train CORPUS.jsonl [--hooks a,b] [--out DIR] [--json]          train the Layer-1 scorers, report recall and hit rate
   replay LOG… [--config FILE] [--json]                           re-judge logged decisions, list the changes
   status [--config FILE] [--json]                                is the daemon up? version, backends, figures (exit 3: not running)
   doctor [--config FILE] [--json]                                check config, daemon, backends, agent wiring, shim, decision log

@@ -9,6 +9,7 @@ import { isLoopbackHost } from './guards/loopback.js'
 import { type BackendOptions, validateBackendOptions } from './backends/options.js'
 import { compilePatterns, patternError, type PatternSet } from './judge/patterns.js'
 import type { Redactor } from './judge/redact.js'
+import type { Scorer } from './layer1/model.js'
 
 export const BACKEND_TYPES = ['anthropic', 'openai', 'claude-cli', 'codex-cli', 'command'] as const
 export type BackendType = typeof BACKEND_TYPES[number]
@@ -52,6 +53,8 @@ export interface HookPolicy {
   gate: GatePolicy
   /** Set when the hook inherits `judge.backends: auto`: its chain is filled in at runtime creation. */
   autoChain?: true
+  /** `layer1.model`: the learned scorer that decides which trigger hits go on to the judge (server/layer1/). */
+  scorer?: Scorer
 }
 
 export interface Config {

@@ -5,6 +5,7 @@ import { parse } from 'yaml'
 import { type Config, validateConfig } from './config-schema.js'
 import { ConfigError, type ConfigProblem, describe } from './errors.js'
 import { createRedactor, type Redactor } from './judge/redact.js'
+import { loadScorers } from './layer1/load-models.js'
 import { configHome, DEFAULT_CONFIG, type Env } from './paths.js'
 
 export type { Config, HookPolicy, BackendConfig } from './config-schema.js'
@@ -81,8 +82,10 @@ export function loadConfig (opts: LoadOptions): Config {
   // Read even when the rest is invalid, so a broken rules file is named together with every other problem.
   const rulesFile = isMap(merged) && isMap(merged.redaction) && typeof merged.redaction.gitleaksConfig === 'string' ? merged.redaction.gitleaksConfig : undefined
   const redactor = loadRedactor(rulesFile, user, problems)
+  const scorers = loadScorers(merged, user, problems)
   if (problems.length > 0 || !config || !redactor) throw new ConfigError(problems, user ?? 'config')
-  return Object.freeze({ ...config, redactor })
+  const hooks = Object.fromEntries(Object.entries(config.hooks).map(([n, h]) => [n, scorers.has(n) ? { ...h, scorer: scorers.get(n)! } : h]))
+  return Object.freeze({ ...config, hooks, redactor })
 }
 
 /** The default redaction rules plus the user's gitleaks TOML (a relative path is read beside the user file). */

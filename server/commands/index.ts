@@ -10,6 +10,7 @@ import { replayCommand } from './replay.js'
 import { serveCommand } from './serve.js'
 import { serviceCommand } from './service.js'
 import { statusCommand } from './status.js'
+import { trainCommand } from './train.js'
 
 export { UsageError } from './args.js'
 
@@ -17,6 +18,7 @@ export const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   judge: judgeCommand,
   eval: evalCommand,
+  train: trainCommand,
   replay: replayCommand,
   status: statusCommand,
   doctor: doctorCommand,

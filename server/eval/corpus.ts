@@ -1,7 +1,15 @@
 /** The labelled corpus for `eval` (contract: {"id","text","labels":{"<hook>":"block"|"allow"}} per line); pure parsing. */
 
 export type Label = 'block' | 'allow'
-export interface CorpusRow { id: string, text: string, labels: Record<string, Label> }
+export interface CorpusRow {
+  id: string
+  text: string
+  labels: Record<string, Label>
+  /** The project's own corpora (labelling.md): the split by repository, the repository, the hooks whose topic appears. */
+  split?: 'train' | 'validation'
+  repo?: string
+  relevant?: string[]
+}
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -29,7 +37,15 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
     if (bad) { problems.push(`${at} (${id}): label of "${bad[0]}" must be "block" or "allow"`); return }
     if (seen.has(id)) { problems.push(`${at}: duplicate id "${id}"`); return }
     seen.add(id)
-    rows.push({ id, text, labels: labels as Record<string, Label> })
+    const { split, repo, relevant } = v
+    rows.push({
+      id,
+      text,
+      labels: labels as Record<string, Label>,
+      ...(split === 'train' || split === 'validation' ? { split } : {}),
+      ...(typeof repo === 'string' ? { repo } : {}),
+      ...(Array.isArray(relevant) ? { relevant: relevant.filter((h): h is string => typeof h === 'string') } : {})
+    })
   })
   return { rows, problems }
 }

@@ -1,10 +1,24 @@
-/** Layer 1: trigger patterns send the text to the judge, skip patterns allow it at once; pure. */
+/** Layer 1: trigger patterns (and, where the hook has one, its learned scorer) send the text to the judge; skip patterns allow it at once; pure. */
 import type { HookPolicy } from '../config-schema.js'
+import type { Scorer } from '../layer1/model.js'
+import { triggerWindows } from '../layer1/trigger-windows.js'
 
-/** 'miss': no trigger matched (allow) · 'skip': a skip pattern matched (allow) · 'hit': send to Layer 2. */
+/** 'miss': no trigger matched, or the scorer found it ordinary (allow) · 'skip': a skip pattern matched (allow) · 'hit': send to Layer 2. */
 export type GateResult = 'miss' | 'skip' | 'hit'
 
-export function gate (text: string, policy: Pick<HookPolicy, 'trigger' | 'skip'>): GateResult {
-  if (text.length === 0 || !policy.trigger.test(text)) return 'miss'
-  return policy.skip.test(text) ? 'skip' : 'hit'
+export type Layer1Policy = Pick<HookPolicy, 'trigger' | 'skip'> & { scorer?: Scorer }
+
+export function gate (text: string, policy: Layer1Policy): GateResult {
+  if (text.length === 0) return 'miss'
+  const { scorer } = policy
+  if (!scorer) {
+    if (!policy.trigger.test(text)) return 'miss'
+    return policy.skip.test(text) ? 'skip' : 'hit'
+  }
+  // With a scorer, triggers are recall signals read per prose sentence; the scorer decides which hits are worth a call.
+  const windows = triggerWindows(text, policy.trigger)
+  if (windows.length === 0) return 'miss'
+  if (policy.skip.test(text)) return 'skip'
+  const score = scorer.kind === 'topic' ? scorer.score(text) : Math.max(...windows.map(w => scorer.score(w)))
+  return score >= scorer.threshold ? 'hit' : 'miss'
 }

@@ -1,0 +1,48 @@
+/** hookjudge train CORPUS.jsonl [--hooks a,b] [--out DIR]: trains the Layer-1 scorers and reports recall and hit rate on the held-back split. */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { loadConfig } from '../config.js'
+import { labelledHooks, parseCorpus } from '../eval/corpus.js'
+import { table } from '../eval/report.js'
+import { examplesFor, SCORER_KINDS } from '../layer1/examples.js'
+import { type TrainReport, trainScorer } from '../layer1/train.js'
+import { PACKAGE_ROOT } from '../paths.js'
+import { type Command, parse, UsageError } from './args.js'
+import { readInput } from './eval.js'
+
+const pct = (x: number | null) => x === null ? '—' : `${(100 * x).toFixed(1)}%`
+
+export const trainCommand: Command = async (args, io) => {
+  const { values, positionals } = parse(args, { config: { type: 'string' }, hooks: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } }, 1)
+  const file = positionals[0]
+  if (!file) throw new UsageError('train needs a CORPUS.jsonl file (the eval format)')
+  const config = loadConfig({ env: io.env, file: values.config })
+  const text = await readInput(file, io, 'train')
+  if (text === null) return 1
+  const { rows, problems } = parseCorpus(text)
+  if (problems.length > 0) {
+    io.stderr.write(`hookjudge train: ${file} has ${problems.length} invalid line(s):\n${problems.slice(0, 20).map(p => `  ${p}\n`).join('')}`)
+    return 1
+  }
+  const asked = values.hooks?.split(',').map(h => h.trim()).filter(h => h !== '') ?? labelledHooks(rows).filter(h => Object.hasOwn(SCORER_KINDS, h))
+  const unknown = asked.filter(h => !Object.hasOwn(config.hooks, h))
+  if (unknown.length > 0) throw new UsageError(`unknown hook(s) ${unknown.join(', ')}; configured: ${Object.keys(config.hooks).join(', ')}`)
+  const out = resolve(values.out ?? join(PACKAGE_ROOT, 'config', 'models'))
+  mkdirSync(out, { recursive: true })
+  const reports: TrainReport[] = []
+  for (const name of asked) {
+    const hook = config.hooks[name]!
+    const examples = examplesFor(name, rows)
+    if (!examples.some(e => e.block && e.split === 'train')) { io.stderr.write(`hookjudge train: ${name}: no block label in the train split, skipped\n`); continue }
+    const { model, report } = trainScorer(name, hook.trigger, examples, { kind: SCORER_KINDS[name] ?? 'window' })
+    writeFileSync(join(out, `${name}.json`), JSON.stringify(model) + '\n')
+    reports.push(report)
+  }
+  writeFileSync(join(out, 'report.json'), JSON.stringify({ corpus: file, reports }, null, 2) + '\n')
+  if (values.json) { io.stdout.write(JSON.stringify({ out, reports }) + '\n'); return 0 }
+  const rowsOut = reports.map(r => [r.hook, r.kind, r.threshold.toFixed(3), `${r.validation.messages} / ${r.validation.positives}`,
+    pct(r.validation.triggerRecall), pct(r.validation.recall), pct(r.validation.triggerHitRate), pct(r.validation.hitRate)])
+  io.stdout.write(`trained ${reports.length} scorer(s) into ${out}; validation split:\n\n` +
+    table([['hook', 'kind', 'threshold', 'messages / positives', 'trigger recall', 'recall', 'trigger hit rate', 'hit rate'], ...rowsOut], 8))
+  return 0
+}

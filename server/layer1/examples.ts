@@ -1,0 +1,26 @@
+/** A corpus in the eval format as training examples for one hook: its labels, its split (by repository where given); pure. */
+import { createHash } from 'node:crypto'
+import type { CorpusRow } from '../eval/corpus.js'
+import type { Example } from './train.js'
+
+/** A corpus without splits holds back a fifth of its repositories (or messages), chosen by hash: the same every run. */
+const heldBack = (key: string) => createHash('sha256').update(key).digest()[0]! % 5 === 0
+
+export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
+  return rows.filter(r => Object.hasOwn(r.labels, hook)).map(r => ({
+    id: r.id,
+    text: r.text,
+    block: r.labels[hook] === 'block',
+    relevant: r.relevant?.includes(hook) ?? false,
+    split: r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
+  }))
+}
+
+/** How each shipped hook's scorer reads a reply: the sentences around a trigger hit, or (bug-fix hooks) the whole reply. */
+export const SCORER_KINDS: Record<string, 'window' | 'topic'> = {
+  commit: 'window',
+  'scope-check': 'window',
+  'scope-change': 'window',
+  'shallow-bugfix': 'topic',
+  'bugfix-without-reproduction': 'topic'
+}

@@ -1,0 +1,40 @@
+// Layer 1 reads prose: code blocks, quoted lines and inline code are not sentences; sentences split at ends and line breaks.
+import t from 'tap'
+import { compilePatterns } from '../../server/judge/patterns.js'
+import { prose, sentences } from '../../server/layer1/sentences.js'
+import { triggerWindows } from '../../server/layer1/trigger-windows.js'
+import { featureIds, tokens } from '../../server/layer1/features.js'
+
+const commit = compilePatterns(['(?i)\\b(commit|push)\\b', 'コミット'])
+
+t.test('prose blanks code, quotes and inline code, keeping offsets', async t => {
+  const blank = (s: string) => ' '.repeat(s.length)
+  const cases: Array<[string, string, string]> = [
+    ['fenced code', 'Run this:\n```sh\ngit commit -m x\n```\nDone.', `Run this:\n${blank('```sh')}\n${blank('git commit -m x')}\n${blank('```')}\nDone.`],
+    ['a quoted line', '> I will commit now\nNoted.', `${blank('> I will commit now')}\nNoted.`],
+    ['inline code', 'Use `git push` later.', `Use ${blank('`git push`')} later.`]
+  ]
+  for (const [name, input, want] of cases) t.test(name, async t => { t.equal(prose(input), want); t.equal(prose(input).length, input.length) })
+})
+
+t.test('sentences end at . ! ? 。 before a space or the end, and at line breaks', async t => {
+  t.strictSame(sentences('Fixed it. Shall I commit? Yes!').map(s => s.text.trim()), ['Fixed it.', 'Shall I commit?', 'Yes!'])
+  t.strictSame(sentences('v1.2.3 is out\nnext line').map(s => s.text.trim()), ['v1.2.3 is out', 'next line'], 'a dot inside a version is no end')
+  t.strictSame(sentences('修正しました。コミットします。').map(s => s.text), ['修正しました。', 'コミットします。'])
+})
+
+t.test('trigger windows: the hit sentence and one either side; a trigger only in code or a quote is no hit', async t => {
+  const text = 'Refactored the loader. Tests pass. I will commit and push now. Anything else?'
+  t.strictSame(triggerWindows(text, commit), [' Tests pass.  I will commit and push now.  Anything else?'])
+  t.strictSame(triggerWindows('Here is how:\n```\ngit commit -am wip\n```\n> commit it\nThat is all.', commit), [])
+  t.equal(triggerWindows('コミットします。', commit).length, 1, 'Japanese')
+})
+
+t.test('features: words, bigrams and 3-grams hashed into the bucket range; CJK as character bigrams', async t => {
+  t.strictSame(tokens("i'll commit it"), ["i'll", 'commit', 'it'])
+  t.strictSame(tokens('コミットします'), ['コミ', 'ミッ', 'ット', 'トし', 'しま', 'ます', 'す'])
+  const ids = featureIds('Shall I commit?', 10)
+  t.ok(ids.length > 10)
+  t.ok(ids.every(i => i >= 0 && i < 1024))
+  t.strictSame(featureIds('Shall I commit?', 10), ids, 'deterministic')
+})

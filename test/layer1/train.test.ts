@@ -1,0 +1,59 @@
+// hookjudge train: scorers trained on a corpus in the eval format, thresholds from the held-back split, reproducible,
+// loaded by the config and used by Layer 1; a broken model file is a config error naming it.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Readable, Writable } from 'node:stream'
+import t from 'tap'
+import { trainCommand } from '../../server/commands/train.js'
+import { loadConfig } from '../../server/config.js'
+import { parseCorpus } from '../../server/eval/corpus.js'
+import { gate } from '../../server/judge/gate.js'
+import { examplesFor } from '../../server/layer1/examples.js'
+import { tempDir } from '../helper.js'
+
+const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'corpus.jsonl')
+
+async function train (out: string, hooks = 'commit,scope-check,shallow-bugfix') {
+  let stdout = ''
+  const io = { env: {}, stdin: Readable.from([]), stdout: new Writable({ write (c, _e, cb) { stdout += c; cb() } }), stderr: new Writable({ write (_c, _e, cb) { cb() } }) }
+  const code = await trainCommand([CORPUS, '--config', '/dev/null', '--hooks', hooks, '--out', out, '--json'], io)
+  return { code, result: JSON.parse(stdout) }
+}
+
+t.test('train writes one model per hook and a validation report that meets the recall target', async t => {
+  const out = tempDir(t)
+  const { code, result } = await train(out)
+  t.equal(code, 0)
+  t.strictSame(result.reports.map((r: { hook: string }) => r.hook), ['commit', 'scope-check', 'shallow-bugfix'])
+  for (const r of result.reports) {
+    t.ok(r.validation.positives >= 5, `${r.hook}: held-back positives to tune on`)
+    t.ok(r.validation.recall >= 0.97 * r.validation.triggerRecall - 1e-9, `${r.hook}: recall ${r.validation.recall} kept within 3 % of what the triggers reach`)
+    t.ok(r.validation.hitRate <= r.validation.triggerHitRate, `${r.hook}: the scorer never sends more than the triggers`)
+    t.ok(r.threshold > 0 && r.threshold < 1)
+  }
+  t.equal(result.reports.find((r: { hook: string }) => r.hook === 'shallow-bugfix').kind, 'topic')
+  const again = tempDir(t)
+  await train(again)
+  for (const h of ['commit', 'scope-check']) t.equal(readFileSync(join(again, `${h}.json`), 'utf8'), readFileSync(join(out, `${h}.json`), 'utf8'), `${h}: the same corpus gives the same model`)
+  t.ok(readFileSync(join(out, 'commit.json')).length < 300 * 1024, 'a model is under 300 KB')
+})
+
+t.test('a model named in the config is loaded and Layer 1 uses it; a broken one is a config error naming the key', async t => {
+  const out = tempDir(t)
+  await train(out, 'commit')
+  const user = join(out, 'config.yaml')
+  writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: commit.json }\n')
+  const config = loadConfig({ env: {}, file: user })
+  const hook = config.hooks.commit!
+  t.ok(hook.scorer, 'the scorer is attached to the hook at load')
+  const rows = parseCorpus(readFileSync(CORPUS, 'utf8')).rows
+  const held = examplesFor('commit', rows).filter(e => e.split === 'validation')
+  const plain = { ...hook, scorer: undefined }
+  const hits = (list: typeof held, p: typeof hook) => list.filter(e => gate(e.text, p) === 'hit').length
+  const positives = held.filter(e => e.block)
+  t.ok(hits(positives, hook) >= Math.floor(0.97 * hits(positives, plain)), 'the held-back positives still reach the judge')
+  t.ok(hits(held, hook) <= hits(held, plain), 'and no more messages than with the triggers alone')
+  writeFileSync(join(out, 'bad.json'), '{"format":"nope"}')
+  writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: bad.json }\n  scope-check:\n    layer1: { model: missing.json }\n')
+  t.throws(() => loadConfig({ env: {}, file: user }), /hooks\.commit\.layer1\.model[\s\S]*hooks\.scope-check\.layer1\.model/)
+})
