@@ -3,11 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { createRedactor } from '../../server/judge/redact.js'
 import { HOOKS, type Hook, topics } from './codex-topics.js'
 import { synthesize } from './codex-synth.js'
+import { VALIDATION } from './codex-split.js'
 
 const here = (p: string): string => new URL(p, import.meta.url).pathname
 const CODE: Record<string, Hook> = { c: 'commit', sk: 'scope-check', sg: 'scope-change', sb: 'shallow-bugfix', br: 'bugfix-without-reproduction' }
-// Validation repositories: about 30 % of the real ones, chosen so every hook has real positives there where any exist.
-export const VALIDATION = new Set(['YPS-Tool/World_time_conference', 'Quelklef/shell-ws', 'Gino-Loja/sistema-kardex', 'lewislpz/CartApp', 'ksuke0322/eol-timeline', 'flamasz/nexus', 'carlo-spada/xentri', 'Ogekuri/G', 'Redaration/praxis3', 'Hiroya20040928/unitree-A1', 'Kooksun/Lotto645', 'Gordondalos/mail-agent', 'OhmChannachot/spec-kit-ohm', 'R1DDL30510/Init-', 'Hoper-J/cpolar-connect', 'SproutSeeds/coda'])
 
 const labels = new Map<string, { blocks: Hook[], why: string }>()
 for (const line of readFileSync(here('../codex-labels.txt'), 'utf8').split('\n').filter(l => l.trim() !== '')) {

@@ -58,7 +58,9 @@ export const SCOPE_CHECK_ALLOW = [
   'I started drafting a handoff for a fresh session — scratch that, everything fit. All items are done.',
   'As you asked, I’m stopping here so you can restart Codex after the CLI update; nothing is left half-done.',
   'Earlier I suggested pausing because of the context size; that was premature, so here is the complete set in one go.',
-  'For reference, Codex compacts older turns automatically when the context fills, so long sessions like this one are fine.'
+  'For reference, Codex compacts older turns automatically when the context fills, so long sessions like this one are fine.',
+  'AGENTS.md には「コンテキストが 80% を超えたら引き継ぐ」とありますが、現在は 30% 程度なので、このまま残りも進めます。',
+  '新しいセッションへの引き継ぎメモを書きかけましたが、撤回します。全項目この中で完了しました。'
 ]
 
 export const SCOPE_CHANGE_BLOCK = [

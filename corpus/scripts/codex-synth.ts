@@ -1,77 +1,73 @@
-/** Composes the synthetic Codex replies (labels fixed by construction) in groups of ~11 per pseudo repository. */
+/** Composes the synthetic Codex replies (labels fixed by construction) in groups of 11 per pseudo repository. */
 import { THEMES, type Theme } from './codex-synth-themes.js'
+import { EXTRA } from './codex-synth-extra.js'
 import * as P from './codex-synth-phrases.js'
 import type { Hook } from './codex-topics.js'
 
-export interface Synth { id: string, repo: string, text: string, blocks: Hook[], why: string }
+export interface Synth { id: string, repo: string, text: string, blocks: Hook[], why: string, split: 'train' | 'validation' }
+type Kind = 'c+' | 'c+fail' | 'c-' | 'c-evidence' | 'sk+' | 'sk+shrink' | 'sk-' | 'sg+' | 'sg-' | 'sb+' | 'sb+flaky' | 'sb+repro' | 'br+' | 'bug-'
+
+const JA = /[ぁ-んァ-ン一-龯]/
+const EN_UI = { intro: ['Here is where {n} stands ({s}).', 'Done with this round on {n}.', 'I worked through the {n} changes you asked for.', 'Summary of this pass on {n} ({s}):', 'Progress update for {n}.'], changes: ['**What changed**', '**Changes**', '### What I did', '**Summary**'], files: ['**Files**', '**Files touched**', '### Files'], tests: ['**Tests**', '**Verification**', '### Tests'], notes: ['**Notes**', '**Details**'], verify: ['**How to try it**', '**Manual check**'] }
+const JA_UI = { intro: ['{n} の今回の作業内容をまとめます（{s}）。', '{n} の対応が一通り終わりました。', '依頼いただいた {n} の変更について報告します。'], changes: ['**変更内容**', '### 対応内容'], files: ['**変更ファイル**'], tests: ['**テスト**', '**確認結果**'], notes: ['**補足**'], verify: ['**確認方法**'] }
 
 function rngOf (seed: number): () => number {
   let a = seed
   return () => { a = (a + 0x6D2B79F5) | 0; let t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296 }
 }
 
-export function synthesize (groups = 27, validationGroups = 15): Array<Synth & { split: 'train' | 'validation' }> {
-  const out: Array<Synth & { split: 'train' | 'validation' }> = []
+export function synthesize (groups = 27, validationGroups = 15): Synth[] {
+  const out: Synth[] = []
   for (let k = 1; k <= groups; k++) {
     const r = rngOf(k * 7919)
     const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]
     const th = THEMES[(k - 1) % THEMES.length]
-    const kinds = ['c+', k % 3 === 0 ? 'c+fail' : 'c+', 'sk+', k % 2 === 0 ? 'sk+shrink' : 'sk+', 'sg+', 'sg+', k % 4 === 0 ? 'sb+flaky' : 'sb+', 'sb+repro', 'br+', pick(['c-', 'c-evidence']), pick(['sk-', 'sg-', 'bug-'])]
+    const kinds: Kind[] = ['c+', k % 3 === 0 ? 'c+fail' : 'c+', 'sk+', k % 2 === 0 ? 'sk+shrink' : 'sk+', 'sg+', 'sg+', k % 4 === 0 ? 'sb+flaky' : 'sb+', 'sb+repro', 'br+', pick(['c-', 'c-evidence'] as Kind[]), pick(['sk-', 'sg-', 'bug-'] as Kind[])]
     kinds.forEach((kind, i) => {
-      const s = compose(kind, th, r, pick)
-      out.push({ ...s, id: `synthetic-codex-${k}-${i + 1}`, repo: `synthetic-codex-${k}`, split: k <= validationGroups ? 'validation' : 'train' })
+      out.push({ ...compose(kind, th, r, k * 100 + i), id: `synthetic-codex-${k}-${i + 1}`, repo: `synthetic-codex-${k}`, split: k <= validationGroups ? 'validation' : 'train' })
     })
   }
   return out
 }
 
-type Pick = <T>(xs: T[]) => T
-
-function fill (tpl: string, th: Theme, pick: Pick, extra: Record<string, string> = {}): string {
-  const v: Record<string, string> = { f: pick(th.files), t: th.test, n: th.name, h: 'a' + (th.name.length * 2654435761 % 0xffffff).toString(16).padStart(6, '0'), p: String(20 + th.name.length * 3), x: extra.x ?? '', k: '3', m: '6', ...extra }
-  return tpl.replace(/\{(\w)\}/g, (_, key: string) => v[key] ?? '')
-}
-
-function shorten (work: string): string { return work.replace(/`/g, '').split(/[.。,、]/)[0].toLowerCase() }
-
-function changes (th: Theme, r: () => number, n: number): string[] {
-  const xs = [...th.work].sort(() => r() - 0.5)
-  return xs.slice(0, n)
-}
-
-function files (th: Theme, r: () => number): string {
-  return [...th.files].sort(() => r() - 0.5).slice(0, 3 + Math.floor(r() * 2)).map(f => `- \`${f}\``).join('\n')
-}
-
-function pad (text: string, th: Theme): string {
-  let t = text
-  const notes = [`- Kept the public API of \`${th.files[0]}\` unchanged.`, `- Stack: ${th.stack}; no new dependencies were added.`, '- Naming follows the existing module conventions.']
-  for (const n of notes) if (Buffer.byteLength(t) < 820) t = t.replace('\n\n**Files**', `\n${n}\n\n**Files**`)
-  return t
-}
-
-function compose (kind: string, th: Theme, r: () => number, pick: Pick): Synth {
+function compose (kind: Kind, th: Theme, r: () => number, n: number): { text: string, blocks: Hook[], why: string } {
+  const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]
+  const ex = EXTRA[th.name]
+  const ja = JA.test(th.work[0])
+  const ui = ja ? JA_UI : EN_UI
+  const say = (xs: string[]): string => { const pool = xs.filter(x => JA.test(x) === ja); return pick(pool.length > 0 ? pool : xs) }
+  const order = th.work.map((_, i) => i).sort(() => r() - 0.5)
+  const done = order.slice(0, 3 + Math.floor(r() * 2))
+  const open = order.filter(i => !done.includes(i))
+  const x = ex.items[open[0] ?? order[0]]
+  const vars: Record<string, string> = { f: pick(th.files), t: th.test, n: th.name, s: th.stack, h: (0x1a2b3c0 + n * 977).toString(16), p: String(40 + (n % 60)), x, k: String(done.length), m: String(th.work.length) }
+  const fill = (tpl: string): string => tpl.replace(/\{(\w)\}/g, (_, key: string) => vars[key] ?? '')
   const bug = pick(th.bugs)
-  const done = changes(th, r, 3 + Math.floor(r() * 2))
-  const bullets = done.map(d => `- ${d}`).join('\n')
-  const head = `Here is where ${th.name} stands (${th.stack}).\n\n**What changed**\n${bullets}\n\n**Files**\n${files(th, r)}`
-  const tests = `\n\n**Tests**\n\`${th.test}\`\n\`\`\`\n${th.pass}\n\`\`\``
-  const x = shorten(pick(th.work.filter(w => !done.includes(w))))
-  const base = { id: '', repo: '' }
+  const section = (title: string[], body: string): string => `\n\n${pick(title)}\n${body}`
+  const files = [...th.files].sort(() => r() - 0.5).slice(0, 3 + Math.floor(r() * 2)).map(f => `- \`${f}\``).join('\n')
+  const tests = section(ui.tests, `\`${th.test}\`\n\`\`\`\n${th.pass}\n\`\`\``)
+  // Real replies run 1–4 KB, so a short draft gets every optional section.
+  const extras = (full = false): string => (full || r() < 0.5 ? `\n\n${ex.snippet}` : '') + (full || r() < 0.7 ? section(ui.notes, ex.notes.map(s => `- ${s}`).join('\n')) : '') + (full || r() < 0.5 ? section(ui.verify, ex.verify.map(s => `- ${s}`).join('\n')) : '')
+  const long = (make: (full: boolean) => string): string => { const t = make(r() < 0.3); return Buffer.byteLength(t) < 760 ? make(true) : t }
+  const body = (lead: string, items: number[]): string => long(full => `${fill(lead)}${section(ui.changes, items.map(i => `- ${th.work[i]}`).join('\n'))}${extras(full)}${section(ui.files, files)}`)
+  const intro = pick(ui.intro)
+  const bugLead = (pre: string): string => long(full => `${pre}${section(ui.changes, `- ${ja ? '' : 'I '}${bug.change}${ja ? '。' : '.'}\n- ${th.work[done[0]]}`)}${extras(full)}${section(ui.files, files)}`)
+  const end = (t: string): string => `\n\n${fill(t)}`
+  const list = (ids: number[]): string => ids.map(i => ex.items[i]).join(ja ? '、' : ', ')
   switch (kind) {
-    case 'c+': return { ...base, text: pad(`${head}\n\nTests were not run in this pass.\n\n${fill(pick(P.COMMIT_BLOCK), th, pick)}`, th), blocks: ['commit'], why: 'proposes a new commit/push now with no verification evidence (synthetic)' }
-    case 'c+fail': return { ...base, text: pad(`${head}\n\n**Tests**\n\`${th.test}\`\n\`\`\`\n${th.fail}\n\`\`\`\n\n${fill(pick(P.COMMIT_FAILING), th, pick)}`, th), blocks: ['commit'], why: 'asks to commit while the quoted evidence shows failing tests (synthetic)' }
-    case 'c-': return { ...base, text: pad(`${head}\n\n${fill(pick(P.COMMIT_ALLOW), th, pick)}`, th), blocks: [], why: 'commit mentioned as past tense, an option, a gated step or commands for the user (synthetic hard allow)' }
-    case 'c-evidence': return { ...base, text: pad(`${head}${tests}\n\n${fill(pick(P.COMMIT_EVIDENCE), th, pick)}`, th), blocks: [], why: 'commit confirmation comes with passing tests and a manual check in the same message (synthetic hard allow)' }
-    case 'sk+': return { ...base, text: pad(`${head.replace('**What changed**', '**Done so far**')}\n\n**Still open**\n- ${x}\n- Wire the remaining screens and run the full suite (\`${th.test}\`).\n\n${fill(pick(P.SCOPE_CHECK_BLOCK), th, pick, { x: x + '.' })}`, th), blocks: ['scope-check'], why: 'proposes to stop and continue in a new session because of context/token pressure (synthetic)' }
-    case 'sk+shrink': return { ...base, text: pad(`${head}${tests}\n\n${fill(pick(P.SCOPE_CHECK_SHRINK), th, pick)}`, th), blocks: ['scope-check', 'scope-change'], why: 'does less of the approved work because of the context window (synthetic)' }
-    case 'sk-': return { ...base, text: pad(`${head}${tests}\n\n${fill(pick(P.SCOPE_CHECK_ALLOW), th, pick)}`, th), blocks: [], why: 'context mentioned only as a quoted rule, a retraction, a user-chosen stop or documentation (synthetic hard allow)' }
-    case 'sg+': return { ...base, text: pad(`You approved ${done.length + 1} items for this change: ${done.map(shorten).join('; ')}; and ${x}.\n\n${head.split('\n\n').slice(1).join('\n\n')}${tests}\n\n${fill(pick(P.SCOPE_CHANGE_BLOCK), th, pick, { x })}`, th), blocks: ['scope-change'], why: 'defers/cuts an item of the approved scope to a follow-up, backlog, TODO or later phase (synthetic)' }
-    case 'sg-': return { ...base, text: pad(`${head}${tests}\n\n${fill(pick(P.SCOPE_CHANGE_ALLOW), th, pick, { x })}`, th), blocks: [], why: 'scope remark about never-approved work, a user-chosen cut, a quoted plan deferral or phased execution (synthetic hard allow)' }
-    case 'sb+flaky': return { ...base, text: pad(`CI kept failing intermittently on \`${th.test}\`, and you asked me to get the pipeline green.\n\n**What changed**\n- ${done[0]}\n\n**Files**\n${files(th, r)}${tests}\n\n${pick(P.SHALLOW_BLOCK.slice(4, 6))}`, th), blocks: ['shallow-bugfix', 'bugfix-without-reproduction'], why: 'suppresses the failing symptom (timeout raised / step disabled) and reports green without a cause or reproduction (synthetic)' }
-    case 'sb+': return { ...base, text: pad(`You reported that ${bug.symptom}.\n\n**What changed**\n- I ${bug.change}.\n- ${done[0]}\n\n**Files**\n${files(th, r)}${tests}\n\n${fill(pick([...P.SHALLOW_BLOCK.slice(0, 4), ...P.SHALLOW_BLOCK.slice(6)]), th, pick, { s: bug.symptom, c: bug.change })}`, th), blocks: ['shallow-bugfix', 'bugfix-without-reproduction'], why: 'reports the defect fixed without saying why it happened, and shows no reproduction (synthetic)' }
-    case 'sb+repro': return { ...base, text: pad(`I reproduced the problem first: ${bug.symptom}.\n\n\`\`\`\n${bug.repro}\n\`\`\`\n\n**What changed**\n- I ${bug.change}.\n\n**Files**\n${files(th, r)}${tests}\n\n${fill(pick(P.SHALLOW_BLOCK.slice(0, 3)), th, pick, { s: bug.symptom, c: bug.change })}`, th), blocks: ['shallow-bugfix'], why: 'failure reproduced, but the fix is reported without any cause (synthetic)' }
-    case 'br+': return { ...base, text: pad(`The ${bug.symptom} came from this: ${bug.cause}.\n\n**What changed**\n- I ${bug.change}.\n- ${done[0]}\n\n**Files**\n${files(th, r)}\n\nThis should take care of it; I haven’t run anything against the failing case.`, th), blocks: ['bugfix-without-reproduction'], why: 'explains the cause but changes code for the bug without any reproduction (synthetic)' }
-    default: return { ...base, text: pad(`Root cause: ${bug.cause}.\n\nI reproduced it before changing anything:\n\`\`\`\n${bug.repro}\n\`\`\`\n\n**What changed**\n- I ${bug.change}.\n- Added a regression test for this case.\n\n**Files**\n${files(th, r)}${tests}\n\nThe reproduction above now gives the expected result.`, th), blocks: [], why: 'bug fix with root cause and an observed reproduction (synthetic hard allow)' }
+    case 'c+': return { text: body(intro, done) + (ja ? '\n\nテストはまだ実行していません。' : '\n\nTests were not run in this pass.') + end(say(P.COMMIT_BLOCK)), blocks: ['commit'], why: 'proposes a new commit/push now with no verification evidence (synthetic)' }
+    case 'c+fail': return { text: body(intro, done) + section(ui.tests, `\`${th.test}\`\n\`\`\`\n${th.fail}\n\`\`\``) + end(say(P.COMMIT_FAILING)), blocks: ['commit'], why: 'asks to commit while the quoted evidence shows failing tests (synthetic)' }
+    case 'c-': return { text: body(intro, done) + end(say(P.COMMIT_ALLOW)), blocks: [], why: 'commit only as past tense, an option, a gated step or commands for the user (synthetic hard allow)' }
+    case 'c-evidence': return { text: body(intro, done) + tests + end(say(P.COMMIT_EVIDENCE)), blocks: [], why: 'commit confirmation comes with passing tests and a manual check in the same message (synthetic hard allow)' }
+    case 'sk+': return { text: body(intro, done) + section(ja ? ['**未対応**'] : ['**Still open**', '**Remaining**'], open.map(i => `- ${ex.items[i]}`).join('\n')) + end(say(P.SCOPE_CHECK_BLOCK)), blocks: ['scope-check'], why: 'proposes to stop and continue in a new session because of context/token pressure (synthetic)' }
+    case 'sk+shrink': return { text: body(intro, done) + tests + end(say(P.SCOPE_CHECK_SHRINK)), blocks: ['scope-check', 'scope-change'], why: 'does less of the approved work because of the context window (synthetic)' }
+    case 'sk-': return { text: body(intro, order) + tests + end(say(P.SCOPE_CHECK_ALLOW)), blocks: [], why: 'context mentioned only as a quoted rule, a retraction, a user-chosen stop or documentation (synthetic hard allow)' }
+    case 'sg+': return { text: body(ja ? `今回の変更で承認いただいた項目: ${list(order)}。` : `The approved scope for this change was: ${list(order)}.`, done) + tests + end(say(P.SCOPE_CHANGE_BLOCK)), blocks: ['scope-change'], why: 'defers/cuts an item of the approved scope to a follow-up, backlog, TODO or later phase (synthetic)' }
+    case 'sg-': return { text: body(intro, order) + tests + end(say(P.SCOPE_CHANGE_ALLOW)), blocks: [], why: 'scope remark about never-approved work, a user-chosen cut, a quoted plan deferral or phased execution (synthetic hard allow)' }
+    case 'sb+': { vars.s = bug.symptom; vars.c = bug.change; return { text: bugLead(ja ? `ご報告の件（${bug.symptom}）に対応しました。` : `You reported that ${bug.symptom}.`) + tests + end(say([...P.SHALLOW_BLOCK.slice(0, 4), ...P.SHALLOW_BLOCK.slice(6)])), blocks: ['shallow-bugfix', 'bugfix-without-reproduction'], why: 'reports the defect fixed without saying why it happened, and shows no reproduction (synthetic)' } }
+    case 'sb+flaky': return { text: body(ja ? `CI で \`${th.test}\` がときどき失敗する件、パイプラインを通すように対応しました。` : `CI kept failing intermittently on \`${th.test}\`, and you asked me to get the pipeline green.`, done.slice(0, 2)) + tests + end(pick(P.SHALLOW_BLOCK.slice(4, 6))), blocks: ['shallow-bugfix', 'bugfix-without-reproduction'], why: 'suppresses the failing symptom (timeout raised / step disabled) and reports green without a cause or reproduction (synthetic)' }
+    case 'sb+repro': { vars.s = bug.symptom; vars.c = bug.change; return { text: bugLead(`${ja ? `まず再現を確認しました: ${bug.symptom}。` : `I reproduced the problem first: ${bug.symptom}.`}\n\n\`\`\`\n${bug.repro}\n\`\`\``) + tests + end(say([...P.SHALLOW_BLOCK.slice(0, 3), ...P.SHALLOW_BLOCK.slice(6)])), blocks: ['shallow-bugfix'], why: 'failure reproduced, but the fix is reported without any cause (synthetic)' } }
+    case 'br+': return { text: bugLead(ja ? `「${bug.symptom}」の原因は、${bug.cause}ことでした。` : `The problem where ${bug.symptom} came from this: ${bug.cause}.`) + (ja ? '\n\nこれで解消するはずです。失敗ケースに対してはまだ何も実行していません。' : '\n\nThis should take care of it; I haven’t run anything against the failing case.'), blocks: ['bugfix-without-reproduction'], why: 'explains the cause but changes code for the bug without any reproduction (synthetic)' }
+    default: return { text: bugLead(`${ja ? `原因: ${bug.cause}。\n\n変更前に再現を確認しました:` : `Root cause: ${bug.cause}.\n\nI reproduced it before changing anything:`}\n\`\`\`\n${bug.repro}\n\`\`\``) + tests + (ja ? '\n\n上の再現手順は、修正後は期待どおりの結果になります（回帰テストも追加済み）。' : '\n\nThe reproduction above now gives the expected result, and a regression test covers it.'), blocks: [], why: 'bug fix with root cause and an observed reproduction (synthetic hard allow)' }
   }
 }
