@@ -8,7 +8,7 @@ const RAW = new URL('../work/raw/', import.meta.url).pathname
 const OUT = new URL('../work/candidates.jsonl', import.meta.url).pathname
 const redact = createRedactor()
 /** Per-repository cap, so a few prolific repositories do not outweigh the many small ones. */
-const CAP = 150
+const CAP = Number(process.env.CODEX_CAP ?? 150)
 
 interface Origin { repo: string, commit: string, path: string }
 const seen = new Set<string>()
