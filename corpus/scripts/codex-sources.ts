@@ -24,6 +24,12 @@ for (const [repo, e] of [...by].sort((a, b) => a[0].localeCompare(b[0]))) {
   const paths = [...e.paths].map(([d, f]) => `\`${d}/\` (${f.size}: ${[...f].slice(0, 3).join(', ')}${f.size > 3 ? ', …' : ''})`).join('; ')
   lines.push(`| ${repo} | ${e.split} | ${e.n} | ${pos} | ${[...e.commits].join(', ')} | ${paths} |`)
 }
-lines.push('', 'Every record\'s `origin` field names its exact repository, commit, path and line.', '')
+lines.push('', 'Every record\'s `origin` field names its exact repository, commit, path and line.', '',
+  '## How the labels were made', '',
+  '- Every real message that the brief\'s broad topic filter touches (`codex-topics.ts`) was read and judged by hand against labelling.md; the judgements are in `corpus/codex-labels.txt` (one line per message with any block, or a notable allow) and `codex-build.ts` turns them into records. Messages without topic words are all-allow with why "no hook topic (filter)".',
+  '- `relevant` = the blocked hooks plus the hooks whose broad topic words occur, so it is deliberately over-inclusive (words such as "error", "session", "later" count).',
+  '- bugfix-without-reproduction was applied strictly: a fix derived from the user\'s pasted error or from reading code, with only a green run afterwards, is a block; an agent-observed failure, an explicit "I reproduced", or a red test first is an allow.',
+  '- Synthetic records (`codex-synth*.ts`) are composed from hand-written project themes and closing sentences, labelled by construction, 11 per pseudo repository `synthetic-codex-<k>`; groups 1–15 are validation, 16–27 train. Allows reuse the positives\' scaffolding so the scaffold carries no label.',
+  '- Split by repository: the validation repositories are listed in `codex-split.ts`.', '')
 writeFileSync(new URL('../sources-codex.md', import.meta.url), lines.join('\n'))
 console.log(`${by.size} repositories`)
