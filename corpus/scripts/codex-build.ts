@@ -10,9 +10,9 @@ const CODE: Record<string, Hook> = { c: 'commit', sk: 'scope-check', sg: 'scope-
 
 const labels = new Map<string, { blocks: Hook[], why: string }>()
 for (const line of readFileSync(here('../codex-labels.txt'), 'utf8').split('\n').filter(l => l.trim() !== '')) {
-  const [head, why] = line.split(' | ')
-  const [id, ...codes] = head.trim().split(/\s+/)
-  labels.set(id, { blocks: codes.filter(c => c !== '-').map(c => CODE[c]), why: why.trim() })
+  const [head = '', why = ''] = line.split(' | ')
+  const [id = '', ...codes] = head.trim().split(/\s+/)
+  labels.set(id, { blocks: codes.filter(c => c !== '-').map(c => CODE[c]).filter((h): h is Hook => h !== undefined), why: why.trim() })
 }
 
 function record (r: { id: string, source: string, origin: string, repo: string, text: string, blocks: Hook[], why: string, split: string }): string {

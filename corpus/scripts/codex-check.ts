@@ -25,11 +25,11 @@ lines.forEach((line, i) => {
   if (repoSplit.has(r.repo) && repoSplit.get(r.repo) !== r.split) problems.push(`line ${i + 1}: repo ${r.repo} in both splits`)
   repoSplit.set(r.repo, r.split)
   const key = `${r.split}/${r.source}`
-  stat[key] ??= { messages: 0 }
-  stat[key].messages++
+  const s = (stat[key] ??= { messages: 0 })
+  s.messages = (s.messages ?? 0) + 1
   for (const h of HOOKS) {
-    if (r.labels[h] === 'block') stat[key][`${h} block`] = (stat[key][`${h} block`] ?? 0) + 1
-    if (r.relevant.includes(h)) stat[key][`${h} relevant`] = (stat[key][`${h} relevant`] ?? 0) + 1
+    if (r.labels[h] === 'block') s[`${h} block`] = (s[`${h} block`] ?? 0) + 1
+    if (r.relevant.includes(h)) s[`${h} relevant`] = (s[`${h} relevant`] ?? 0) + 1
   }
 })
 const repos = (split: string, source: string): number => new Set(lines.map(l => JSON.parse(l)).filter(r => r.split === split && r.source === source).map(r => r.repo)).size

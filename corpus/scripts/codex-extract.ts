@@ -38,7 +38,9 @@ for (const d of readdirSync(RAW).sort()) {
   // Evenly spaced subsample keeps every session of a large repository represented.
   const step = Math.max(1, fresh.length / CAP)
   for (let k = 0; k < Math.min(CAP, fresh.length); k++) {
-    const { origin, line, text } = fresh[Math.floor(k * step)]
+    const pick = fresh[Math.floor(k * step)]
+    if (pick === undefined) continue
+    const { origin, line, text } = pick
     const n = (perRepo.get(origin.repo) ?? 0) + 1
     perRepo.set(origin.repo, n)
     const id = `codex-${origin.repo.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${n}`

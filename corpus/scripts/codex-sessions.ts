@@ -32,7 +32,7 @@ for (const [name, rel] of Object.entries(CHOSEN)) {
   if (bytes > MAX) throw new Error(`${name} is ${bytes} bytes, over 2 MB`)
   total += bytes
   writeFileSync(`${OUT}${name}.jsonl`, body)
-  const format = lines[0].includes('"type":"session_meta"') ? 'current (session_meta / response_item / event_msg / turn_context)' : 'older (bare items, record_type state)'
+  const format = (lines[0] ?? '').includes('"type":"session_meta"') ? 'current (session_meta / response_item / event_msg / turn_context)' : 'older (bare items, record_type state)'
   rows.push(`| ${name}.jsonl | ${origin.repo}@${origin.commit}:${origin.path} | ${format} | ${turnCount(body)} | ${bytes} | ${VALIDATION.has(origin.repo) ? 'validation' : 'train'} |`)
   void dir
 }

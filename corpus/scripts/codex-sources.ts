@@ -3,16 +3,18 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { HOOKS } from './codex-topics.js'
 
 const rows = readFileSync(new URL('../codex.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l)).filter(r => r.source === 'real')
-const by = new Map<string, { split: string, n: number, commits: Set<string>, paths: Map<string, Set<string>>, pos: Record<string, number> }>()
+interface Entry { split: string, n: number, commits: Set<string>, paths: Map<string, Set<string>>, pos: Record<string, number> }
+const by = new Map<string, Entry>()
 for (const r of rows) {
   const m = /^(.+?)@([0-9a-f]{40}):(.+)#L\d+$/.exec(r.origin)
+  const [, , sha = '', path = ''] = m ?? []
   if (m === null) throw new Error(`bad origin ${r.origin}`)
-  const e = by.get(r.repo) ?? { split: r.split, n: 0, commits: new Set(), paths: new Map(), pos: {} }
+  const e: Entry = by.get(r.repo) ?? { split: r.split, n: 0, commits: new Set(), paths: new Map(), pos: {} }
   e.n++
-  e.commits.add(m[2])
-  const dir = m[3].includes('/') ? m[3].slice(0, m[3].lastIndexOf('/')) : '.'
+  e.commits.add(sha)
+  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.'
   const files = e.paths.get(dir) ?? new Set<string>()
-  files.add(m[3].slice(m[3].lastIndexOf('/') + 1))
+  files.add(path.slice(path.lastIndexOf('/') + 1))
   e.paths.set(dir, files)
   for (const h of HOOKS) if (r.labels[h] === 'block') e.pos[h] = (e.pos[h] ?? 0) + 1
   by.set(r.repo, e)

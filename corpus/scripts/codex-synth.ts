@@ -1,6 +1,6 @@
 /** Composes the synthetic Codex replies (labels fixed by construction) in groups of 11 per pseudo repository. */
 import { THEMES, type Theme } from './codex-synth-themes.js'
-import { EXTRA } from './codex-synth-extra.js'
+import { EXTRA, type Extra } from './codex-synth-extra.js'
 import * as P from './codex-synth-phrases.js'
 import type { Hook } from './codex-topics.js'
 
@@ -20,8 +20,8 @@ export function synthesize (groups = 27, validationGroups = 15): Synth[] {
   const out: Synth[] = []
   for (let k = 1; k <= groups; k++) {
     const r = rngOf(k * 7919)
-    const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]
-    const th = THEMES[(k - 1) % THEMES.length]
+    const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)] as T
+    const th = THEMES[(k - 1) % THEMES.length] as Theme
     const kinds: Kind[] = ['c+', k % 3 === 0 ? 'c+fail' : 'c+', 'sk+', k % 2 === 0 ? 'sk+shrink' : 'sk+', 'sg+', 'sg+', k % 4 === 0 ? 'sb+flaky' : 'sb+', 'sb+repro', 'br+', pick(['c-', 'c-evidence'] as Kind[]), pick(['sk-', 'sg-', 'bug-'] as Kind[])]
     kinds.forEach((kind, i) => {
       out.push({ ...compose(kind, th, r, k * 100 + i), id: `synthetic-codex-${k}-${i + 1}`, repo: `synthetic-codex-${k}`, split: k <= validationGroups ? 'validation' : 'train' })
@@ -31,15 +31,15 @@ export function synthesize (groups = 27, validationGroups = 15): Synth[] {
 }
 
 function compose (kind: Kind, th: Theme, r: () => number, n: number): { text: string, blocks: Hook[], why: string } {
-  const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]
-  const ex = EXTRA[th.name]
-  const ja = JA.test(th.work[0])
+  const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)] as T
+  const ex = EXTRA[th.name] as Extra
+  const ja = JA.test(th.work[0] ?? '')
   const ui = ja ? JA_UI : EN_UI
   const say = (xs: string[]): string => { const pool = xs.filter(x => JA.test(x) === ja); return pick(pool.length > 0 ? pool : xs) }
   const order = th.work.map((_, i) => i).sort(() => r() - 0.5)
   const done = order.slice(0, 3 + Math.floor(r() * 2))
   const open = order.filter(i => !done.includes(i))
-  const x = ex.items[open[0] ?? order[0]]
+  const x = ex.items[open[0] ?? order[0] ?? 0] ?? ''
   const vars: Record<string, string> = { f: pick(th.files), t: th.test, n: th.name, s: th.stack, h: (0x1a2b3c0 + n * 977).toString(16), p: String(40 + (n % 60)), x, k: String(done.length), m: String(th.work.length) }
   const fill = (tpl: string): string => tpl.replace(/\{(\w)\}/g, (_, key: string) => vars[key] ?? '')
   const bug = pick(th.bugs)
@@ -54,7 +54,7 @@ function compose (kind: Kind, th: Theme, r: () => number, n: number): { text: st
   const scopeLead = ja ? `今回の変更で承認いただいた項目: ${ex.items.join('、')}。` : `The approved scope for this change was: ${ex.items.join(', ')}.`
   const intro = pick(ui.intro)
   const allowIntro = r() < 0.4 ? scopeLead : intro
-  const bugLead = (pre: string): string => long(full => `${pre}${section(ui.changes, `- ${ja ? '' : 'I '}${bug.change}${ja ? '。' : '.'}\n- ${th.work[done[0]]}`)}${extras(full)}${section(ui.files, files)}`)
+  const bugLead = (pre: string): string => long(full => `${pre}${section(ui.changes, `- ${ja ? '' : 'I '}${bug.change}${ja ? '。' : '.'}\n- ${th.work[done[0] ?? 0] ?? ''}`)}${extras(full)}${section(ui.files, files)}`)
   const end = (t: string): string => `\n\n${fill(t)}`
     switch (kind) {
     case 'c+': return { text: body(intro, done) + (ja ? '\n\nテストはまだ実行していません。' : '\n\nTests were not run in this pass.') + end(say(P.COMMIT_BLOCK)), blocks: ['commit'], why: 'proposes a new commit/push now with no verification evidence (synthetic)' }
