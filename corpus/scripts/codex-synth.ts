@@ -16,7 +16,7 @@ function rngOf (seed: number): () => number {
   return () => { a = (a + 0x6D2B79F5) | 0; let t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296 }
 }
 
-export function synthesize (groups = 27, validationGroups = 15): Synth[] {
+export function synthesize (groups = 30, validationGroups = 17): Synth[] {
   const out: Synth[] = []
   for (let k = 1; k <= groups; k++) {
     const r = rngOf(k * 7919)
