@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRedactor } from '../../server/judge/redact.js'
+import { baseRedactor, maskHexKeys } from './claude-code-redact.js'
 import { endOfTurns } from './claude-code-turns.js'
 
 // Usage: node --import tsx corpus/scripts/claude-code-extract.ts REPOS.txt OUT.jsonl
@@ -36,7 +36,7 @@ function sessionVersions (dir: string): Array<{ commit: string, path: string }> 
 
 const [reposFile, outFile] = process.argv.slice(2)
 if (reposFile === undefined || outFile === undefined) throw new Error('usage: claude-code-extract REPOS.txt OUT.jsonl')
-const redact = createRedactor({ gitleaksToml: readFileSync('/work/shared/reference/gitleaks-rules.toml', 'utf8') })
+const redact = baseRedactor()
 const seen = new Set<string>()
 const out: string[] = []
 for (const repo of readFileSync(reposFile, 'utf8').split('\n').map(s => s.trim()).filter(s => s !== '' && !s.startsWith('#'))) {
@@ -50,8 +50,9 @@ for (const repo of readFileSync(reposFile, 'utf8').split('\n').map(s => s.trim()
     try { body = git(dir, 'show', `${commit}:${path}`) } catch { console.error(`absent ${repo}:${path}`); continue }
     if (!body.includes('"parentUuid"')) continue
     for (const m of endOfTurns(body)) {
-      const text = redact(m.text).text
-      const key = createHash('sha256').update(text).digest('hex')
+      const base = redact(m.text)
+      const key = createHash('sha256').update(base).digest('hex')
+      const text = maskHexKeys(base)
       if (seen.has(key)) continue
       seen.add(key)
       out.push(JSON.stringify({ id: `cc-${key.slice(0, 12)}`, repo, origin: `${repo}@${commit}:${path}#L${m.line}`, text }))
