@@ -1,9 +1,9 @@
 /** Collects redacted, de-duplicated end-of-turn messages from fetched repositories' Claude Code sessions. */
 import { createHash } from 'node:crypto'
-import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { baseRedactor, maskHexKeys } from './claude-code-redact.js'
 import { endOfTurns } from './claude-code-turns.js'
+import { mirrorDir, readVersion, sessionVersions } from './claude-code-git.js'
 
 // Usage: node --import tsx corpus/scripts/claude-code-extract.ts REPOS.txt OUT.jsonl
 // REPOS.txt: one "owner/repo" a line; its snapshot is /work/.mirror/owner+repo/repo.
@@ -13,27 +13,6 @@ const RESERVED = new Set(['M-Thisness/M-Claude', 'pasta41/buoy', 'gabrielmendes1
   'apanloco/random', 'Grayhood144/cinetrack', 'John-Curcio/chicken_guac', 'SWORDIntel/claude-backups',
   '4thehalibit/omarchy-backup', 'InvictusAutomation/oc-admin-home-shared', 'LAF-US/IDAHO-VAULT', 'adrianstanca1/vps-config',
   'Mkid095/vps-system', '493-Property-Estimator/Capstone-Test-Repo', '0h-n0/local-voice-assistant-codex'])
-const MAX_SESSION = 64 * 1024 * 1024
-
-const git = (dir: string, ...args: string[]): string =>
-  execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: MAX_SESSION, stdio: ['ignore', 'pipe', 'ignore'] })
-
-/** Every session file ever committed, each at the newest commit that added or changed it (many were deleted later). */
-function sessionVersions (dir: string): Array<{ commit: string, path: string }> {
-  const log = git(dir, 'log', '--all', '--format=@%H', '--name-only', '--diff-filter=AM', '--', '*.jsonl')
-  const seenPath = new Set<string>()
-  const out: Array<{ commit: string, path: string }> = []
-  let commit = ''
-  for (const line of log.split('\n')) {
-    if (line.startsWith('@')) { commit = line.slice(1); continue }
-    const path = line.trim()
-    if (path === '' || seenPath.has(path) || path.includes('/subagents/') || /(^|\/)agent-[^/]*\.jsonl$/.test(path)) continue
-    seenPath.add(path)
-    out.push({ commit, path })
-  }
-  return out
-}
-
 const [reposFile, outFile] = process.argv.slice(2)
 if (reposFile === undefined || outFile === undefined) throw new Error('usage: claude-code-extract REPOS.txt OUT.jsonl')
 const redact = baseRedactor()
@@ -41,13 +20,12 @@ const seen = new Set<string>()
 const out: string[] = []
 for (const repo of readFileSync(reposFile, 'utf8').split('\n').map(s => s.trim()).filter(s => s !== '' && !s.startsWith('#'))) {
   if (RESERVED.has(repo)) { console.error(`skip reserved ${repo}`); continue }
-  const dir = `/work/.mirror/${repo.replace('/', '+')}/repo`
+  const dir = mirrorDir(repo)
   if (!existsSync(dir)) { console.error(`no snapshot ${repo}`); continue }
   let n = 0
   for (const { commit, path } of sessionVersions(dir)) {
-    let body: string
-    // Files of 4 MiB and more are listed in a snapshot but absent.
-    try { body = git(dir, 'show', `${commit}:${path}`) } catch { console.error(`absent ${repo}:${path}`); continue }
+    const body = readVersion(dir, commit, path)
+    if (body === undefined) { console.error(`absent ${repo}:${path}`); continue }
     if (!body.includes('"parentUuid"')) continue
     for (const m of endOfTurns(body)) {
       const base = redact(m.text)

@@ -1,19 +1,18 @@
 /** Caps candidates per repository and writes reading views (topic lines, first and last lines) for hand labelling. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { SHARED_WITH_CODEX } from './claude-code-split.js'
 import { topicHooks, topicLines } from './claude-code-topics.js'
 
 // Usage: node --import tsx corpus/scripts/claude-code-select.ts CANDIDATES.jsonl WORKDIR
 const PER_REPO = 100
 const BATCH = 70
-// Also in the Codex helper's half: left out here so that no repository can land in both splits.
-const SHARED = new Set(['Xu-Wentao/dotfile'])
 
 interface Cand { id: string, repo: string, origin: string, text: string }
 const [candFile, work] = process.argv.slice(2)
 if (candFile === undefined || work === undefined) throw new Error('usage: claude-code-select CANDIDATES.jsonl WORKDIR')
 const all = readFileSync(candFile, 'utf8').split('\n').filter(l => l !== '').map(l => JSON.parse(l) as Cand)
 const byRepo = new Map<string, Cand[]>()
-for (const c of all) if (!SHARED.has(c.repo)) byRepo.set(c.repo, [...(byRepo.get(c.repo) ?? []), c])
+for (const c of all) if (!SHARED_WITH_CODEX.has(c.repo)) byRepo.set(c.repo, [...(byRepo.get(c.repo) ?? []), c])
 // Ids are content hashes, so sorting by id is a fixed pseudo-random sample across a repository's sessions.
 const pool = [...byRepo.values()].flatMap(cs => cs.sort((a, b) => a.id.localeCompare(b.id)).slice(0, PER_REPO))
 writeFileSync(`${work}/pool.jsonl`, pool.map(c => JSON.stringify(c)).join('\n') + '\n')
