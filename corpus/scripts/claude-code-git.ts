@@ -10,7 +10,9 @@ export const git = (dir: string, ...args: string[]): string =>
 
 /** Main-session files only (sub-agent transcripts are not turns a Stop hook sees), each at the newest commit that added or changed it. */
 export function sessionVersions (dir: string): Array<{ commit: string, path: string }> {
-  const log = git(dir, 'log', '--all', '--format=@%H', '--name-only', '--diff-filter=AM', '--', '*.jsonl')
+  let log: string
+  // A history whose file list does not fit the buffer (or a broken snapshot) yields nothing rather than a crash.
+  try { log = git(dir, 'log', '--all', '--format=@%H', '--name-only', '--diff-filter=AM', '--', '*.jsonl') } catch { return [] }
   const seenPath = new Set<string>()
   const out: Array<{ commit: string, path: string }> = []
   let commit = ''

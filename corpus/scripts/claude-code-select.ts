@@ -1,10 +1,11 @@
 /** Caps candidates per repository and writes reading views (topic lines, first and last lines) for hand labelling. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { SHARED_WITH_CODEX } from './claude-code-split.js'
+import { SECOND_ROUND, SHARED_WITH_CODEX } from './claude-code-split.js'
 import { topicHooks, topicLines } from './claude-code-topics.js'
 
 // Usage: node --import tsx corpus/scripts/claude-code-select.ts CANDIDATES.jsonl WORKDIR
 const PER_REPO = 100
+const PER_REPO_SECOND_ROUND = 40
 const BATCH = 70
 
 interface Cand { id: string, repo: string, origin: string, text: string }
@@ -14,7 +15,8 @@ const all = readFileSync(candFile, 'utf8').split('\n').filter(l => l !== '').map
 const byRepo = new Map<string, Cand[]>()
 for (const c of all) if (!SHARED_WITH_CODEX.has(c.repo)) byRepo.set(c.repo, [...(byRepo.get(c.repo) ?? []), c])
 // Ids are content hashes, so sorting by id is a fixed pseudo-random sample across a repository's sessions.
-const pool = [...byRepo.values()].flatMap(cs => cs.sort((a, b) => a.id.localeCompare(b.id)).slice(0, PER_REPO))
+const pool = [...byRepo].flatMap(([repo, cs]) =>
+  cs.sort((a, b) => a.id.localeCompare(b.id)).slice(0, SECOND_ROUND.has(repo) ? PER_REPO_SECOND_ROUND : PER_REPO))
 writeFileSync(`${work}/pool.jsonl`, pool.map(c => JSON.stringify(c)).join('\n') + '\n')
 
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n)}…` : s)
