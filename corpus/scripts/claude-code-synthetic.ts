@@ -35,6 +35,8 @@ function compose (key: string, kind: Kind, n: number, bodies: string[], japanese
   let body = pool[(n * 7 + 3) % pool.length] ?? ''
   // Real replies are 1-4 KB: a second summary keeps every synthetic message at 800 bytes or more.
   if (Buffer.byteLength(body) + Buffer.byteLength(key) < 900) body += '\n\n' + (pool[(n * 7 + 4) % pool.length] ?? '')
+  // Every fourth message carries two more summaries, so lengths spread towards the 2-4 KB end of real replies.
+  if (n % 4 === 0) body += '\n\n' + (pool[(n * 7 + 5) % pool.length] ?? '') + '\n\n' + (pool[(n * 7 + 6) % pool.length] ?? '')
   if (key.includes('output above')) body += '\n\n' + (evidence[n % evidence.length] ?? '')
   if (kind.keyFirst) return `${key}\n\n### Also in this change\n\n${body}`
   return `${body}${SEPARATORS[n % SEPARATORS.length] ?? '\n\n'}${key}`
