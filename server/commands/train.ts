@@ -1,4 +1,4 @@
-/** hookjudge train CORPUS.jsonl [--hooks a,b] [--out DIR]: trains the Layer-1 scorers and reports recall and hit rate on the held-back split. */
+/** hookjudge train CORPUS.jsonl… [--hooks a,b] [--out DIR]: trains the Layer-1 scorers and reports recall and hit rate on the held-back split. */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadConfig } from '../config.js'
@@ -13,13 +13,17 @@ import { readInput } from './eval.js'
 const pct = (x: number | null) => x === null ? '—' : `${(100 * x).toFixed(1)}%`
 
 export const trainCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, { config: { type: 'string' }, hooks: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } }, 1)
-  const file = positionals[0]
-  if (!file) throw new UsageError('train needs a CORPUS.jsonl file (the eval format)')
+  const { values, positionals } = parse(args, { config: { type: 'string' }, hooks: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } }, Infinity)
+  if (positionals.length === 0) throw new UsageError('train needs a CORPUS.jsonl file (the eval format; several are read as one)')
+  const file = positionals.join(' + ')
   const config = loadConfig({ env: io.env, file: values.config })
-  const text = await readInput(file, io, 'train')
-  if (text === null) return 1
-  const { rows, problems } = parseCorpus(text)
+  const texts: string[] = []
+  for (const f of positionals) {
+    const text = await readInput(f, io, 'train')
+    if (text === null) return 1
+    texts.push(text.endsWith('\n') || text === '' ? text : `${text}\n`)
+  }
+  const { rows, problems } = parseCorpus(texts.join(''))
   if (problems.length > 0) {
     io.stderr.write(`hookjudge train: ${file} has ${problems.length} invalid line(s):\n${problems.slice(0, 20).map(p => `  ${p}\n`).join('')}`)
     return 1
@@ -40,9 +44,9 @@ export const trainCommand: Command = async (args, io) => {
   }
   writeFileSync(join(out, 'report.json'), JSON.stringify({ corpus: file, reports }, null, 2) + '\n')
   if (values.json) { io.stdout.write(JSON.stringify({ out, reports }) + '\n'); return 0 }
-  const rowsOut = reports.map(r => [r.hook, r.kind, r.threshold.toFixed(3), `${r.validation.messages} / ${r.validation.positives}`,
-    pct(r.validation.triggerRecall), pct(r.validation.recall), pct(r.validation.triggerHitRate), pct(r.validation.hitRate)])
+  const rowsOut = reports.map(({ hook, kind, threshold, validation: v }) => [hook, kind, threshold.toFixed(3), `${v.messages} / ${v.positives} (${v.syntheticPositives} syn.)`,
+    pct(v.triggerRecall), pct(v.recall), pct(v.realRecall), pct(v.syntheticRecall), pct(v.triggerHitRate), pct(v.hitRate), pct(v.realHitRate)])
   io.stdout.write(`trained ${reports.length} scorer(s) into ${out}; validation split:\n\n` +
-    table([['hook', 'kind', 'threshold', 'messages / positives', 'trigger recall', 'recall', 'trigger hit rate', 'hit rate'], ...rowsOut], 8))
+    table([['hook', 'kind', 'threshold', 'messages / positives', 'trigger recall', 'recall', 'real', 'synthetic', 'trigger hits', 'hits', 'real hits'], ...rowsOut], 11))
   return 0
 }

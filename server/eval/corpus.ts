@@ -9,6 +9,7 @@ export interface CorpusRow {
   split?: 'train' | 'validation'
   repo?: string
   relevant?: string[]
+  source?: 'real' | 'synthetic'
 }
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -37,13 +38,14 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
     if (bad) { problems.push(`${at} (${id}): label of "${bad[0]}" must be "block" or "allow"`); return }
     if (seen.has(id)) { problems.push(`${at}: duplicate id "${id}"`); return }
     seen.add(id)
-    const { split, repo, relevant } = v
+    const { split, repo, relevant, source } = v
     rows.push({
       id,
       text,
       labels: labels as Record<string, Label>,
       ...(split === 'train' || split === 'validation' ? { split } : {}),
       ...(typeof repo === 'string' ? { repo } : {}),
+      ...(source === 'real' || source === 'synthetic' ? { source } : {}),
       ...(Array.isArray(relevant) ? { relevant: relevant.filter((h): h is string => typeof h === 'string') } : {})
     })
   })

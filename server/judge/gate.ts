@@ -15,10 +15,10 @@ export function gate (text: string, policy: Layer1Policy): GateResult {
     if (!policy.trigger.test(text)) return 'miss'
     return policy.skip.test(text) ? 'skip' : 'hit'
   }
-  // With a scorer, triggers are recall signals read per prose sentence; the scorer decides which hits are worth a call.
-  const windows = triggerWindows(text, policy.trigger)
+  // A topic scorer reads the whole reply (the bug-fix hooks' decision needs all of it); a window scorer only the prose
+  // sentences around trigger hits, the triggers being recall signals there.
+  const windows = scorer.kind === 'topic' ? [text] : triggerWindows(text, policy.trigger)
   if (windows.length === 0) return 'miss'
   if (policy.skip.test(text)) return 'skip'
-  const score = scorer.kind === 'topic' ? scorer.score(text) : Math.max(...windows.map(w => scorer.score(w)))
-  return score >= scorer.threshold ? 'hit' : 'miss'
+  return Math.max(...windows.map(w => scorer.score(w))) >= scorer.threshold ? 'hit' : 'miss'
 }

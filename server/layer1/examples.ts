@@ -12,6 +12,7 @@ export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
     text: r.text,
     block: r.labels[hook] === 'block',
     relevant: r.relevant?.includes(hook) ?? false,
+    synthetic: r.source === 'synthetic',
     split: r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
   }))
 }

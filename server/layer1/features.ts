@@ -30,7 +30,7 @@ export function tokens (lower: string): string[] {
   return out
 }
 
-/** Bucket indices (with repeats) of one window's features. */
+/** Distinct bucket indices of one window's features: presence, not counts, so repeating a phrase cannot outweigh the rest. */
 export function featureIds (text: string, bits: number): number[] {
   const mask = (1 << bits) - 1
   const lower = text.toLowerCase()
@@ -42,5 +42,5 @@ export function featureIds (text: string, bits: number): number[] {
   }
   const squeezed = ` ${words.join(' ')} `
   for (let i = 0; i + 3 <= squeezed.length; i++) ids.push(fnv(squeezed.slice(i, i + 3), 3) & mask)
-  return ids
+  return [...new Set(ids)]
 }

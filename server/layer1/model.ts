@@ -1,10 +1,10 @@
-/** A Layer-1 scorer model: logistic regression over hashed features, int8-quantised; read, score and write; pure. */
+/** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read, score and write; pure. */
 import { featureIds } from './features.js'
 
 export type ModelKind = 'window' | 'topic'
 
 export interface ModelFile {
-  format: 'hookjudge-layer1/1'
+  format: 'hookjudge-layer1/2'
   hook: string
   /** window: the sentences around a trigger hit are scored; topic: the whole reply is. */
   kind: ModelKind
@@ -13,7 +13,7 @@ export interface ModelFile {
   bias: number
   /** Scores at or above it go on to the judge (chosen on the validation split). */
   threshold: number
-  /** Base64 of the int8 weights, one per bucket. */
+  /** Base64 of the int16 weights (little-endian), one per bucket. */
   weights: string
   report?: Record<string, unknown>
 }
@@ -23,7 +23,8 @@ export interface Scorer { hook: string, kind: ModelKind, bits: number, threshold
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
 
 export function scorerFrom (m: ModelFile): Scorer {
-  const w = new Int8Array(Buffer.from(m.weights, 'base64'))
+  const bytes = Buffer.from(m.weights, 'base64')
+  const w = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1)
   if (w.length !== 1 << m.bits) throw new Error(`model for ${m.hook}: ${w.length} weights, expected ${1 << m.bits}`)
   return {
     hook: m.hook,
@@ -43,16 +44,17 @@ export function scorerFrom (m: ModelFile): Scorer {
 export function modelFile (hook: string, kind: ModelKind, bits: number, weights: Float64Array, bias: number, threshold: number, report?: Record<string, unknown>): ModelFile {
   let max = 0
   for (const x of weights) max = Math.max(max, Math.abs(x))
-  const scale = max > 0 ? max / 127 : 1
-  const q = new Int8Array(weights.length)
+  // int16, not int8: with a few large weights, int8 rounds the many small ones to zero and the model forgets them.
+  const scale = max > 0 ? max / 32767 : 1
+  const q = new Int16Array(weights.length)
   for (let i = 0; i < weights.length; i++) q[i] = Math.round(weights[i]! / scale)
-  return { format: 'hookjudge-layer1/1', hook, kind, bits, scale, bias, threshold, weights: Buffer.from(q.buffer).toString('base64'), ...(report ? { report } : {}) }
+  return { format: 'hookjudge-layer1/2', hook, kind, bits, scale, bias, threshold, weights: Buffer.from(q.buffer, q.byteOffset, q.byteLength).toString('base64'), ...(report ? { report } : {}) }
 }
 
 export function parseModel (json: unknown): ModelFile {
   const m = json as Partial<ModelFile>
   const bad = (why: string) => new Error(`not a hookjudge Layer-1 model: ${why}`)
-  if (typeof m !== 'object' || m === null || m.format !== 'hookjudge-layer1/1') throw bad('format is not hookjudge-layer1/1')
+  if (typeof m !== 'object' || m === null || m.format !== 'hookjudge-layer1/2') throw bad('format is not hookjudge-layer1/2')
   if (typeof m.hook !== 'string' || (m.kind !== 'window' && m.kind !== 'topic')) throw bad('hook or kind missing')
   for (const k of ['bits', 'scale', 'bias', 'threshold'] as const) if (typeof m[k] !== 'number' || !Number.isFinite(m[k])) throw bad(`${k} is not a number`)
   if (m.bits! < 8 || m.bits! > 20 || typeof m.weights !== 'string') throw bad('bits out of 8..20 or weights missing')

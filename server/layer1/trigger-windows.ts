@@ -7,14 +7,24 @@ const MAX_WINDOWS = 8
 /** A window past this is cut: a sentence without a full stop can run for kilobytes. */
 const MAX_WINDOW_CHARS = 1200
 
+const OVERLAP = 200
+
+/** A sentence longer than a window is read in overlapping pieces, so a trigger after kilobytes of padding is still seen. */
+function pieces (text: string): string[] {
+  if (text.length <= MAX_WINDOW_CHARS) return [text]
+  const out: string[] = []
+  for (let at = 0; at < text.length; at += MAX_WINDOW_CHARS - OVERLAP) out.push(text.slice(at, at + MAX_WINDOW_CHARS))
+  return out
+}
+
 export function triggerWindows (text: string, trigger: Pick<PatternSet, 'test'>): string[] {
-  const list = sentences(prose(text))
+  const list = sentences(prose(text)).flatMap(s => pieces(s.text).map(p => ({ text: p })))
   const out: string[] = []
   for (let i = 0; i < list.length && out.length < MAX_WINDOWS; i++) {
     if (!trigger.test(list[i]!.text)) continue
     const from = Math.max(0, i - 1)
     const to = Math.min(list.length, i + 2)
-    out.push(list.slice(from, to).map(s => s.text).join(' ').slice(0, MAX_WINDOW_CHARS))
+    out.push(list.slice(from, to).map(s => s.text).join(' '))
   }
   return out
 }
