@@ -8,6 +8,7 @@ import { httpLatency, shimLatency } from './latency.js'
 import { layer2 } from './layer2.js'
 import { freePort, knob, machine, median, ROOT, rssMiB, type Section, startDaemon, startProcess, stopProcess } from './lib.js'
 import { memory } from './memory.js'
+import { replaySessions } from './replay-sessions.js'
 import { consoleReport, markdown } from './report.js'
 import { throughput } from './throughput.js'
 import { tokens } from './tokens.js'
@@ -67,6 +68,8 @@ try {
   sections.push(await layer2(daemon, fakeUrl, knobs.BENCH_L2, knobs.BENCH_DELAY_MS, http.missMs))
   say('calls and tokens per 100 turns')
   sections.push(await tokens(overrides => startDaemon(fakeUrl, overrides), fakeUrl, hooks))
+  say('model calls per 100 real turns: the stored sessions replayed')
+  sections.push(await replaySessions(overrides => startDaemon(fakeUrl, overrides), fakeUrl))
   say(`memory over ${knobs.BENCH_MEM_TEXTS} distinct Layer-2 texts`)
   sections.push(await memory(daemon, fakeUrl, knobs.BENCH_MEM_TEXTS, knobs.BENCH_CACHE_MAX, median(idle), load.peakRssMiB))
 } finally {
