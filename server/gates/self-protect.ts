@@ -1,9 +1,10 @@
 /** Self-protection: denies tool calls that would change or remove hookjudge's config, service, token or its hook entries. */
 import { realpathSync } from 'node:fs'
-import { readFile, realpath } from 'node:fs/promises'
+import { realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import type { HookEvent } from '../agents/event.js'
 import { configHome, type Env, SHIM_PATH } from '../paths.js'
+import { readSmallFile } from '../safe-file.js'
 import { braces, type GlobOf, globMatcher } from './path-words.js'
 import { argvCommand, MAX_SHELL_COMMAND, patchTargets, shellEffects } from './shell-effects.js'
 
@@ -99,11 +100,10 @@ function targetsOf (event: HookEvent): Targets {
   return out
 }
 
+// A settings file too big, or too slow, to read counts as holding entries; one that is missing or no file holds none.
 async function readsHookjudgeEntries (file: string): Promise<boolean> {
-  try {
-    const text = await readFile(file, 'utf8')
-    return text.length <= MAX_SETTINGS_BYTES ? MARKER.test(text) : true
-  } catch { return false }
+  const r = await readSmallFile(file, MAX_SETTINGS_BYTES)
+  return typeof r === 'string' ? r === 'too-large' || r === 'timeout' : MARKER.test(r.text)
 }
 
 /** The deny reason when the call would change what keeps hookjudge on, else undefined. Reading is never denied. */
