@@ -136,7 +136,10 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       }
       if (r.end === 'unreadable') return message('unreadable')
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
-      const evidence = r.steps?.complete ? { facts: factsOf(r.steps.list), steps: r.steps.list, partial: r.steps.partial } : undefined
+      // A scan that understood no line of the turn (a format this reader does not know) proves nothing ran: no facts then,
+      // so hooks that need them allow, rather than "no verification ran" on an empty read.
+      const understood = r.text !== '' || (r.steps?.list.length ?? 0) > 0
+      const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
       const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}
       if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)

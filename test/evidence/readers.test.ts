@@ -62,9 +62,10 @@ t.test('Codex result shapes: exit_code of CommandExecution items, apply_patch th
   t.match(r.steps, [
     cmd('false', 'failed', 1), cmd('exit 3', 'failed', 3), cmd('echo out; echo err >&2; exit 2', 'failed', 2, { tail: /out/ }),
     cmd('npm test 2>&1 | tail -3', 'passed', 0, { verification: true }),
+    { kind: 'command', command: 'rm -rf nothing-here', status: 'error', verification: false },
     { kind: 'edit', tool: 'apply_patch', paths: [/a\.txt$/], status: 'passed' }
   ])
-  t.equal(r.steps.length, 5, 'a command the sandbox rejected has no item: it never ran')
+  t.equal(r.steps.length, 6, 'a command the sandbox rejected has no item, only its refusal as output: it never ran')
 })
 
 t.test('a piped check exits with its pipe\'s status: its output decides', async t => {
