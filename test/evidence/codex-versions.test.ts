@@ -6,6 +6,7 @@ import t from 'tap'
 import { codexTurn } from '../../server/agents/codex-rollout.js'
 import { codex } from '../../server/agents/codex.js'
 import { createTranscriptReader } from '../../server/agents/transcript.js'
+import { factsOf } from '../../server/evidence/facts.js'
 import { createStepLog } from '../../server/evidence/steps.js'
 import { createClassifier } from '../../server/evidence/verification.js'
 import { createUtterances } from '../../server/agents/utterances.js'
@@ -45,7 +46,8 @@ t.test('2025 bare-line rollout: the turn before, with its check and exit code', 
   const r = read(before)
   t.match(r.text, /^I’m going to update the scanner[\s\S]*\*\*Fix Applied\*\*/)
   t.match(r.steps.map(s => s.kind), ['edit', 'edit', 'edit', 'command'])
-  t.match(r.steps.at(-1), { kind: 'command', command: 'npm run -s typecheck && npm run -s test -- --pool=threads', status: 'passed', exitCode: 0 })
+  t.match(r.steps.at(-1), { kind: 'command', command: 'npm run -s typecheck && npm run -s test -- --pool=threads', status: 'passed', exitCode: 0, verification: true })
+  t.match(factsOf(r.steps), { verification_ran: true, verification_passed: true, edited_after_verification: false }, 'npm run -s … counts as a check')
 })
 
 // A real `codex exec` rollout of 0.135 (texts redacted by its publisher): kvsankar/agent-history@9a7a78b

@@ -2,7 +2,9 @@
 import t from 'tap'
 import { factsOf, type TurnEvidence } from '../../server/evidence/facts.js'
 import { planFacts } from '../../server/evidence/plan.js'
-import type { Step } from '../../server/evidence/steps.js'
+import { createStepLog, type Step } from '../../server/evidence/steps.js'
+import { claudeTurn } from '../../server/agents/claude-transcript.js'
+import { createUtterances } from '../../server/agents/utterances.js'
 import { MAX_STEPS, summarize } from '../../server/evidence/summary.js'
 import { createClassifier, simpleCommands } from '../../server/evidence/verification.js'
 import { createRedactor } from '../../server/judge/redact.js'
@@ -18,7 +20,7 @@ t.test('verification commands: the shipped patterns, at a command position only'
     'cargo clippy -- -D warnings', 'make test', 'make -j4 check', './gradlew :app:test', 'mvn -q verify', 'cd app && npm test', 'CI=1 npm test',
     'time go build ./...', '(cd web; yarn build)', 'git add . && npm run typecheck', 'node --test', 'timeout 60 cargo test']
   const no = ['echo npm test', 'grep -r "npm test" README.md', 'npm install', 'npm ci', 'git push', 'git push origin main', 'cat Makefile',
-    'ls test', 'make', 'ruff format .', 'npm run dev', 'rg pytest']
+    'ls test', 'make clean', 'ruff format .', 'npm run dev', 'rg pytest']
   for (const c of yes) t.ok(classifier.classify(c).verification, c)
   for (const c of no) t.notOk(classifier.classify(c).verification, c)
   t.strictSame(simpleCommands('CI=1 npm test 2>&1 | tail -5 && echo ok'), [{ text: 'npm test 2>&1', next: '|' }, { text: 'tail -5', next: '&&' }, { text: 'echo ok', next: '' }])
@@ -28,6 +30,36 @@ t.test('verification commands: the shipped patterns, at a command position only'
   t.ok(own.classify('./scripts/check.sh --all').verification, 'a configured list replaces the defaults')
   t.notOk(own.classify('npm test').verification)
   t.ok(own.outputFails('...BROKEN...'))
+})
+
+t.test('verification commands people run that the first patterns missed (real sessions)', async t => {
+  const yes = ['python3 test-agents.py', 'python test_api.py -v', 'python3 tests/test_parser.py', 'make', 'make -j4', 'make all', 'make -j8 all V=1',
+    'make 2>&1', 'uv run pytest', 'uv run --with ruff ruff check', 'uv run --frozen python -m pytest', 'poetry run pytest', 'poetry run python manage.py test',
+    'tox', 'tox -e py311', 'nox', 'nox -s tests', 'uvx ruff check .', 'bundle exec rspec', 'bundle exec rspec spec/models', 'bin/rspec', 'bin/rails test',
+    'dotnet test', 'dotnet test --no-build', 'swift test', 'npm run -s typecheck', 'npm run -s test -- --pool=threads', 'pnpm -r test',
+    'pnpm --filter web test', 'yarn workspace web test']
+  const no = ['make clean', 'make install', 'make -C docs clean', 'python3 app.py', 'python3 -c "print(1)"', 'cat test_x.py', 'uv run python app.py',
+    'poetry run python main.py', 'bundle exec rails server', 'dotnet run', 'swift run', 'npm install']
+  for (const c of yes) t.ok(classifier.classify(c).verification, c)
+  for (const c of no) t.notOk(classifier.classify(c).verification, c)
+})
+
+t.test('Claude Code 1.0.x: a failing Bash result without "Exit code N" ran and failed; a refusal never ran', async t => {
+  const use = (id: string, command: string) => JSON.stringify({ type: 'assistant', message: { id: `m-${id}`, content: [{ type: 'tool_use', id, name: 'Bash', input: { command } }] } })
+  const result = (id: string, content: string) => JSON.stringify({ type: 'user', promptId: 'p', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: true }] }, toolUseResult: `Error: ${content}` })
+  const lines = [
+    JSON.stringify({ type: 'user', promptId: 'p', message: { role: 'user', content: 'run the tests' } }),
+    use('a', 'npm test'), result('a', 'npm ERR! Test failed.  See above for more details.'),
+    use('b', 'npm test'), result('b', 'Permission to use Bash with command npm test has been denied.'),
+    use('c', 'pytest'), result('c', 'The user doesn\'t want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.'),
+    use('d', 'npm test'), result('d', '<tool_use_error>InputValidationError: Bash failed due to the following issue: The required parameter `command` is missing</tool_use_error>')
+  ]
+  const out = createUtterances()
+  const steps = createStepLog(classifier)
+  const reader = claudeTurn({ promptId: 'p' })
+  for (let i = lines.length - 1; i >= 0; i--) if (reader(Buffer.from(lines[i]!), out, steps) === 'boundary') break
+  t.match(steps.steps().map(s => s.kind === 'command' ? s.status : s.kind), ['failed', 'error', 'error', 'error'])
+  t.match(factsOf(steps.steps()), { verification_ran: true, verification_failed: true, verification_passed: false })
 })
 
 const cmd = (command: string, status: Step extends infer S ? S extends { status: infer X } ? X : never : never, verification = true): Step =>
