@@ -5,6 +5,7 @@ import { homedir } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { LRUCache } from 'lru-cache'
 import { factsOf, type TurnEvidence } from '../evidence/facts.js'
+import { owesTests } from '../evidence/test-command.js'
 import type { Classifier } from '../evidence/steps.js'
 import type { Env } from '../paths.js'
 import { DEFAULT_FILE_MS } from '../safe-file.js'
@@ -136,10 +137,9 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       }
       if (r.end === 'unreadable') return message('unreadable')
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
-      // A scan that understood no line of the turn (a format this reader does not know) proves nothing ran: no facts then,
-      // so hooks that need them allow, rather than "no verification ran" on an empty read.
+      // A scan that understood no line of the turn (an unknown format) proves nothing ran: no facts, so such hooks allow.
       const understood = r.text !== '' || (r.steps?.list.length ?? 0) > 0
-      const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list), steps: r.steps.list, partial: r.steps.partial } : undefined
+      const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
       const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}
       if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)

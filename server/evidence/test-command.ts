@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import { beforeDeadline, DEFAULT_FILE_MS, readSmallFile } from '../safe-file.js'
 import { lastVerification, type TurnEvidence } from './facts.js'
+import type { Step } from './steps.js'
 
 const MAX_MANIFEST_BYTES = 256 * 1024
 const MAX_COMMAND_CHARS = 200
@@ -37,6 +38,12 @@ export async function projectTestCommand (cwd: string | undefined, until = Date.
   const make = await small(at('Makefile'))
   if (make !== undefined && /^test\s*:/m.test(make)) return 'make test'
   return undefined
+}
+
+/** Whether the project at cwd has a test command, looked up only when no check ran (else, or with no cwd: undefined). */
+export async function owesTests (cwd: string | undefined, steps: Step[], until?: number): Promise<boolean | undefined> {
+  if (!cwd || !isAbsolute(cwd) || steps.some(s => s.kind === 'command' && s.verification)) return undefined
+  return await projectTestCommand(cwd, until) !== undefined
 }
 
 /** `cmd` in backticks for the feedback's {command}, or a plain description when no command is known. */

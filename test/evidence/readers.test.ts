@@ -27,10 +27,10 @@ const readers = { claude: () => claudeTurn({}), codex: () => codexTurn() }
 t.test('the four scenarios, both agents: steps in order and the facts they give', async t => {
   const npmTest = (status: string, exitCode: number) => cmd('npm test', status, exitCode, { verification: true, tail: /> test\n> node -e/ })
   const cases: Array<[string, object[], object]> = [
-    ['verified', [edit(), npmTest('passed', 0)], { verification_ran: true, verification_passed: true, verification_failed: false, edited_after_verification: false }],
-    ['no-run', [edit()], { verification_ran: false, verification_passed: false, verification_failed: false, edited_after_verification: false }],
-    ['failed-run', [edit(), npmTest('failed', 1)], { verification_ran: true, verification_passed: false, verification_failed: true, edited_after_verification: false }],
-    ['run-then-edit', [npmTest('passed', 0), edit()], { verification_ran: true, verification_passed: false, verification_failed: false, edited_after_verification: true }]
+    ['verified', [edit(), npmTest('passed', 0)], { verification_ran: true, verification_passed: true, verification_failed: false, edited_after_verification: false, verification_exempt: false }],
+    ['no-run', [edit()], { verification_ran: false, verification_passed: false, verification_failed: false, edited_after_verification: false, verification_exempt: false }],
+    ['failed-run', [edit(), npmTest('failed', 1)], { verification_ran: true, verification_passed: false, verification_failed: true, edited_after_verification: false, verification_exempt: false }],
+    ['run-then-edit', [npmTest('passed', 0), edit()], { verification_ran: true, verification_passed: false, verification_failed: false, edited_after_verification: true, verification_exempt: false }]
   ]
   for (const [agent, reader] of Object.entries(readers)) {
     for (const [name, steps, facts] of cases) {
