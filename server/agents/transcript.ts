@@ -5,8 +5,10 @@ import { homedir } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { LRUCache } from 'lru-cache'
 import { factsOf, type TurnEvidence } from '../evidence/facts.js'
+import { owesTests } from '../evidence/test-command.js'
 import type { Classifier } from '../evidence/steps.js'
 import type { Env } from '../paths.js'
+import { DEFAULT_FILE_MS } from '../safe-file.js'
 import { claudeTurn } from './claude-transcript.js'
 import { codexTurn } from './codex-rollout.js'
 import type { HookEvent } from './event.js'
@@ -28,8 +30,11 @@ export interface TurnText {
   lagging?: boolean
 }
 export interface TranscriptReader {
-  /** wait: allow up to FLUSH_WAIT_MS for a transcript that lags behind the last message (only where facts decide). */
-  turnText (event: HookEvent, wait?: boolean): Promise<TurnText>
+  /**
+   * wait: allow up to FLUSH_WAIT_MS for a transcript that lags behind the last message (only where facts decide).
+   * until: epoch ms by which every file operation has answered (the request's deadline; DEFAULT_FILE_MS from now if absent).
+   */
+  turnText (event: HookEvent, wait?: boolean, until?: number): Promise<TurnText>
   /** File scans started so far (concurrent hooks of one Stop share one). */
   readonly scans: number
 }
@@ -89,7 +94,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
 
   return {
     get scans () { return scans },
-    async turnText (event, wait = true) {
+    async turnText (event, wait = true, until = Date.now() + DEFAULT_FILE_MS) {
       const message = (note?: TranscriptNote, bytesRead?: number, evidence?: TurnEvidence): TurnText =>
         ({ text: event.text, source: 'message', note, bytesRead, ...(evidence ? { evidence } : {}) })
       if (event.event !== 'Stop' && event.event !== 'SubagentStop') return message()
@@ -103,15 +108,15 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       // missing or lacks the hook's last message, wait a little for the next write.
       // Its last line only: how the agent joins a message's blocks cannot matter then.
       const probe = event.text.trim().split('\n').at(-1)!.trim().slice(-100)
-      const until = Date.now() + (classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0)
+      const flushed = Math.min(until, Date.now() + (classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0))
       let file = await located(path)
-      while (file === 'missing' && Date.now() < until) {
+      while (file === 'missing' && Date.now() < flushed) {
         await pause(POLL_MS)
         file = await located(path)
       }
       if (file === 'missing' && probe !== '') return { ...message(file), lagging: true }
       if (file === 'outside-roots' || file === 'missing' || file === 'unreadable') return message(file)
-      let st = await fileState(file)
+      let st = await fileState(file, until)
       if (typeof st === 'string') return message(st)
       const reader = () => event.agent === 'codex' ? codexTurn(event.turnId) : claudeTurn({ promptId: event.turnId, subagent })
       const readAt = (at: FileState) => {
@@ -119,20 +124,22 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
         let read = reads.get(key)
         if (!read) {
           scans++
-          read = scanTurn(file, at.size, reader(), limits).catch((): TurnScan => ({ text: '', end: 'unreadable', bytesRead: 0 }))
+          read = scanTurn(file, at.size, reader(), limits, until).catch((): TurnScan => ({ text: '', end: 'unreadable', bytesRead: 0 }))
           reads.set(key, read)
         }
         return read
       }
       let r = await readAt(st)
-      while (r.end !== 'unreadable' && r.end !== 'malformed' && !r.text.includes(probe) && Date.now() < until) {
-        const next = await grown(file, st, until)
+      while (r.end !== 'unreadable' && r.end !== 'malformed' && !r.text.includes(probe) && Date.now() < flushed) {
+        const next = await grown(file, st, flushed)
         if (!next) break
         r = await readAt(st = next)
       }
       if (r.end === 'unreadable') return message('unreadable')
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
-      const evidence = r.steps?.complete ? { facts: factsOf(r.steps.list), steps: r.steps.list, partial: r.steps.partial } : undefined
+      // A scan that understood no line of the turn (an unknown format) proves nothing ran: no facts, so such hooks allow.
+      const understood = r.text !== '' || (r.steps?.list.length ?? 0) > 0
+      const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
       const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}
       if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)

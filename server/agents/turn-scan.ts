@@ -1,12 +1,12 @@
 /** One backwards pass over a transcript file for one turn (its assistant text and, given a classifier, its tool calls); file states. */
-import { constants, open } from 'node:fs/promises'
 import { type Classifier, createStepLog, type Step } from '../evidence/steps.js'
-import { scanLinesBackwards, type ScanEnd } from './tail-lines.js'
+import { openRegular } from '../safe-file.js'
+import { CHUNK_BYTES, scanLinesBackwards, type ScanEnd } from './tail-lines.js'
 import { createUtterances, type TurnReader, type Utterances } from './utterances.js'
 
 export interface TurnScan {
   text: string
-  end: ScanEnd | 'malformed' | 'unreadable'
+  end: Exclude<ScanEnd, 'timeout'> | 'malformed' | 'unreadable'
   bytesRead: number
   /** complete: the facts are sure (the turn's start was reached, or its latest verification was met); partial: steps missed. */
   steps?: { list: Step[], complete: boolean, partial: boolean }
@@ -14,9 +14,12 @@ export interface TurnScan {
 
 export interface ScanLimits { maxReadBytes: number, maxTextBytes: number, classifier?: Classifier }
 
-export async function scanTurn (file: string, size: number, reader: TurnReader, limits: ScanLimits): Promise<TurnScan> {
+/** until: the read gives 'unreadable' past it (a transcript named by the hook input may sit on a hung filesystem). */
+export async function scanTurn (file: string, size: number, reader: TurnReader, limits: ScanLimits, until: number): Promise<TurnScan> {
   const { maxReadBytes, maxTextBytes, classifier } = limits
-  const fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW)
+  const opened = await openRegular(file, { until, noFollow: true })
+  if (typeof opened === 'string') return { text: '', end: 'unreadable', bytesRead: 0 }
+  const { fh } = opened
   try {
     const out = createUtterances()
     const steps = classifier && createStepLog(classifier)
@@ -30,12 +33,14 @@ export async function scanTurn (file: string, size: number, reader: TurnReader, 
       if (r === 'malformed') return complete ? (malformed = true) : false
       if (r === 'boundary') return (boundary = true)
       return out.bytes >= maxTextBytes && (!steps || steps.settled)
-    })
+    }, CHUNK_BYTES, until)
+    if (end === 'timeout') return { text: '', end: 'unreadable', bytesRead }
     const whole = boundary || end === 'start'
     const read = steps && { list: steps.steps(), complete: whole || steps.settled, partial: !whole }
     return { text: out.text(), end: malformed ? 'malformed' : end, bytesRead, ...(read ? { steps: read } : {}) }
   } finally {
-    await fh.close()
+    // Not awaited: close() would wait for a read the deadline gave up on.
+    fh.close().catch(() => {})
   }
 }
 
@@ -45,21 +50,18 @@ export const FLUSH_WAIT_MS = 300
 export const POLL_MS = 20
 export const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
-export async function fileState (file: string): Promise<FileState | 'missing' | 'unreadable'> {
-  try {
-    const fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW)
-    const st = await fh.stat().finally(() => fh.close())
-    return st.isFile() ? { size: st.size, mtime: st.mtimeMs } : 'unreadable'
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable'
-  }
+export async function fileState (file: string, until: number): Promise<FileState | 'missing' | 'unreadable'> {
+  const opened = await openRegular(file, { until, noFollow: true })
+  if (typeof opened === 'string') return opened === 'missing' ? 'missing' : 'unreadable'
+  opened.fh.close().catch(() => {})
+  return { size: opened.size, mtime: opened.mtime }
 }
 
 /** The file's new state once it has changed, polling until the deadline; undefined if it did not change in time. */
 export async function grown (file: string, was: FileState, until: number): Promise<FileState | undefined> {
   while (Date.now() < until) {
     await pause(POLL_MS)
-    const st = await fileState(file)
+    const st = await fileState(file, until)
     if (typeof st === 'string') return undefined
     if (st.size !== was.size || st.mtime !== was.mtime) return st
   }

@@ -1,5 +1,5 @@
 /** Shared HTTP plumbing of the API backends: one keep-alive undici Pool per origin, JSON POST, errors as BackendError. */
-import { Pool } from 'undici'
+import { type Dispatcher, Pool } from 'undici'
 import type { BackendConfig } from '../config-schema.js'
 import { BackendError } from '../errors.js'
 import { JUDGE_HEADER } from '../guards/recursion.js'
@@ -15,7 +15,25 @@ export interface JsonClient {
   close (): Promise<void>
 }
 
-export function createJsonClient (baseUrl: string): JsonClient {
+// As the CLI backends' maxOutputBytes default: no verdict is anywhere near this.
+export const MAX_ANSWER_BYTES = 1 << 20
+
+/** The body as text, refused (and the connection dropped) as soon as it passes maxBytes: a 200 MB answer costs nothing. */
+async function cappedText (res: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers['content-length'])
+  const tooLarge = () => new BackendError(`answer larger than ${maxBytes} bytes`, 'bad_output')
+  if (declared > maxBytes) { res.body.destroy(); throw tooLarge() }
+  const chunks: Buffer[] = []
+  let bytes = 0
+  for await (const chunk of res.body) {
+    bytes += (chunk as Buffer).length
+    if (bytes > maxBytes) { res.body.destroy(); throw tooLarge() }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_BYTES): JsonClient {
   const url = new URL(baseUrl)
   const prefix = url.pathname.replace(/\/+$/, '')
   const pool = new Pool(url.origin, { connections: 8, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 })
@@ -45,14 +63,17 @@ export function createJsonClient (baseUrl: string): JsonClient {
         setImmediate(runProbe)
         throw new BackendError(`request failed: ${(err as Error).message}`, 'http_error', { cause: err })
       }
+      if (res.statusCode < 200 || res.statusCode > 299) {
+        // dump() reads a little and then drops the connection, whatever size the error page is.
+        await res.body.dump().catch(() => {})
+        throw new BackendError(`HTTP ${res.statusCode}`, 'http_error')
+      }
       let text: string
       try {
-        text = await res.body.text()
+        text = await cappedText(res, maxAnswerBytes)
       } catch (err) {
+        if (err instanceof BackendError) throw err
         throw new BackendError('answer cut off', signal.aborted ? 'timeout' : 'http_error', { cause: err })
-      }
-      if (res.statusCode < 200 || res.statusCode > 299) {
-        throw new BackendError(`HTTP ${res.statusCode}`, 'http_error')
       }
       try {
         return JSON.parse(text)
@@ -80,7 +101,7 @@ export function createJsonClient (baseUrl: string): JsonClient {
 /** An API backend: one warm client to baseUrl, probed at probePath; `ask` turns a judge request into a model answer. */
 export function apiBackend (cfg: BackendConfig, baseUrl: string, headers: Record<string, string>, probePath: string,
   ask: (client: JsonClient, req: AskRequest) => Promise<AskResult>): Backend {
-  const client = createJsonClient(baseUrl)
+  const client = createJsonClient(baseUrl, cfg.maxOutputBytes)
   return {
     name: cfg.name,
     type: cfg.type,

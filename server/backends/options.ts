@@ -15,7 +15,7 @@ export interface BackendOptions {
   maxProcesses: number
   /** A spare older than this is replaced by a fresh one. */
   spareIdleSeconds: number
-  /** stdout of a judge process past this many bytes is refused (and the process killed); stderr keeps its tail. */
+  /** stdout of a judge process (or an HTTP backend's answer) past this many bytes is refused, the process killed or the connection dropped; stderr keeps its tail. */
   maxOutputBytes: number
   /** HTTP backends: a cheap GET on this interval keeps a connection open across idle minutes; 0 = off. */
   keepAliveProbeSeconds: number

@@ -3,7 +3,16 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import type { Readable, Writable } from 'node:stream'
 import type { Env } from '../paths.js'
 
-export interface Io { env: Env, stdin: Readable, stdout: Writable, stderr: Writable }
+export interface Io {
+  env: Env
+  stdin: Readable
+  stdout: Writable
+  stderr: Writable
+  /** The directory the verb runs in (project scope, relative paths); default process.cwd(). Never $PWD: a parent sets that. */
+  cwd?: string
+}
+/** The verb's working directory: the process's own, not $PWD, which a parent process may have left pointing elsewhere. */
+export const workingDir = (io: Io): string => io.cwd ?? process.cwd()
 export type Command = (args: string[], io: Io) => Promise<number>
 
 export class UsageError extends Error {}

@@ -5,7 +5,7 @@ import { lastRecord } from '../decision-files.js'
 import { ConfigError } from '../errors.js'
 import { decisionDir } from '../housekeeping.js'
 import { SHIM_PATH } from '../paths.js'
-import { type Command, type Io, parse } from './args.js'
+import { type Command, type Io, parse, workingDir } from './args.js'
 import { callDaemon, type DaemonAddress, daemonAddress } from './daemon.js'
 import { findWiring } from './doctor-agents.js'
 import { formatUptime, painter, writeJson } from './output.js'
@@ -39,7 +39,7 @@ async function daemonChecks (config: Config, addr: DaemonAddress): Promise<Check
 }
 
 function agentChecks (io: Io, addr: DaemonAddress | null): Check[] {
-  const cwd = io.env.PWD || process.cwd()
+  const cwd = workingDir(io)
   return findWiring(io.env, cwd).map(w => {
     const name = `${w.agent}`
     if (w.entries.length === 0) {
@@ -55,7 +55,7 @@ function agentChecks (io: Io, addr: DaemonAddress | null): Check[] {
 }
 
 function shimCheck (io: Io): Check {
-  const used = findWiring(io.env, io.env.PWD || process.cwd()).flatMap(w => w.entries.map(e => e.shim)).filter((s): s is string => s?.startsWith('/') === true)
+  const used = findWiring(io.env, workingDir(io)).flatMap(w => w.entries.map(e => e.shim)).filter((s): s is string => s?.startsWith('/') === true)
   const bad = [...new Set([SHIM_PATH, ...used])].filter(p => { try { accessSync(p, constants.X_OK); return false } catch { return true } })
   if (bad.length === 0) return ok('shim', `${SHIM_PATH} is executable`)
   return fail('shim', `not found or not executable: ${bad.join(', ')}`, `chmod +x ${bad.join(' ')} (or hookjudge install again to point at the shipped shim)`)

@@ -7,7 +7,7 @@ import { loginShellNoise, noiseWarning } from '../install/login-shell.js'
 import { mergeHooks, shapeProblem } from '../install/merge.js'
 import { backupOnce, readSettings, type Scope, serialize, settingsPath, writeAtomic } from '../install/settings-file.js'
 import { SHIM_PATH } from '../paths.js'
-import { type Command, type Io, parse, UsageError } from './args.js'
+import { type Command, type Io, parse, UsageError, workingDir } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 
 const NAMES: Record<InstallAgent, string> = { 'claude-code': 'Claude Code', codex: 'Codex' }
@@ -26,7 +26,7 @@ function target (values: Record<string, string | boolean | undefined>, positiona
   const names = typeof values.hooks === 'string' ? values.hooks.split(',').map(s => s.trim()).filter(Boolean) : undefined
   if (names?.length === 0) throw new UsageError('--hooks needs hook names, e.g. --hooks commit,scope-check')
   const config = loadConfig({ env: io.env, file: values.config as string | undefined })
-  const path = settingsPath(agent, scope, io.env, io.env.PWD || process.cwd())
+  const path = settingsPath(agent, scope, io.env, workingDir(io))
   return { agent, scope, path, names, dryRun: values['dry-run'] === true, config }
 }
 

@@ -6,7 +6,7 @@ import { configHome } from '../paths.js'
 import { planService, fileState, installFiles, uninstallFiles } from '../service/plan.js'
 import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
-import { type Command, parse, UsageError } from './args.js'
+import { type Command, parse, UsageError, workingDir } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { painter } from './output.js'
 
@@ -19,7 +19,7 @@ export const serviceCommand: Command = async (args, io) => {
   if (!action || !ACTIONS.includes(action)) throw new UsageError(`service needs one of ${ACTIONS.join(', ')}`)
   const config = loadConfig({ env: io.env, file: values.config })
   const home = io.env.HOME || homedir()
-  const cwd = io.env.PWD || process.cwd()
+  const cwd = workingDir(io)
   const platform = values.platform ?? process.platform
   const spec = serviceSpec(config, io.env, { cwd })
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })

@@ -2,7 +2,8 @@
 // Verified on 2.1.197 (test/fixtures/transcripts/claude-evidence-*.jsonl): a Bash call that exits non-zero comes back as
 // `is_error: true` with content "Exit code N\n<output>" (toolUseResult is then the string "Error: Exit code N…"); one that
 // exits 0 as `is_error: false` with toolUseResult {stdout, stderr, interrupted, …} and no exit code at all. A call that never
-// ran (not approved, unknown tool) is `is_error: true` without "Exit code". Write/Edit answer with toolUseResult.filePath.
+// ran (not approved, unknown tool) is `is_error: true` without "Exit code", as is a failing command of 1.0.x (told apart by
+// the text Claude Code writes for a refusal). Write/Edit answer with toolUseResult.filePath.
 import { parseLine } from '../agents/utterances.js'
 import { commandStep, type Step, type StepLog } from './steps.js'
 
@@ -19,7 +20,14 @@ export function keepToolResults (line: Buffer, log: StepLog): void {
   }
 }
 
-interface Result { exitCode?: number, error?: boolean, output?: string }
+interface Result { exitCode?: number, error?: boolean, failed?: boolean, output?: string }
+// What Claude Code answers for a tool call it did not run: refused by the user, a permission rule, a hook or its own
+// sandbox checks; an invalid or unknown call; an interrupt.
+const NEVER_RAN = [
+  '<tool_use_error>', 'The user doesn\'t want to proceed with this tool use', 'doesn\'t want to take this action', 'has been denied',
+  'requested permissions to use', 'was blocked', 'hook error', 'blocked by hook', 'No such tool available', 'InputValidationError',
+  '[Request interrupted by user'
+]
 
 function resultOf (line: Buffer | undefined, id: string): Result & { found: boolean } {
   const e = line && parseLine(line)
@@ -30,7 +38,10 @@ function resultOf (line: Buffer | undefined, id: string): Result & { found: bool
   const text = typeof c === 'string' ? c : Array.isArray(c) ? c.filter(x => x?.type === 'text').map(x => String(x.text)).join('\n') : ''
   if (block.is_error === true) {
     const m = /^Exit code (\d+)/.exec(text)
-    return m ? { found: true, exitCode: Number(m[1]), output: text.slice(m[0].length) } : { found: true, error: true, output: text }
+    if (m) return { found: true, exitCode: Number(m[1]), output: text.slice(m[0].length) }
+    // Claude Code 1.0.x wrote a failing command's output with no "Exit code N": it ran and failed, unless the text is
+    // one Claude Code writes for a call it never ran (denied, blocked, invalid, interrupted).
+    return NEVER_RAN.some(m => text.includes(m)) ? { found: true, error: true, output: text } : { found: true, failed: true, output: text }
   }
   // An interrupted command did not finish: it verified nothing.
   if (e?.toolUseResult?.interrupted === true) return { found: true, error: true, output: text }

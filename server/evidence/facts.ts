@@ -1,8 +1,9 @@
 /** Deterministic facts of a turn, computed from its steps (never asked of a model); pure. */
+import { verificationExempt } from './exempt.js'
 import { ran, type Step } from './steps.js'
 
 /** Facts read from the transcript. */
-export const EVIDENCE_FACTS = ['verification_ran', 'verification_passed', 'verification_failed', 'edited_after_verification'] as const
+export const EVIDENCE_FACTS = ['verification_ran', 'verification_passed', 'verification_failed', 'edited_after_verification', 'verification_exempt'] as const
 /** Every name a hook may mark deterministic: the transcript facts, plus `claim` (the hook's Layer-1 trigger matched the text). */
 export const FACT_NAMES: readonly string[] = ['claim', ...EVIDENCE_FACTS]
 
@@ -24,7 +25,8 @@ export function lastVerification (steps: Step[]): Extract<Step, { kind: 'command
   return steps.findLast(verified)
 }
 
-export function factsOf (steps: Step[]): Facts {
+/** hasTests: whether the project at the hook's cwd has a test command (undefined: not looked up). */
+export function factsOf (steps: Step[], hasTests?: boolean): Facts {
   const last = steps.findLastIndex(verified)
   const lastEdit = steps.findLastIndex(edited)
   const v = steps[last]
@@ -34,7 +36,9 @@ export function factsOf (steps: Step[]): Facts {
     // "The last one after the last edit succeeded": a verification must follow every edit, and the latest must pass.
     verification_passed: last >= 0 && status === 'passed' && lastEdit < last,
     verification_failed: status === 'failed',
-    edited_after_verification: last >= 0 && lastEdit > last
+    edited_after_verification: last >= 0 && lastEdit > last,
+    // Only docs / config / notes changed, or no tests exist to run: "run the tests" asks for nothing.
+    verification_exempt: verificationExempt(steps, hasTests)
   }
 }
 

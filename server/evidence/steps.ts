@@ -43,11 +43,12 @@ export function outputTail (output: string): string | undefined {
 }
 
 /** A finished command as a step: its status from the exit code, or from its output when a pipe hides the check's own exit code. */
-export function commandStep (tool: string, command: string, classifier: Classifier, result: { exitCode?: number, error?: boolean, output?: string }): Step {
+/** result.failed: it ran and failed but no exit code was written (Claude Code 1.0.x). */
+export function commandStep (tool: string, command: string, classifier: Classifier, result: { exitCode?: number, error?: boolean, failed?: boolean, output?: string }): Step {
   const { verification, exitReliable } = classifier.classify(command)
   const tail = result.output === undefined ? undefined : outputTail(result.output)
   let status: StepStatus
-  if (result.exitCode === undefined) status = result.error ? 'error' : 'pending'
+  if (result.exitCode === undefined) status = result.failed ? 'failed' : result.error ? 'error' : 'pending'
   else if (result.exitCode !== 0) status = 'failed'
   else status = verification && !exitReliable && classifier.outputFails(result.output ?? '') ? 'failed' : 'passed'
   return { kind: 'command', tool, command, status, verification, ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }), ...(tail ? { tail } : {}) }

@@ -1,11 +1,12 @@
 /** Self-protection: denies tool calls that would change or remove hookjudge's config, service, token or its hook entries. */
 import { realpathSync } from 'node:fs'
-import { readFile, realpath } from 'node:fs/promises'
+import { realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
-import { RE2JS } from 're2js'
 import type { HookEvent } from '../agents/event.js'
 import { configHome, type Env, SHIM_PATH } from '../paths.js'
-import { argvCommand, patchTargets, shellEffects } from './shell-effects.js'
+import { readSmallFile } from '../safe-file.js'
+import { braces, type GlobOf, globMatcher } from './path-words.js'
+import { argvCommand, MAX_SHELL_COMMAND, patchTargets, shellEffects } from './shell-effects.js'
 
 export interface SelfProtectPolicy {
   /** Files and directories hookjudge owns, canonical: changing or removing any of them is denied. */
@@ -22,6 +23,8 @@ const CODEX_SETTINGS = ['hooks.json', 'config.toml']
 // An http hook entry names only the daemon URL, so its /judge/ path counts as a hookjudge entry too.
 const MARKER = /hookjudge|\/judge\/[a-z0-9]/i
 const MAX_SETTINGS_BYTES = 1 << 20
+// Paths one call may name to change or remove (after brace lists, duplicates once): past it the call is denied unread.
+const MAX_TARGETS = 512
 
 function canonicalSync (p: string): string {
   try { return realpathSync(p) } catch { return resolve(p) }
@@ -30,6 +33,8 @@ async function canonical (p: string): Promise<string> {
   try { return await realpath(p) } catch {}
   try { return join(await realpath(dirname(p)), basename(p)) } catch { return resolve(p) }
 }
+// <config dir>/projects/<slug>/<session>.jsonl, read by splitting rather than by a regex over the agent's path.
+const isClaudeTranscript = (p: string) => { const parts = p.split(/[/\\]/); return parts.length >= 4 && parts.at(-3) === 'projects' && parts.at(-1)!.endsWith('.jsonl') && parts.at(-1) !== '.jsonl' && parts.at(-2) !== '' }
 const inside = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep)
 
 export function selfProtectPolicy (opts: { files: readonly string[], extraPaths: readonly string[], env: Env, home: string }): SelfProtectPolicy {
@@ -55,48 +60,31 @@ export function selfProtectPolicy (opts: { files: readonly string[], extraPaths:
   }
 }
 
-/** `a{b,c}d` → `abd`, `acd` (bounded), so a brace list cannot hide a protected name. */
-function braces (s: string, out: string[] = []): string[] {
-  const m = /^(.*?)\{([^{}]*,[^{}]*)\}(.*)$/.exec(s)
-  if (!m || out.length > 32) { out.push(s); return out }
-  for (const alt of m[2]!.split(',')) braces(m[1]! + alt + m[3]!, out)
-  return out
-}
-
 function expand (token: string, vars: Record<string, string>, cwd: string): string {
   let t = token.replace(/\$\{?([A-Z_][A-Z0-9_]*)\}?/g, (m, name: string) => vars[name] ?? m)
   if (t === '~' || t.startsWith('~/')) t = vars.HOME + t.slice(1)
   return resolve(cwd, t)
 }
 
-/** Glob tokens are matched with RE2 (a token comes from the model, so no backtracking engine sees it). */
-function globTest (glob: string): ((p: string) => boolean) | undefined {
-  if (!/[*?[]/.test(glob)) return undefined
-  const re = glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')
-  try {
-    const r = RE2JS.compile(re)
-    return p => r.matches(p)
-  } catch { return () => false }
-}
-
 const ancestors = (p: string) => { const out: string[] = []; for (let d = p; dirname(d) !== d; d = dirname(d)) out.push(d); return out }
 
 /** Whether changing (or, with removes, deleting) target touches protected path p. */
-function touches (target: string, p: string, removes: boolean): boolean {
-  const glob = globTest(target)
+function touches (globOf: GlobOf, target: string, p: string, removes: boolean): boolean {
+  const glob = globOf(target)
   if (!glob) return inside(target, p) || (removes && inside(p, target))
   const literal = target.slice(0, target.search(/[*?[]/))
   if (literal.endsWith(sep) && inside(literal.slice(0, -1), p)) return true
   return glob(p) || (removes && ancestors(p).some(glob))
 }
 
-interface Targets { paths: Array<{ path: string, removes: boolean }>, stops: boolean }
+interface Targets { paths: Array<{ path: string, removes: boolean }>, stops: boolean, oversize: boolean }
 
 function targetsOf (event: HookEvent): Targets {
   const input = typeof event.toolInput === 'object' && event.toolInput !== null ? event.toolInput as Record<string, unknown> : {}
-  const out: Targets = { paths: [], stops: false }
+  const out: Targets = { paths: [], stops: false, oversize: false }
   const command = Array.isArray(input.command) ? argvCommand(input.command) : input.command
-  if (typeof command === 'string') {
+  if (typeof command === 'string' && command.length > MAX_SHELL_COMMAND) out.oversize = true
+  else if (typeof command === 'string') {
     const fx = shellEffects(command)
     out.stops = fx.stopsHookjudge
     out.paths.push(...fx.writes.map(path => ({ path, removes: false })), ...fx.removes.map(path => ({ path, removes: true })))
@@ -112,11 +100,10 @@ function targetsOf (event: HookEvent): Targets {
   return out
 }
 
-async function hasHookjudgeEntries (file: string): Promise<boolean> {
-  try {
-    const text = await readFile(file, 'utf8')
-    return text.length <= MAX_SETTINGS_BYTES ? MARKER.test(text) : true
-  } catch { return false }
+// A settings file too big, or too slow, to read counts as holding entries; one that is missing or no file holds none.
+async function readsHookjudgeEntries (file: string): Promise<boolean> {
+  const r = await readSmallFile(file, MAX_SETTINGS_BYTES)
+  return typeof r === 'string' ? r === 'too-large' || r === 'timeout' : MARKER.test(r.text)
 }
 
 /** The deny reason when the call would change what keeps hookjudge on, else undefined. Reading is never denied. */
@@ -126,24 +113,29 @@ export async function selfProtectReason (policy: SelfProtectPolicy, event: HookE
     'hookjudge\'s config, service files, token and hook entries but not change them, so it cannot switch off its own guard. ' +
     'If the change is really needed, stop and ask the user to make it.'
   if (targets.stops) return why('the hookjudge service or installation')
+  if (targets.oversize) return `hookjudge self-protection: this shell command is longer than ${MAX_SHELL_COMMAND} characters, more than it checks. Split it into shorter commands.`
   if (targets.paths.length === 0) return undefined
   const cwd = event.cwd ?? '/'
-  const fromTranscript = /[/\\]projects[/\\][^/\\]+[/\\][^/\\]+\.jsonl$/.test(event.transcriptPath ?? '') ? [dirname(dirname(dirname(event.transcriptPath!)))] : []
+  const fromTranscript = isClaudeTranscript(event.transcriptPath ?? '') ? [dirname(dirname(dirname(event.transcriptPath!)))] : []
   const claudeDirs = [...new Set([...policy.claudeDirs, ...fromTranscript.map(canonicalSync), await canonical(join(cwd, '.claude'))])]
   const codexDirs = [...new Set([...policy.codexDirs, await canonical(join(cwd, '.codex'))])]
   const settings = [...claudeDirs.flatMap(d => CLAUDE_SETTINGS.map(n => join(d, n))), ...codexDirs.flatMap(d => CODEX_SETTINGS.map(n => join(d, n)))]
   const vars = { ...policy.vars, CLAUDE_PROJECT_DIR: cwd }
-  for (const t of targets.paths) {
-    for (const raw of braces(t.path)) {
-      const expanded = expand(raw, vars, cwd)
-      const path = globTest(expanded) ? expanded : await canonical(expanded)
-      const owned = policy.owned.find(p => touches(path, p, t.removes))
-      if (owned) return why(`hookjudge's own files (${owned})`)
-      const parent = basename(dirname(path))
-      const settingsLike = (parent === '.claude' && CLAUDE_SETTINGS.includes(basename(path))) || (parent === '.codex' && CODEX_SETTINGS.includes(basename(path)))
-      for (const s of settingsLike ? [path, ...settings] : settings) {
-        if (touches(path, s, t.removes) && await hasHookjudgeEntries(s)) return why(`the agent settings holding hookjudge's hook entries (${s})`)
-      }
+  const words = new Map<string, boolean>()
+  for (const t of targets.paths) for (const raw of braces(t.path)) words.set(raw, (words.get(raw) ?? false) || t.removes)
+  if (words.size > MAX_TARGETS) return `hookjudge self-protection: this call names more than ${MAX_TARGETS} paths to change or remove, more than it checks. Split it into shorter commands.`
+  const globOf = globMatcher()
+  const entries = new Map<string, Promise<boolean>>()
+  const hasHookjudgeEntries = (file: string) => entries.get(file) ?? entries.set(file, readsHookjudgeEntries(file)).get(file)!
+  for (const [raw, removes] of words) {
+    const expanded = expand(raw, vars, cwd)
+    const path = globOf(expanded) ? expanded : await canonical(expanded)
+    const owned = policy.owned.find(p => touches(globOf, path, p, removes))
+    if (owned) return why(`hookjudge's own files (${owned})`)
+    const parent = basename(dirname(path))
+    const settingsLike = (parent === '.claude' && CLAUDE_SETTINGS.includes(basename(path))) || (parent === '.codex' && CODEX_SETTINGS.includes(basename(path)))
+    for (const s of settingsLike ? [path, ...settings] : settings) {
+      if (touches(globOf, path, s, removes) && await hasHookjudgeEntries(s)) return why(`the agent settings holding hookjudge's hook entries (${s})`)
     }
   }
   return undefined

@@ -1,4 +1,5 @@
 /** What a shell command would change: paths it writes, paths it removes, and whether it stops hookjudge; pure, best-effort. */
+import { type ShellCommandWords, shellWords } from './shell-words.js'
 
 export interface ShellEffects {
   /** Files written in place (redirections, tee, cp/install/ln targets, sed -i, chmod, truncate …). */
@@ -17,32 +18,29 @@ const WRAPPERS = new Set(['sudo', 'doas', 'env', 'command', 'builtin', 'nohup', 
 const GIT_CHANGES = new Set(['checkout', 'restore', 'rm', 'mv', 'clean', 'reset'])
 const SERVICE_STOP = /^(stop|disable|mask|kill|unload|bootout|remove)$/
 const PACKAGE_REMOVE = /^(uninstall|remove|un|rm|r)$/
-const REDIRECT = /^(?:\d*|&)>>?\|?(.*)$/
+const KEYWORDS = new Set(['{', '}', '!', 'if', 'then', 'elif', 'else', 'while', 'until', 'do'])
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'eval'])
+// A command past this is not parsed: self-protection denies it (see selfProtectReason) rather than guess.
+export const MAX_SHELL_COMMAND = 1 << 20
+const MAX_NESTING = 3
 
-const TOKEN = /(?:[^\s'"]+|'[^']*'|"(?:\\.|[^"\\])*")+/g
-const unquote = (s: string) => s.replace(/'([^']*)'|"((?:\\.|[^"\\])*)"/g, (_m, a?: string, b?: string) => a ?? b ?? '')
 const base = (s: string) => s.slice(s.lastIndexOf('/') + 1)
+const isAssignment = (w: string) => { const eq = w.indexOf('='); return eq > 0 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.slice(0, eq)) }
 
-function segments (command: string): string[][] {
-  // fd duplications (2>&1, >&2) would otherwise read as a background `&` or a redirect to a file named "1".
-  const flat = command.replace(/\d*>&\d+|&>&\d+/g, ' ')
-  return flat.split(/&&|\|\||\$\(|[;&|\n()`]/).map(s => (s.match(TOKEN) ?? []).map(unquote)).filter(s => s.length > 0)
-}
-
-function effectsOf (tokens: string[], out: ShellEffects): void {
-  const args: string[] = []
-  for (let i = 0; i < tokens.length; i++) {
-    const r = REDIRECT.exec(tokens[i]!)
-    if (!r) { args.push(tokens[i]!); continue }
-    const target = r[1] || tokens[++i]
-    if (target) out.writes.push(target)
-  }
+function effectsOf (cmd: ShellCommandWords, out: ShellEffects, depth: number): void {
+  out.writes.push(...cmd.writes)
+  const args = cmd.words
   let at = 0
-  while (at < args.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(args[at]!) || WRAPPERS.has(base(args[at]!)) || args[at]!.startsWith('-'))) at++
+  while (at < args.length && (isAssignment(args[at]!) || WRAPPERS.has(base(args[at]!)) || KEYWORDS.has(args[at]!) || args[at]!.startsWith('-'))) at++
   const verb = base(args[at] ?? '')
   const rest = args.slice(at + 1)
   const operands = rest.filter(a => !a.startsWith('-'))
-  if (verb === 'hookjudge' || rest.some(a => /hookjudge/i.test(a))) {
+  // `bash -c '…'` and `eval '…'` run a script of their own; it is read as commands too, a few levels deep.
+  if (SHELLS.has(verb) && depth < MAX_NESTING) {
+    const script = verb === 'eval' ? rest.join(' ') : rest.find((a, k) => k > 0 && /^-[a-z]*c$/.test(rest[k - 1]!))
+    if (script !== undefined) collect(script, out, depth + 1)
+  }
+  if (verb === 'hookjudge' || rest.some(a => a.toLowerCase().includes('hookjudge'))) {
     if (verb === 'pkill' || verb === 'killall') out.stopsHookjudge = true
     if ((verb === 'systemctl' || verb === 'launchctl') && rest.some(a => SERVICE_STOP.test(a))) out.stopsHookjudge = true
     if (['npm', 'pnpm', 'yarn', 'npx', 'hookjudge'].includes(verb) && rest.some(a => PACKAGE_REMOVE.test(a))) out.stopsHookjudge = true
@@ -56,9 +54,13 @@ function effectsOf (tokens: string[], out: ShellEffects): void {
   else if (verb === 'git' && GIT_CHANGES.has(operands[0] ?? '')) out.removes.push(...operands.slice(1))
 }
 
+function collect (command: string, out: ShellEffects, depth: number): void {
+  for (const cmd of shellWords(command)) effectsOf(cmd, out, depth)
+}
+
 export function shellEffects (command: string): ShellEffects {
   const out: ShellEffects = { writes: [], removes: [], stopsHookjudge: false }
-  for (const seg of segments(command)) effectsOf(seg, out)
+  collect(command, out, 0)
   return out
 }
 

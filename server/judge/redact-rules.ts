@@ -1,5 +1,6 @@
 /** The built-in rule table, written from each vendor's documented token format (gitleaks consulted, not copied). */
 import { isPlaceholder, isReference, isTokenLike } from './entropy.js'
+import { RE2JS } from 're2js'
 import type { RuleSpec } from './redact-rule.js'
 
 const r = String.raw
@@ -32,6 +33,11 @@ function assign (kind: string, keywords: string[], core: string, min: number, to
     v.length >= min && !isPlaceholder(v) && (QUOTES.includes(before) || !isReference(v)) && (!token || isTokenLike(v))
   return { kind, keywords, regex: r`(?i)${keyed}|${flag}|${xml}`, accept, lineLocal: true }
 }
+
+const PORT_THEN_PATH = RE2JS.compile(r`[0-9]{1,5}(?:[/?#].*)?`)
+// A user:password pair given to curl/wget/httpie-style flags; `-u 1000:1000` (docker's uid:gid) is no password.
+const USER_PASS = r`(?:^|\s)(?:-u|--user|--proxy-user|-U|--auth|-a)(?:=|[ \t]*)["']?[^\s:'"]+:([^\s'"]+)`
+const UID_GID = RE2JS.compile('[0-9]+')
 
 const AWS_OP = r`${CLOSE}(?:[ \t]*\[[^\]\r\n]{0,12}\])?[ \t]{0,3}(?:=|:=|:|=>|\||：|＝)[ \t]{0,3}(?:\\?["'\x60])?`
 const AWS40 = r`([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`
@@ -90,7 +96,10 @@ export const TOKEN_RULES: readonly RuleSpec[] = [
   tok('atlassian-token', ['atatt3'], r`${L}(ATATT3[A-Za-z0-9_=-]{100,})`),
   tok('onepassword-token', ['ops_'], r`(ops_eyJ[A-Za-z0-9+/]{100,}={0,3})`),
   tok('mailgun-key', ['key-'], r`${L}(key-[a-f0-9]{32})(?:[^A-Za-z0-9]|$)`),
-  tok('url-password', ['://'], r`(?i)[a-z][a-z0-9+.-]*://[^\s:/?#@'"\x60<>]*:([^\s/?#'"\x60<>]+)@[^\s/?#@'"\x60<>]`, 0)
+  // Raw #, ? and / are not allowed in a URL password, but people write them: past the user's `:`, up to the last `@`
+  // before a host. `host:8080/path?mail=a@b` is a port and a path, not a password.
+  tok('url-password', ['://'], r`(?i)[a-z][a-z0-9+.-]*://[^\s:/?#@'"\x60<>]*:([^\s'"\x60<>@]+)@[^\s/?#@'"\x60<>]`, 0,
+    (v) => real(v) && !PORT_THEN_PATH.testExact(v))
 ]
 
 /** Keyed values whose format says nothing; they rank below the user's rules. */
@@ -101,6 +110,16 @@ export const GENERIC_RULES: readonly RuleSpec[] = [
     lineLocal: true,
     accept: (v) => !isPlaceholder(v) && isTokenLike(v),
     regex: r`(?i)(?:^|[^a-z0-9])(?:(?:proxy-)?authorization(?:\\?["'])?[ \t]*[:=][ \t]*\\?["']?(?:bearer|basic|token|bot|digest|apikey)?|bearer)[ \t]+([A-Za-z0-9._~+/=-]{8,})`
+  },
+  { kind: 'password', keywords: ['-u', '--user', '-a', '--auth'], lineLocal: true, regex: USER_PASS, accept: (v) => real(v) && !isReference(v) && !UID_GID.testExact(v) },
+  // sshpass -p PASS, and the MySQL family's glued -pPASS (`-p PASS`, with a space, prompts and names a database).
+  { kind: 'password', keywords: ['sshpass'], lineLocal: true, regex: r`sshpass(?:[ \t]+-[a-oq-zA-Z]+(?:[ \t]+[^\s-]\S*)?)*[ \t]+-p[ \t]*(?:'([^'\s]+)'|"([^"\s]+)"|([^\s'"]+))`, accept: real },
+  {
+    kind: 'password',
+    keywords: ['mysql', 'mariadb'],
+    lineLocal: true,
+    regex: r`(?:mysql[a-z]*|mariadb[a-z-]*)(?:[ \t]+[^\s|;&]+)*?[ \t]+-p(?:'([^'\s]+)'|"([^"\s]+)"|([^\s'"]+))`,
+    accept: real
   },
   assign('password', ['pass', 'pwd', 'パスワード', '暗証番号', 'パスフレーズ'],
     r`passw(?:or)?d|passwort|passphrase|(?:^|[^a-z])(?:pass|pwd)|パスワード|暗証番号|パスフレーズ`, 4, false),

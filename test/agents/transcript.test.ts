@@ -1,4 +1,5 @@
 // createTranscriptReader: allowed roots (after realpath), every fallback to last_assistant_message, and reads bounded by the turn.
+import { execFileSync } from 'node:child_process'
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import t from 'tap'
@@ -150,4 +151,16 @@ t.test('config: transcripts.enabled / roots / maxReadBytes, checked with the res
   t.strictSame(own.transcripts, { enabled: false, roots: ['~/agent-logs', '/srv/t'], maxReadBytes: 65536 })
   t.throws(() => loadConfig({ env: {}, file: '/dev/null', overrides: { transcripts: { enabled: 'yes', roots: ['relative/dir'], maxReadBytes: 10 } } }),
     /transcripts\.enabled[\s\S]*transcripts\.roots\[0\][\s\S]*transcripts\.maxReadBytes/)
+})
+
+t.test('a transcript that is a FIFO is refused at once and holds no file thread', async t => {
+  const s = setup(t)
+  await mkdir(s.projects, { recursive: true })
+  const fifos = ['a', 'b', 'c', 'd', 'e'].map(n => join(s.projects, `${n}.jsonl`))
+  execFileSync('mkfifo', fifos)
+  // libuv has four file threads: five FIFOs opened without O_NONBLOCK would hold them all, and the read below would hang.
+  const refused = await Promise.all(fifos.map(f => s.reader.turnText(s.stop(f))))
+  t.strictSame(refused.map(r => r.note), ['unreadable', 'unreadable', 'unreadable', 'unreadable', 'unreadable'])
+  const file = await s.write(join(s.projects, 'ok.jsonl'), TURN)
+  t.match(await s.reader.turnText(s.stop(file)), { source: 'transcript', text: /Printed the greeting\.$/ }, 'other transcripts still read')
 })

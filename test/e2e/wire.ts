@@ -70,7 +70,7 @@ export async function wire (t: Test, agent: Agent, transport: Transport, opts: {
   // Installed timeouts of 30 s (deadline + 2): a run that waited for one could not pass for a merely slow machine.
   await writeFile(join(root, 'install.yaml'), `judge: { deadlineMs: ${HOOK_TIMEOUT_S * 1000 - 2000} }\n`)
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', PWD: root, HOOKJUDGE_CONFIG: join(root, 'install.yaml'), HOOKJUDGE_PORT: String(port), ...dirs }
-  const code = await installCommand([agent, '--hooks', (opts.hooks ?? ['commit']).join(','), '--transport', transport], { env, stdin: Readable.from([]), stdout: out, stderr: out })
+  const code = await installCommand([agent, '--hooks', (opts.hooks ?? ['commit']).join(','), '--transport', transport], { env, cwd: root, stdin: Readable.from([]), stdout: out, stderr: out })
   t.equal(code, 0, 'install succeeded', { installOut })
   const file = agent === 'codex' ? join(dirs.CODEX_HOME, 'hooks.json') : join(dirs.CLAUDE_CONFIG_DIR, 'settings.json')
   const [handler] = JSON.parse(await readFile(file, 'utf8')).hooks.Stop[0].hooks

@@ -27,10 +27,10 @@ const readers = { claude: () => claudeTurn({}), codex: () => codexTurn() }
 t.test('the four scenarios, both agents: steps in order and the facts they give', async t => {
   const npmTest = (status: string, exitCode: number) => cmd('npm test', status, exitCode, { verification: true, tail: /> test\n> node -e/ })
   const cases: Array<[string, object[], object]> = [
-    ['verified', [edit(), npmTest('passed', 0)], { verification_ran: true, verification_passed: true, verification_failed: false, edited_after_verification: false }],
-    ['no-run', [edit()], { verification_ran: false, verification_passed: false, verification_failed: false, edited_after_verification: false }],
-    ['failed-run', [edit(), npmTest('failed', 1)], { verification_ran: true, verification_passed: false, verification_failed: true, edited_after_verification: false }],
-    ['run-then-edit', [npmTest('passed', 0), edit()], { verification_ran: true, verification_passed: false, verification_failed: false, edited_after_verification: true }]
+    ['verified', [edit(), npmTest('passed', 0)], { verification_ran: true, verification_passed: true, verification_failed: false, edited_after_verification: false, verification_exempt: false }],
+    ['no-run', [edit()], { verification_ran: false, verification_passed: false, verification_failed: false, edited_after_verification: false, verification_exempt: false }],
+    ['failed-run', [edit(), npmTest('failed', 1)], { verification_ran: true, verification_passed: false, verification_failed: true, edited_after_verification: false, verification_exempt: false }],
+    ['run-then-edit', [npmTest('passed', 0), edit()], { verification_ran: true, verification_passed: false, verification_failed: false, edited_after_verification: true, verification_exempt: false }]
   ]
   for (const [agent, reader] of Object.entries(readers)) {
     for (const [name, steps, facts] of cases) {
@@ -62,9 +62,10 @@ t.test('Codex result shapes: exit_code of CommandExecution items, apply_patch th
   t.match(r.steps, [
     cmd('false', 'failed', 1), cmd('exit 3', 'failed', 3), cmd('echo out; echo err >&2; exit 2', 'failed', 2, { tail: /out/ }),
     cmd('npm test 2>&1 | tail -3', 'passed', 0, { verification: true }),
+    { kind: 'command', command: 'rm -rf nothing-here', status: 'error', verification: false },
     { kind: 'edit', tool: 'apply_patch', paths: [/a\.txt$/], status: 'passed' }
   ])
-  t.equal(r.steps.length, 5, 'a command the sandbox rejected has no item: it never ran')
+  t.equal(r.steps.length, 6, 'a command the sandbox rejected has no item, only its refusal as output: it never ran')
 })
 
 t.test('a piped check exits with its pipe\'s status: its output decides', async t => {

@@ -1,5 +1,6 @@
 // The command a blocked agent is told to run: the turn's last verification, else the project's own test command.
-import { writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import t from 'tap'
 import { factsOf } from '../../server/evidence/facts.js'
@@ -37,4 +38,24 @@ t.test('the turn\'s last verification command wins over the manifest', async t =
   t.equal(await commandToRun({ facts: factsOf(steps), steps, partial: false }, dir), '`cargo test --workspace`')
   t.equal(await commandToRun(undefined, dir), '`cargo test`')
   t.equal(await commandToRun(undefined, undefined), 'the project\'s tests')
+})
+
+t.test('manifests that are devices, FIFOs or huge are refused, not read: no hang, no memory blow-up', async t => {
+  const dir = tempDir(t)
+  await symlink('/dev/zero', join(dir, 'package.json'))
+  await writeFile(join(dir, 'Cargo.toml'), '')
+  const before = process.memoryUsage().rss
+  t.equal(await projectTestCommand(dir), 'cargo test', 'package.json -> /dev/zero is skipped')
+  t.ok(process.memoryUsage().rss - before < 64 * 1024 * 1024, 'and reading it took no memory to speak of')
+
+  const fifo = tempDir(t)
+  execFileSync('mkfifo', [join(fifo, 'package.json'), join(fifo, 'Makefile')])
+  await writeFile(join(fifo, 'go.mod'), 'module x')
+  t.equal(await projectTestCommand(fifo), 'go test ./...', 'a FIFO package.json is skipped without waiting for a writer')
+  await rm(join(fifo, 'go.mod'))
+  t.equal(await projectTestCommand(fifo), undefined, 'a FIFO Makefile too')
+
+  const huge = tempDir(t)
+  await writeFile(join(huge, 'package.json'), `{"scripts":{"test":"tap"},"pad":"${'x'.repeat(300 * 1024)}"}`)
+  t.equal(await projectTestCommand(huge), undefined, 'a package.json past 256 KiB is not read')
 })

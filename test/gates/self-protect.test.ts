@@ -1,4 +1,5 @@
 // Self-protection: edits and deletes of hookjudge's files and hook entries are denied, through Edit-like tools and Bash; reads pass.
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
@@ -94,4 +95,15 @@ t.test('shellEffects reads segments, redirections and verbs', async t => {
   t.strictSame(shellEffects('a && rm -f x; echo y > out 2>&1 | tee -a log; cp s d'), { writes: ['out', 'log', 'd'], removes: ['x'], stopsHookjudge: false })
   t.strictSame(shellEffects('FOO=1 sudo -E mv a b'), { writes: [], removes: ['a', 'b'], stopsHookjudge: false })
   t.strictSame(shellEffects('echo >"quoted name"'), { writes: ['quoted name'], removes: [], stopsHookjudge: false })
+})
+
+t.test('settings that are a FIFO or a device are not read (no hang, no endless read)', async t => {
+  const odd = join(root, 'odd-project')
+  mkdirSync(join(odd, '.claude'), { recursive: true })
+  mkdirSync(join(odd, '.codex'), { recursive: true })
+  execFileSync('mkfifo', [join(odd, '.claude', 'settings.json')])
+  symlinkSync('/dev/zero', join(odd, '.codex', 'config.toml'))
+  const at = (toolInput: unknown): HookEvent => ({ ...event('Edit', toolInput), cwd: odd })
+  t.equal(await selfProtectReason(policy, at({ file_path: join(odd, '.claude', 'settings.json') })), undefined, 'a FIFO holds no hook entries')
+  t.equal(await selfProtectReason(policy, at({ file_path: join(odd, '.codex', 'config.toml') })), undefined, 'nor does /dev/zero')
 })

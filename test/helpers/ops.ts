@@ -14,7 +14,8 @@ export function capture (env: Record<string, string | undefined>, opts: { tty?: 
   const stdout = Object.assign(new Writable({ write (c, _e, cb) { out += c; listeners.forEach(l => l()); cb() } }), { isTTY: opts.tty === true })
   const stderr = new Writable({ write (c, _e, cb) { err += c; cb() } })
   return {
-    io: { env, stdin: Readable.from([]), stdout, stderr },
+    // The verb's directory is given, as a shell would run it there (the env's PWD is only the same path, by convention here).
+    io: { env, stdin: Readable.from([]), stdout, stderr, ...(env.PWD ? { cwd: env.PWD } : {}) },
     out: () => out,
     err: () => err,
     /** Resolves once stdout matches. */

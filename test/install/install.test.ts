@@ -27,7 +27,7 @@ function setup (t: Parameters<typeof tempDir>[0], extraEnv: Record<string, strin
     let out = ''
     let err = ''
     const sink = (add: (s: string) => void) => new Writable({ write (c, _e, cb) { add(String(c)); cb() } })
-    const code = await cmd(args, { env, stdin: Readable.from([]), stdout: sink(s => { out += s }), stderr: sink(s => { err += s }) })
+    const code = await cmd(args, { env, cwd: env.PWD, stdin: Readable.from([]), stdout: sink(s => { out += s }), stderr: sink(s => { err += s }) })
     return { code, out, err }
   }
   return { dir, env, run, claude: join(env.CLAUDE_CONFIG_DIR, 'settings.json'), codex: join(env.CODEX_HOME, 'hooks.json') }

@@ -1,5 +1,5 @@
 // The real shim under dash, spawned against a listening daemon: relay, daemon down, non-200, recursion guard, --fail-safe, token.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createServer } from 'node:http'
@@ -139,4 +139,25 @@ t.test('the bearer token goes from HOOKJUDGE_TOKEN_FILE to the daemon, never ont
   t.equal(missing.code, 0)
   t.equal(missing.stdout, ASK)
   t.match(missing.stderr, /cannot read a token from HOOKJUDGE_TOKEN_FILE/)
+})
+
+t.test('HOOKJUDGE_TIMEOUT that is zero, negative or not a number falls back to 20 s (curl --max-time 0 never gives up)', async t => {
+  const url = await daemon(t)
+  // The real curl, behind a two-line wrapper that records the arguments the shim gave it.
+  const dir = tempDir(t)
+  const realCurl = execFileSync('sh', ['-c', 'command -v curl'], { encoding: 'utf8' }).trim()
+  writeFileSync(join(dir, 'curl'), `#!/bin/sh\nprintf '%s\\n' "$@" > "$CURL_ARGS"\nexec ${realCurl} "$@"\n`, { mode: 0o755 })
+  const cases: Array<[string, string]> = [['0', '20'], ['-5', '20'], ['abc', '20'], ['0.0', '20'], ['1e3', '20'], ['', '20'], ['1.5', '1.5'], ['7', '7']]
+  for (const [value, used] of cases) {
+    const log = join(dir, 'args')
+    // A session each: the governor would release the same block the second time in one turn.
+    const stop = JSON.stringify(claudeStop('I\'ll commit and push now.', { session_id: `timeout-${value}` }))
+    const res = await runShim(['commit'], { PATH: `${dir}:${process.env.PATH ?? '/usr/bin:/bin'}`, CURL_ARGS: log, HOOKJUDGE_URL: url, HOOKJUDGE_TIMEOUT: value }, stop)
+    const args = readFileSync(log, 'utf8').split('\n')
+    t.equal(args[args.indexOf('--max-time') + 1], used, `HOOKJUDGE_TIMEOUT=${JSON.stringify(value)}: --max-time ${used}`)
+    t.equal(res.code, 0)
+    t.match(res.stdout, /"decision":"block"/, 'the answer is still relayed')
+    if (used === '20' && value !== '') t.match(res.stderr, /is not a positive number of seconds: using 20/)
+    else t.equal(res.stderr, '')
+  }
 })

@@ -1,0 +1,49 @@
+/** When a turn is not held to "run the tests": it touched only docs, config or notes, or its project has no tests; pure. */
+import { shellEffects } from '../gates/shell-effects.js'
+import type { Step } from './steps.js'
+
+// By extension or name: prose, notes and configuration, which no test suite checks (.txt only by name: notes.txt, not a.txt).
+const NOTE_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'adoc', 'org', 'json', 'jsonc', 'yaml', 'yml', 'toml', 'ini', 'cfg', 'conf', 'env', 'properties', 'editorconfig', 'gitignore'])
+const NOTE_NAMES = new Set(['readme', 'changelog', 'license', 'notes', 'todo', 'authors', 'contributing', 'codeowners', '.env', '.gitignore', '.editorconfig', '.npmrc', '.nvmrc'])
+const NOTE_DIRS = ['docs', 'doc', 'notes', '.github']
+
+export function isNotesPath (path: string): boolean {
+  const parts = path.split('/').filter(p => p !== '' && p !== '.')
+  const name = (parts.at(-1) ?? '').toLowerCase()
+  if (name === '') return false
+  if (parts.slice(0, -1).some(d => NOTE_DIRS.includes(d.toLowerCase()))) return true
+  const dot = name.lastIndexOf('.')
+  const stem = dot > 0 ? name.slice(0, dot) : name
+  return NOTE_NAMES.has(name) || NOTE_NAMES.has(stem) || (dot >= 0 && NOTE_EXTENSIONS.has(name.slice(dot + 1)))
+}
+
+const GIT_RECORDS = /\bgit\s+(?:-\S+\s+)*(?:commit|push)\b/
+
+/** The paths a turn changed: edit tools' paths and the files its shell commands wrote or removed; undefined if one is unknown. */
+function touched (steps: Step[]): string[] | undefined {
+  const paths: string[] = []
+  for (const s of steps) {
+    if (s.kind === 'edit' && s.status !== 'error') {
+      if (s.paths.length === 0) return undefined
+      paths.push(...s.paths)
+    } else if (s.kind === 'command' && s.status !== 'error') {
+      const fx = shellEffects(s.command)
+      paths.push(...fx.writes.filter(w => !w.startsWith('/dev/')), ...fx.removes)
+    }
+  }
+  return paths
+}
+
+/**
+ * verification_exempt: the turn changed only docs / config / notes, or its project has no test command (hasTests false;
+ * undefined when unknown) and no check ran. Never when a git commit or push of the turn failed: a claim of success then
+ * contradicts the transcript whatever was edited.
+ */
+export function verificationExempt (steps: Step[], hasTests?: boolean): boolean {
+  if (steps.some(s => s.kind === 'command' && s.status === 'failed' && GIT_RECORDS.test(s.command))) return false
+  const paths = touched(steps)
+  if (paths === undefined) return false
+  if (paths.length > 0 && paths.every(isNotesPath)) return true
+  const checked = steps.some(s => s.kind === 'command' && s.verification)
+  return hasTests === false && !checked
+}

@@ -1,0 +1,69 @@
+/** Opens and reads files that agent input names: regular files only, never blocking on a FIFO, capped, within a deadline. */
+import { constants, type FileHandle, open } from 'node:fs/promises'
+
+export type Unopened = 'missing' | 'not-a-file' | 'unreadable' | 'timeout'
+export interface Opened { fh: FileHandle, size: number, mtime: number }
+export interface OpenOptions {
+  /** Epoch ms after which the open gives 'timeout' (a hung filesystem must not hold the request). */
+  until: number
+  /** Refuse a symlink at the last component (transcripts are located by realpath first). */
+  noFollow?: boolean
+}
+
+// When no caller deadline is given: bounds a hung filesystem well inside the shipped judge.deadlineMs (8 s).
+export const DEFAULT_FILE_MS = 3000
+
+/** Resolves to the value, or 'timeout' at until; whatever arrives late is handed to late() (to close a handle). */
+export async function beforeDeadline<T> (work: Promise<T>, until: number, late: (v: T) => void = () => {}): Promise<T | 'timeout'> {
+  const ms = until - Date.now()
+  if (ms <= 0) { work.then(late, () => {}); return 'timeout' }
+  let timer: NodeJS.Timeout | undefined
+  let timedOut = false
+  const timeout = new Promise<'timeout'>(resolve => { timer = setTimeout(() => { timedOut = true; resolve('timeout') }, ms) })
+  try {
+    return await Promise.race([work.then(v => { if (timedOut) late(v); return v }), timeout])
+  } finally { clearTimeout(timer) }
+}
+
+const reason = (err: unknown): Unopened => (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'missing' : 'unreadable'
+
+/**
+ * O_NONBLOCK: opening a FIFO would otherwise wait for a writer, holding one of libuv's four file threads for good.
+ * fstat on the open handle, not stat on the path, so the file checked is the file read.
+ */
+export async function openRegular (path: string, opts: OpenOptions): Promise<Opened | Unopened> {
+  const flags = constants.O_RDONLY | constants.O_NONBLOCK | (opts.noFollow ? constants.O_NOFOLLOW : 0)
+  const closeLate = (fh: FileHandle | Unopened) => { if (typeof fh !== 'string') fh.close().catch(() => {}) }
+  const fh = await beforeDeadline(open(path, flags).catch(reason), opts.until, closeLate)
+  if (typeof fh === 'string') return fh
+  const st = await beforeDeadline(fh.stat().catch(() => undefined), opts.until)
+  if (st === 'timeout' || st === undefined || !st.isFile()) {
+    await fh.close().catch(() => {})
+    return st === 'timeout' ? 'timeout' : st === undefined ? 'unreadable' : 'not-a-file'
+  }
+  return { fh, size: st.size, mtime: st.mtimeMs }
+}
+
+/** A small regular file's text; 'too-large' past maxBytes (as it was opened, or grown since). */
+export async function readSmallFile (path: string, maxBytes: number, until = Date.now() + DEFAULT_FILE_MS): Promise<{ text: string } | Unopened | 'too-large'> {
+  const opened = await openRegular(path, { until })
+  if (typeof opened === 'string') return opened
+  const { fh, size } = opened
+  try {
+    if (size > maxBytes) return 'too-large'
+    // One byte more than allowed tells a file that grew past the cap from one that is exactly at it.
+    const buf = Buffer.allocUnsafe(maxBytes + 1)
+    let filled = 0
+    while (filled < buf.length) {
+      const r = await beforeDeadline(fh.read(buf, filled, buf.length - filled, filled).catch(() => undefined), until)
+      if (r === 'timeout') return 'timeout'
+      if (r === undefined) return 'unreadable'
+      if (r.bytesRead === 0) break
+      filled += r.bytesRead
+    }
+    return filled > maxBytes ? 'too-large' : { text: buf.toString('utf8', 0, filled) }
+  } finally {
+    // Not awaited: close() waits for a read still in flight, which is what the deadline gave up on.
+    fh.close().catch(() => {})
+  }
+}
