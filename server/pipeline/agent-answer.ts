@@ -14,7 +14,7 @@ export async function messageOf (run: HookRun, t: Turn): Promise<string> {
   if (d.rule !== undefined && d.reason) return d.reason
   if (d.decision === 'ask') return `hookjudge (${run.hook.name}) could not judge this call (${d.failure ?? 'judge unavailable'}); a human must approve it.`
   const { feedback } = run.hook
-  const command = feedback.includes('{command}') ? await commandToRun(t.evidence, t.event.cwd) : undefined
+  const command = feedback.includes('{command}') ? await commandToRun(t.evidence, t.event.cwd, t.until) : undefined
   return feedback.trim().replaceAll('{reason}', d.reason || 'none given').replaceAll('{command}', command ?? 'the project\'s tests')
 }
 

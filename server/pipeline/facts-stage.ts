@@ -13,7 +13,7 @@ export async function factsStage (t: Turn, rt: Runtime): Promise<void> {
   const runs = pending(t)
   // Claude Code flushes its transcript every 100 ms: only a hook whose facts matter, and whose Layer 1 hit, waits for it.
   if (t.read.lagging && runs.some(r => needsFacts(r.hook))) {
-    const again = await rt.transcripts.turnText(t.event, true)
+    const again = await rt.transcripts.turnText(t.event, true, t.until)
     if (again.evidence) { t.evidence = again.evidence; delete t.evidenceNote }
   }
   for (const run of runs) {

@@ -42,7 +42,8 @@ export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent,
     ...(read.evidence ? {} : { evidenceNote: read.note ?? (rt.config.evidence.enabled ? 'incomplete' : 'evidence disabled') }),
     runs: hooks.map(hook => ({ hook, chain: rt.chains.get(hook.name) ?? [] })),
     asks: [],
-    started
+    started,
+    until: Date.now() - (performance.now() - started) + rt.config.judge.deadlineMs
   }
 }
 
@@ -52,6 +53,7 @@ export async function readTurn (rt: Runtime, req: TurnRequest): Promise<Turn> {
   const hooks = req.hook ? [req.hook] : hooksFor(rt, event)
   const active = hooks.some(h => h.mode !== 'off')
   // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
-  const read: TurnText = active ? await rt.transcripts.turnText(event, false) : { text: event.text, source: 'message' }
+  const until = Date.now() - (performance.now() - req.started) + rt.config.judge.deadlineMs
+  const read: TurnText = active ? await rt.transcripts.turnText(event, false, until) : { text: event.text, source: 'message' }
   return startTurn(rt, adapter, event, hooks, read, req.started)
 }

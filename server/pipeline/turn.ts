@@ -82,6 +82,8 @@ export interface Turn {
   updatedOutput?: unknown
   /** performance.now() when the request arrived: the records' ms is the whole request. */
   started: number
+  /** Date.now() past which no file read for this request may go on (transcript, package.json): its deadline. */
+  until: number
 }
 
 export const pending = (t: Turn) => t.runs.filter(r => r.final === undefined)

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AGENTS, type AgentName } from '../agents/event.js'
 import type { HookPolicy } from '../config-schema.js'
 import { parseHookInput } from '../guards/input.js'
+import { safePath } from '../judge/redact-path.js'
 import type { Metrics } from '../metrics.js'
 import { judgeTurn, type Judged } from '../pipeline/pipeline.js'
 import type { Runtime } from '../runtime.js'
@@ -36,7 +37,8 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
     for (const [kind, n] of Object.entries(records[0]?.redactions ?? {})) metrics.redactions.inc({ kind }, n)
     if (j.turn.read.note === 'outside-roots') {
       // Never the text; the path says which root the daemon is missing (transcripts.roots).
-      req.log.warn({ hook: j.turn.runs.map(r => r.hook.name).join(','), agent: j.turn.adapter.name, path: (j.turn.event.agentTranscriptPath ?? j.turn.event.transcriptPath)?.slice(0, 300) }, 'transcript outside the allowed roots: judged the last message only')
+      const path = j.turn.event.agentTranscriptPath ?? j.turn.event.transcriptPath
+      req.log.warn({ hook: j.turn.runs.map(r => r.hook.name).join(','), agent: j.turn.adapter.name, path: path && safePath(path, rt.redact) }, 'transcript outside the allowed roots: judged the last message only')
     }
   }
 

@@ -38,6 +38,17 @@ t.test('a proposal in an earlier message of the turn is caught through the trans
   t.match(s.lines.find(l => l.msg === 'verdict'), { textFrom: 'transcript', decision: 'block' })
 })
 
+t.test('an outside path that holds a secret is logged with the secret masked', async t => {
+  const s = await setup(t)
+  const token = `ghp_${'A1b2C3d4E5'.repeat(3)}xYz123`
+  const file = await s.write(join(s.dir, token, 's.jsonl'))
+  await s.post(claudeStop('Listed the files.', { transcript_path: file }))
+  await new Promise(resolve => setImmediate(resolve))
+  const warn = s.lines.find(l => l.level === 40)
+  t.match(warn, { msg: /outside the allowed roots/, path: /REDACTED/ })
+  t.notMatch(JSON.stringify(s.lines), token)
+})
+
 t.test('a path outside the allowed roots: judged on last_assistant_message, one warning without the text', async t => {
   const s = await setup(t)
   const file = await s.write(join(s.dir, 'elsewhere', 's.jsonl'))
