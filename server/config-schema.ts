@@ -6,6 +6,7 @@ import { type HookEvidence, validateEvidenceSettings, validateHookEvidence } fro
 import type { EvidenceSettings } from './evidence/verification.js'
 import { checkFactNames, type GatePolicy, type GateSettings, validateGate, validateGateSettings } from './gates/gate-schema.js'
 import { isLoopbackHost } from './guards/loopback.js'
+import { validateState } from './state/state-schema.js'
 import { type BackendOptions, validateBackendOptions } from './backends/options.js'
 import { compilePatterns, patternError, type PatternSet } from './judge/patterns.js'
 import type { Redactor } from './judge/redact.js'
@@ -58,7 +59,7 @@ export interface HookPolicy {
 }
 
 export interface Config {
-  server: { host: string, port: number, socket?: string, tokenFile?: string, bodyLimit: number, shutdownMs: number }
+  server: { host: string, port: number, socket?: string, tokenFile?: string, tokensFile?: string, bodyLimit: number, shutdownMs: number }
   log: { level: string }
   judge: {
     backends: string[]
@@ -83,9 +84,13 @@ export interface Config {
   sessionFacts: GateSettings['sessionFacts']
   backends: Record<string, BackendConfig>
   hooks: Record<string, HookPolicy>
+  /** Shared state of several replicas (server/state/); without redis everything stays in process. */
+  state: { redis?: RedisSettings }
   /** Files the config was read from, in layer order. */
   files: string[]
 }
+
+export interface RedisSettings { url: string, timeoutMs: number, passwordEnv?: string }
 
 /** Bump when the fixed wrapper around every hook prompt changes: it invalidates cached verdicts. */
 export const WRAPPER_VERSION = 'w3'
@@ -244,6 +249,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       port: int('server.port', server.port ?? 5834, 0, 65535),
       socket: server.socket === undefined || server.socket === null ? undefined : str('server.socket', server.socket),
       tokenFile: server.tokenFile === undefined || server.tokenFile === null ? undefined : str('server.tokenFile', server.tokenFile),
+      tokensFile: server.tokensFile === undefined || server.tokensFile === null ? undefined : str('server.tokensFile', server.tokensFile),
       bodyLimit: int('server.bodyLimit', server.bodyLimit ?? 1048576, 1024, 64 * 1048576),
       shutdownMs: int('server.shutdownMs', server.shutdownMs ?? 5000, 0, 600000)
     },
@@ -283,10 +289,12 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     ...validateGateSettings(section('selfProtection'), section('sessionFacts'), bad, int),
     backends,
     hooks,
+    state: validateState(section('state'), bad, int, str),
     files
   }
   // Anyone who can reach a non-loopback port could make the judge spend tokens or read verdicts: require the token.
-  const { host, socket, tokenFile } = config.server
-  if (!socket && !tokenFile && host !== '' && !isLoopbackHost(host)) bad('server.host', 'a loopback address (127.0.0.1, ::1, localhost) unless server.tokenFile is set', host)
+  const { host, socket, tokenFile, tokensFile } = config.server
+  if (!socket && !tokenFile && !tokensFile && host !== '' && !isLoopbackHost(host)) bad('server.host', 'a loopback address (127.0.0.1, ::1, localhost) unless server.tokenFile or server.tokensFile is set', host)
+  if (tokenFile && tokensFile) bad('server.tokensFile', 'either server.tokenFile (one token) or server.tokensFile (one per person), not both', tokensFile)
   return problems.length > 0 ? { problems } : { config, problems }
 }

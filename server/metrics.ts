@@ -21,6 +21,7 @@ export function createMetrics (version: string) {
     loopGuard: new Counter({ name: 'hookjudge_loop_guard_total', help: 'Blocks turned into allows by the loop governor', labelNames: ['hook'] as const, registers }),
     configReloads: new Counter({ name: 'hookjudge_config_reloads_total', help: 'Config reloads', labelNames: ['result'] as const, registers }),
     decisionLogErrors: new Counter({ name: 'hookjudge_decision_log_errors_total', help: 'Decision records that could not be written', registers }),
+    stateErrors: new Counter({ name: 'hookjudge_state_errors_total', help: 'Shared-state (Redis) operations answered from local state instead', labelNames: ['op'] as const, registers }),
     badRequests: new Counter({ name: 'hookjudge_bad_requests_total', help: 'Requests refused before judging', labelNames: ['reason'] as const, registers }),
     buildInfo: new Gauge({ name: 'hookjudge_build_info', help: 'Build information', labelNames: ['version'] as const, registers })
   }

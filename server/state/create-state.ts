@@ -1,0 +1,38 @@
+/** createState(config, deps): the in-process state, or with state.redis.url the Redis one behind the same interfaces. */
+import type { Config } from '../config-schema.js'
+import type { Env } from '../paths.js'
+import { createLocalState } from './local-state.js'
+import { createRedisCache } from './redis-cache.js'
+import { createRedisCircuits } from './redis-circuit.js'
+import { createCoalescer } from './redis-coalesce.js'
+import { createRedisFacts } from './redis-facts.js'
+import { createRedisLink, type LinkLog, redisTarget } from './redis-link.js'
+import { createRedisLoopStore } from './redis-loop.js'
+import type { SharedState, StateOp } from './state.js'
+
+export interface StateDeps {
+  env: Env
+  log: LinkLog
+  /** Counts one op answered from local state (hookjudge_state_errors_total{op}). */
+  onError: (op: StateOp) => void
+}
+
+export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFacts'>, deps: StateDeps): SharedState {
+  const local = createLocalState({ loop: { maxSessions: config.judge.loop.maxSessions }, facts: config.sessionFacts })
+  const redis = config.state.redis
+  if (!redis) return local
+  const passwordEnv = redis.passwordEnv
+  const password = passwordEnv ? deps.env[passwordEnv] : undefined
+  if (passwordEnv && !password) deps.log.warn({ target: redisTarget(redis.url), passwordEnv }, 'state.redis.passwordEnv names an unset variable: connecting without a password')
+  const link = createRedisLink({ url: redis.url, timeoutMs: redis.timeoutMs, password, log: deps.log, onError: deps.onError })
+  const coalescer = createCoalescer(link)
+  return {
+    health: link.health,
+    // A claim lasts one request's deadline: a replica that dies holding it delays the others by no more than that.
+    verdictCache: (o) => createRedisCache(link, coalescer, { ...o, claimMs: config.judge.deadlineMs }),
+    loop: createRedisLoopStore(link, local.loop),
+    facts: createRedisFacts(link, local.facts.store),
+    circuits: createRedisCircuits(link),
+    close: link.close
+  }
+}

@@ -1,0 +1,18 @@
+/** The in-process shared state (no state.redis.url): one daemon's memory, exactly as before the team layer existed. */
+import { createFactStore, type FactStoreOptions } from '../gates/facts.js'
+import { createVerdictCache } from '../judge/cache.js'
+import { createLocalLoopStore } from './loop-store.js'
+import type { SharedState } from './state.js'
+
+export interface LocalStateOptions { loop: { maxSessions: number }, facts: FactStoreOptions }
+
+export function createLocalState (opts: LocalStateOptions): SharedState {
+  return {
+    health: () => ({ mode: 'local', status: 'ok' }),
+    verdictCache: (o) => createVerdictCache(o),
+    loop: createLocalLoopStore(opts.loop),
+    facts: { store: createFactStore(opts.facts), pull: async () => {}, settle: async () => {} },
+    circuits: { pull: async () => {}, admit: (_b, localAdmit) => localAdmit, record: () => {} },
+    close: async () => {}
+  }
+}

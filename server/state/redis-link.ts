@@ -1,0 +1,93 @@
+/** One Redis connection for the state layer: every op bounded by timeoutMs, errors counted, one log line per outage. */
+import { createClient, type RedisClientType } from 'redis'
+import type { StateHealth, StateOp } from './state.js'
+
+export interface LinkLog {
+  warn (obj: object, msg: string): void
+  info (obj: object, msg: string): void
+}
+
+export interface LinkOptions {
+  url: string
+  timeoutMs: number
+  password?: string
+  log: LinkLog
+  onError: (op: StateOp) => void
+}
+
+export type Outcome<T> = { ok: true, value: T } | { ok: false }
+
+export interface RedisLink {
+  /** Runs one op; a value, or {ok:false} when Redis failed, was slow or is known down (the caller answers locally). */
+  run<T> (op: StateOp, fn: (c: RedisClientType) => Promise<T>): Promise<Outcome<T>>
+  /** A second connection for SUBSCRIBE (a subscribed connection runs no other command); reconnects and resubscribes itself. */
+  subscribe (channel: string, onMessage: (message: string) => void): void
+  health (): StateHealth
+  close (): Promise<void>
+}
+
+// After an error or timeout, ops skip Redis for this long: a frozen Redis must not add timeoutMs to every request.
+const BACKOFF_MS = 500
+
+/** host:port of a redis:// or rediss:// URL, for health output; a URL's password is never shown. */
+export function redisTarget (url: string): string {
+  try { const u = new URL(url); return `${u.hostname}:${u.port || '6379'}` } catch { return '(unparsable url)' }
+}
+
+export function createRedisLink (o: LinkOptions): RedisLink {
+  const client = createClient({
+    url: o.url,
+    ...(o.password !== undefined ? { password: o.password } : {}),
+    // A command sent while disconnected fails at once instead of queueing past its request's deadline.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: Math.max(1000, o.timeoutMs * 4), reconnectStrategy: (n: number) => Math.min(50 * 2 ** n, 2000) }
+  }) as RedisClientType
+  const subscribers: RedisClientType[] = []
+  const target = redisTarget(o.url)
+  // Down until the first connection is ready; logged once per outage (the connecting phase is not one yet).
+  let down: { since: string, error: string, logged: boolean } | undefined = { since: new Date().toISOString(), error: 'connecting', logged: false }
+  let skipUntil = 0
+  const fail = (op: StateOp, error: string) => {
+    o.onError(op)
+    skipUntil = Date.now() + BACKOFF_MS
+    if (down?.logged) { down.error = error; return }
+    down = { since: down?.since ?? new Date().toISOString(), error, logged: true }
+    o.log.warn({ target, op, error }, 'shared state unreachable: answering from local state until Redis is back')
+  }
+  const up = () => {
+    if (down?.logged) o.log.info({ target, since: down.since }, 'shared state reachable again')
+    down = undefined
+    skipUntil = 0
+  }
+  client.on('error', (err: Error) => fail('connect', err.message))
+  client.on('ready', up)
+  client.connect().catch((err: Error) => fail('connect', err.message))
+  return {
+    async run (op, fn) {
+      if (!client.isReady || Date.now() < skipUntil) { o.onError(op); return { ok: false } }
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<'late'>(resolve => { timer = setTimeout(() => resolve('late'), o.timeoutMs) })
+      try {
+        const got = await Promise.race([fn(client).then(value => ({ value })), late])
+        if (got === 'late') { fail(op, `no answer within ${o.timeoutMs} ms`); return { ok: false } }
+        up()
+        return { ok: true, value: got.value }
+      } catch (err) {
+        fail(op, (err as Error).message)
+        return { ok: false }
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    subscribe (channel, onMessage) {
+      const sub = client.duplicate() as RedisClientType
+      subscribers.push(sub)
+      sub.on('error', () => {}) // the main connection reports outages; this one only reconnects
+      sub.connect().then(() => sub.subscribe(channel, onMessage)).catch(() => {})
+    },
+    health: () => ({ mode: 'redis', status: down ? 'degraded' : 'ok', target, ...(down ? { since: down.since, error: down.error } : {}) }),
+    async close () {
+      for (const c of [client, ...subscribers]) c.destroy()
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/** Validates the `state` section: state.redis.{url, timeoutMs, passwordEnv}; a password never sits in the file. */
+import type { RedisSettings } from '../config-schema.js'
+
+type Raw = Record<string, unknown>
+type Bad = (path: string, expected: string, got: unknown) => void
+const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
+const KEYS = ['url', 'timeoutMs', 'passwordEnv']
+
+export function validateState (state: Raw, bad: Bad, int: (p: string, v: unknown, min: number, max: number) => number,
+  str: (p: string, v: unknown) => string): { redis?: RedisSettings } {
+  for (const k of Object.keys(state)) if (k !== 'redis') bad(`state.${k}`, 'the key redis', k)
+  const r = state.redis
+  if (r === undefined || r === null) return {}
+  if (!isMap(r)) { bad('state.redis', 'a map with url, timeoutMs, passwordEnv', r); return {} }
+  for (const k of Object.keys(r)) if (!KEYS.includes(k)) bad(`state.redis.${k}`, `one of the keys ${KEYS.join(', ')}`, k)
+  const url = str('state.redis.url', r.url)
+  let parsed: URL | undefined
+  try { parsed = new URL(url) } catch {}
+  if (url && (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:'))) {
+    bad('state.redis.url', 'a redis://host:port/db or rediss:// (TLS) URL', url)
+  } else if (parsed?.password) {
+    bad('state.redis.url', 'no password in the file (name an env var in state.redis.passwordEnv)', '[hidden]')
+  }
+  return {
+    redis: {
+      url,
+      timeoutMs: int('state.redis.timeoutMs', r.timeoutMs ?? 50, 1, 10000),
+      ...(r.passwordEnv === undefined ? {} : { passwordEnv: str('state.redis.passwordEnv', r.passwordEnv) })
+    }
+  }
+}
