@@ -35,10 +35,12 @@ export function createRedisCache (link: RedisLink, coalescer: Coalescer, opts: R
   const inflight = new Map<string, Promise<ChainResult>>()
 
   async function resolve (key: string, ask: Asker, signal: AbortSignal): Promise<Got> {
-    const stored = await link.run('cache_get', c => c.get(valueKey(key)))
-    const hit = stored.ok && typeof stored.value === 'string' ? parseStored(stored.value) : undefined
-    if (hit) { lru.set(key, hit); return { result: hit, lookup: 'hit' } }
-    const claim = await coalescer.claim(key, opts.claimMs)
+    let claim = await coalescer.claim(key, opts.claimMs)
+    if (claim && 'value' in claim) {
+      const hit = parseStored(claim.value)
+      if (hit) { lru.set(key, hit); return { result: hit, lookup: 'hit' } }
+      claim = null // a value this version cannot read: judge it again, and overwrite it
+    }
     if (claim && !claim.mine) {
       const w = await coalescer.wait(key, signal)
       const value = 'value' in w ? parseStored(w.value) : undefined
@@ -49,7 +51,7 @@ export function createRedisCache (link: RedisLink, coalescer: Coalescer, opts: R
     if (result.ok) lru.set(key, result)
     // Waited for here, bounded by timeoutMs: the next request, on any replica, must find the verdict.
     const json = result.ok ? JSON.stringify({ ...result, attempts: [] }) : undefined
-    if (claim?.mine) await coalescer.done(key, claim.token, json ? { value: json, ttlMs } : { failure: result.ok ? '' : result.error })
+    if (claim?.mine === true) await coalescer.done(key, claim.token, json ? { value: json, ttlMs } : { failure: result.ok ? '' : result.error })
     else if (json) await link.run('cache_set', c => c.set(valueKey(key), json, { expiration: { type: 'PX', value: ttlMs } }))
     return { result, lookup: 'miss' }
   }

@@ -14,22 +14,29 @@ redis.call('PUBLISH', ARGV[4], ARGV[5])
 if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
 return 1`
 
-export type Claim = { mine: true, token: string } | { mine: false } | null
+/** The stored value if there is one, else the claim if nobody holds it: one round trip, so no claim outlives a value. */
+const CLAIM_LUA = `
+local v = redis.call('GET', KEYS[1])
+if v then return {'v', v} end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'mine', ''} end
+return {'theirs', ''}`
+
+export type Claim = { value: string } | { mine: true, token: string } | { mine: false } | null
 /** What a waiter got: the other replica's value (JSON), its failure, or nothing usable (compute it yourself). */
 export type Waited = { value: string } | { failed: string } | { self: true }
 
 export interface Coalescer {
-  /** null: Redis unavailable (compute locally, without the team). */
+  /** The team's value, or the claim: mine (compute, then done) or theirs (wait); null: Redis unavailable (compute locally). */
   claim (key: string, ttlMs: number): Promise<Claim>
   wait (key: string, signal: AbortSignal): Promise<Waited>
   /** value: the JSON to store for ttlMs; undefined: the computation failed with `failure`. */
   done (key: string, token: string, outcome: { value: string, ttlMs: number } | { failure: string }): Promise<void>
 }
 
-const valueKey = (key: string) => `${PREFIX}verdict:${key}`
+export const valueKey = (key: string) => `${PREFIX}verdict:${key}`
 const claimKey = (key: string) => `${PREFIX}claim:${key}`
 
-export function createCoalescer (link: RedisLink): Coalescer {
+export function createCoalescer (link: RedisLink): Coalescer & { readonly waiters: number } {
   const waiting = new Map<string, Set<(w: Waited) => void>>()
   link.subscribe(CHANNEL, (message) => {
     let m: { k?: unknown, v?: unknown, fail?: unknown }
@@ -49,9 +56,10 @@ export function createCoalescer (link: RedisLink): Coalescer {
   return {
     async claim (key, ttlMs) {
       const token = randomUUID()
-      const got = await link.run('claim', c => c.set(claimKey(key), token, { condition: 'NX', expiration: { type: 'PX', value: ttlMs } }))
-      if (!got.ok) return null
-      return got.value === 'OK' ? { mine: true, token } : { mine: false }
+      const got = await link.run('cache_get', c => c.eval(CLAIM_LUA, { keys: [valueKey(key), claimKey(key)], arguments: [token, String(ttlMs)] }))
+      if (!got.ok || !Array.isArray(got.value)) return null
+      const [kind, value] = got.value as [string, string]
+      return kind === 'v' ? { value } : kind === 'mine' ? { mine: true, token } : { mine: false }
     },
     async wait (key, signal) {
       let wake!: (w: Waited) => void
@@ -77,6 +85,7 @@ export function createCoalescer (link: RedisLink): Coalescer {
         if (set.size === 0) waiting.delete(key)
       }
     },
+    get waiters () { let n = 0; for (const s of waiting.values()) n += s.size; return n },
     async done (key, token, outcome) {
       const message = JSON.stringify('value' in outcome ? { k: key, v: outcome.value } : { k: key, fail: outcome.failure })
       const args = 'value' in outcome ? [token, outcome.value, String(outcome.ttlMs)] : [token, '', '0']
@@ -85,4 +94,3 @@ export function createCoalescer (link: RedisLink): Coalescer {
   }
 }
 
-export { valueKey }

@@ -5,7 +5,7 @@ import type { FactStore } from '../gates/facts.js'
 import type { HookLoopState, LoopEvent, LoopGuard } from '../guards/loop.js'
 
 /** The Redis operations, as the `op` label of hookjudge_state_errors_total. */
-export const STATE_OPS = ['connect', 'cache_get', 'cache_set', 'claim', 'wait', 'publish', 'loop', 'facts_get', 'facts_set', 'circuit_get', 'circuit_set'] as const
+export const STATE_OPS = ['connect', 'cache_get', 'cache_set', 'wait', 'publish', 'loop', 'facts_get', 'facts_set', 'circuit_get', 'circuit_set'] as const
 export type StateOp = typeof STATE_OPS[number]
 
 export interface StateHealth {

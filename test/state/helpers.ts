@@ -1,0 +1,47 @@
+/** Two or more "replicas" of the state layer on one real redis-server, with their errors and log lines recorded. */
+import type { Test } from 'tap'
+import type { ChainResult } from '../../server/backends/chain.js'
+import { createState } from '../../server/state/create-state.js'
+import type { SharedState, StateOp } from '../../server/state/state.js'
+import { testConfig } from '../helper.js'
+import { type RedisServer, startRedis } from '../helpers/redis-server.js'
+
+export interface Replica { state: SharedState, errors: Map<StateOp, number>, logs: string[] }
+
+export async function redis (t: Test): Promise<RedisServer> {
+  const server = await startRedis()
+  t.teardown(() => server.stop())
+  return server
+}
+
+export function replica (t: Test, url: string, redisOverrides: Record<string, unknown> = {}, env: Record<string, string> = {}): Replica {
+  const errors = new Map<StateOp, number>()
+  const logs: string[] = []
+  const config = testConfig({ state: { redis: { url, ...redisOverrides } }, judge: { deadlineMs: 2000, loop: { maxConsecutiveBlocks: 2 } } })
+  const state = createState(config, {
+    env,
+    log: { warn: (_o, m) => logs.push(`warn ${m}`), info: (_o, m) => logs.push(`info ${m}`) },
+    onError: op => errors.set(op, (errors.get(op) ?? 0) + 1)
+  })
+  t.teardown(() => state.close())
+  return { state, errors, logs }
+}
+
+/** Resolves once the replica's link is up (the first connection, or again after an outage): polls its health. */
+export async function healthy (r: Replica): Promise<void> {
+  for (let i = 0; i < 1000 && r.state.health().status !== 'ok'; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  if (r.state.health().status !== 'ok') throw new Error('replica did not reach Redis')
+}
+
+export const sum = (m: Map<StateOp, number>) => [...m.values()].reduce((a, b) => a + b, 0)
+
+/** A fake model call: counts itself, answers a block verdict after `gate` resolves (default at once). */
+export function counter (gate: Promise<void> = Promise.resolve()) {
+  const calls = { n: 0 }
+  const ask = async (): Promise<ChainResult> => {
+    calls.n++
+    await gate
+    return { ok: true, verdict: { ok: true, block: true, fields: { f: true }, reason: 'r' }, backend: 'fake', model: 'm', attempts: [{ backend: 'fake', outcome: 'ok', ms: 1 }] }
+  }
+  return { calls, ask }
+}
