@@ -14,7 +14,7 @@ const USAGE = `usage: hookjudge <command> [options]
   status [--config FILE] [--json]                                is the daemon up? version, backends, figures (exit 3: not running)
   doctor [--config FILE] [--json]                                check config, daemon, backends, agent wiring, shim, decision log
   reload [--config FILE]                                         make the running daemon re-read its config (also: SIGHUP)
-  logs [--since DATE|DURATION] [--hook H] [--follow]             print decisions from the decision log
+  logs [--since DATE|DURATION] [--hook H] [--user NAME] [--follow] print decisions from the decision log
   service install|uninstall|status [--config FILE]               systemd user unit (Linux) or LaunchAgent (macOS)
   install claude-code|codex [--scope user|project] [--transport http|shim] [--hooks a,b] [--dry-run] [--config FILE]
                                                                  wire hookjudge's hooks into the agent's settings

@@ -27,6 +27,8 @@ export interface DecisionRecord {
   promptVersion: string
   /** Shared by the records of one request (one agent event). */
   turn: string
+  /** Who asked: the person of server.tokensFile whose token the request carried (never a metric label). */
+  user?: string
   /** Deterministic facts of the turn read from the transcript (server/evidence/), when it gave them: replay and eval score them. */
   facts?: Record<string, boolean>
   failure?: string
@@ -53,6 +55,7 @@ export interface RecordInput {
   /** The whole request at the daemon, transcript read and waits included. */
   ms: number
   ts: Date
+  user?: string
 }
 
 export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord {
@@ -76,6 +79,7 @@ export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord 
     redactions: r.redacted.counts,
     promptVersion: r.hook.promptVersion,
     turn: r.turn,
+    ...(r.user ? { user: r.user } : {}),
     // After the contract's keys, so their order stays as documented.
     ...(d.facts ? { facts: d.facts } : {}),
     ...(d.failure ? { failure: d.failure } : {}),

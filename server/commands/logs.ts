@@ -1,4 +1,4 @@
-/** hookjudge logs [--since DATE|DURATION] [--hook H] [--follow]: decision records as readable lines, optionally followed. */
+/** hookjudge logs [--since DATE|DURATION] [--hook H] [--user NAME] [--follow]: decision records as readable lines, optionally followed. */
 import { watch } from 'node:fs'
 import { loadConfig } from '../config.js'
 import { dayFiles, readRecords } from '../decision-files.js'
@@ -24,10 +24,11 @@ export function formatRecord (r: DecisionRecord, paint: ReturnType<typeof painte
   const why = (r.reason ?? r.failure ?? '').replace(/\s+/g, ' ').slice(0, 160)
   const decision = paint(TONE[r.decision] ?? 'bold', r.decision.padEnd(5))
   const ms = `${Math.round(r.ms)} ms`.padStart(8)
-  return `${r.ts.slice(0, 19).replace('T', ' ')}Z  ${r.hook.padEnd(16)} ${decision}  ${r.source.padEnd(8)} ${ms}  ${why}`.trimEnd() + '\n'
+  const who = typeof r.user === 'string' ? `  ${r.user}` : ''
+  return `${r.ts.slice(0, 19).replace('T', ' ')}Z  ${r.hook.padEnd(16)} ${decision}  ${r.source.padEnd(8)} ${ms}${who}  ${why}`.trimEnd() + '\n'
 }
 
-export interface LogsOptions { dir: string, since?: Date, hook?: string, follow: boolean }
+export interface LogsOptions { dir: string, since?: Date, hook?: string, user?: string, follow: boolean }
 
 /** Prints the matching records, then (with follow) new ones as they are written, until the signal aborts. */
 export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): Promise<void> {
@@ -35,7 +36,7 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
   const since = o.since?.toISOString() ?? ''
   const offsets = new Map<string, number>()
   const show = (r: DecisionRecord) => {
-    if (typeof r.ts !== 'string' || r.ts < since || (o.hook && r.hook !== o.hook)) return
+    if (typeof r.ts !== 'string' || r.ts < since || (o.hook && r.hook !== o.hook) || (o.user && r.user !== o.user)) return
     io.stdout.write(formatRecord(r, paint))
   }
   const scan = async () => {
@@ -64,10 +65,10 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
 }
 
 export const logsCommand: Command = async (args, io) => {
-  const { values } = parse(args, { config: { type: 'string' }, since: { type: 'string' }, hook: { type: 'string' }, follow: { type: 'boolean', short: 'f' } })
+  const { values } = parse(args, { config: { type: 'string' }, since: { type: 'string' }, hook: { type: 'string' }, user: { type: 'string' }, follow: { type: 'boolean', short: 'f' } })
   const config = loadConfig({ env: io.env, file: values.config })
   const since = values.since === undefined ? undefined : parseSince(values.since, new Date())
   // Followed until the process is interrupted (Ctrl-C ends it the usual way).
-  await printLogs({ dir: decisionDir(config, io.env), since, hook: values.hook, follow: values.follow === true }, io)
+  await printLogs({ dir: decisionDir(config, io.env), since, hook: values.hook, user: values.user, follow: values.follow === true }, io)
   return 0
 }

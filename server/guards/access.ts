@@ -4,13 +4,20 @@ import type { Metrics } from '../metrics.js'
 import { hostOf, isLoopbackHost } from './loopback.js'
 import { isJudgeTraffic } from './recursion.js'
 import { bearerMatches } from './token.js'
+import { type Person, personOf } from './tokens.js'
 
 export interface AccessOptions {
   /** Accept only loopback Host headers (false when the daemon is bound to another address, where the token guards). */
   loopbackOnly: boolean
   token?: string
+  /** server.tokensFile's people, read at each request so that a reload revokes a token at once. */
+  people?: () => readonly Person[] | undefined
   metrics: Metrics
 }
+
+const users = new WeakMap<object, string>()
+/** The person of server.tokensFile whose token this request carried, if any: for the decision record, never a metric. */
+export const requestUser = (req: FastifyRequest): string | undefined => users.get(req)
 
 // Browsers send Origin on every POST and, from a trustworthy origin, the Sec-Fetch-* set; agents and curl send none.
 // Sec-Fetch-Mode alone is not a browser: Node's own fetch() sends just that one (bench and test clients use it).
@@ -18,8 +25,8 @@ const BROWSER_HEADERS = ['origin', 'sec-fetch-site', 'sec-fetch-dest', 'sec-fetc
 const isBrowser = (h: FastifyRequest['headers']) =>
   BROWSER_HEADERS.some(k => h[k] !== undefined) || (h['sec-fetch-mode'] !== undefined && h['sec-fetch-mode'] !== 'cors')
 
-/** Why a request is refused, as [status, reason, message], or null when it may go on; pure. */
-export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, opts: Omit<AccessOptions, 'metrics'>): [number, string, string] | null {
+/** Why a request is refused, as [status, reason, message], or null when it may go on; `person` is personOf's answer, if asked. */
+export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, opts: Omit<AccessOptions, 'metrics' | 'people'>, person?: string | null): [number, string, string] | null {
   const host = req.headers.host
   if (opts.loopbackOnly && host !== undefined) {
     const name = hostOf(host)
@@ -30,12 +37,16 @@ export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>
   if (opts.token !== undefined && !open && !bearerMatches(req.headers.authorization, opts.token)) {
     return [401, 'unauthorized', 'missing or wrong bearer token']
   }
+  if (person === null && !open) return [401, 'unauthorized', 'missing, wrong or revoked bearer token']
   return null
 }
 
 export function accessGuard (opts: AccessOptions) {
   return async function access (req: FastifyRequest, reply: FastifyReply) {
-    const refused = refusal(req, opts)
+    const people = opts.people?.()
+    const person = people ? personOf(req.headers.authorization, people) : undefined
+    if (person) users.set(req, person)
+    const refused = refusal(req, opts, person)
     if (refused) {
       const [status, reason, error] = refused
       opts.metrics.badRequests.inc({ reason })

@@ -5,11 +5,11 @@ import type { Config } from '../config-schema.js'
 import { ConfigError, type ConfigProblem } from '../errors.js'
 
 /** Visible ASCII only: the token travels in a header and in a shell here-document. */
-const TOKEN_RE = /^[\x21-\x7e]{16,512}$/
+export const TOKEN_RE = /^[\x21-\x7e]{16,512}$/
 
-/** The token in the file, or the problem with the file (missing, not private, not ours, malformed); never the token in a message. */
-export function loadToken (path: string): { token: string } | { problem: ConfigProblem } {
-  const problem = (expected: string, got: string) => ({ problem: { path: 'server.tokenFile', expected, got } })
+/** The text of a file only its owner may read, or the problem with it (missing, not private, not ours); never its text in a message. */
+export function readPrivateFile (path: string, key: string): { text: string } | { problem: ConfigProblem } {
+  const problem = (expected: string, got: string) => ({ problem: { path: key, expected, got } })
   let fd: number
   try {
     fd = openSync(path, 'r')
@@ -23,12 +23,19 @@ export function loadToken (path: string): { token: string } | { problem: ConfigP
       return problem(`a token file only its owner can read (chmod 600 ${path})`, `mode ${(st.mode & 0o777).toString(8)}`)
     }
     if (process.getuid && st.uid !== process.getuid()) return problem(`a token file owned by this user (uid ${process.getuid()})`, `uid ${st.uid}`)
-    const token = readFileSync(fd, 'utf8').replace(/\r?\n$/, '')
-    if (!TOKEN_RE.test(token)) return problem('one line of 16 to 512 visible ASCII characters (e.g. openssl rand -hex 32)', '[hidden]')
-    return { token }
+    return { text: readFileSync(fd, 'utf8') }
   } finally {
     closeSync(fd)
   }
+}
+
+/** The token in the file, or the problem with the file (missing, not private, not ours, malformed). */
+export function loadToken (path: string): { token: string } | { problem: ConfigProblem } {
+  const read = readPrivateFile(path, 'server.tokenFile')
+  if ('problem' in read) return read
+  const token = read.text.replace(/\r?\n$/, '')
+  if (!TOKEN_RE.test(token)) return { problem: { path: 'server.tokenFile', expected: 'one line of 16 to 512 visible ASCII characters (e.g. openssl rand -hex 32)', got: '[hidden]' } }
+  return { token }
 }
 
 /** The token of config.server.tokenFile, or undefined when none is configured; throws ConfigError on a bad file. */

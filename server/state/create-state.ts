@@ -2,12 +2,11 @@
 import type { Config } from '../config-schema.js'
 import type { Env } from '../paths.js'
 import { createLocalState } from './local-state.js'
-import { createRedisCache } from './redis-cache.js'
 import { createRedisCircuits } from './redis-circuit.js'
-import { createCoalescer } from './redis-coalesce.js'
 import { createRedisFacts } from './redis-facts.js'
 import { createRedisLink, type LinkLog, redisTarget } from './redis-link.js'
 import { createRedisLoopStore } from './redis-loop.js'
+import { createRedisVerdicts } from './redis-verdicts.js'
 import type { SharedState, StateOp } from './state.js'
 
 export interface StateDeps {
@@ -15,9 +14,11 @@ export interface StateDeps {
   log: LinkLog
   /** Counts one op answered from local state (hookjudge_state_errors_total{op}). */
   onError: (op: StateOp) => void
+  /** Whether a value read back from Redis is a verdict this version can use (the pipeline's cached-verdict shape). */
+  validVerdict?: (v: unknown) => boolean
 }
 
-export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFacts'>, deps: StateDeps): SharedState {
+export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFacts' | 'cache'>, deps: StateDeps): SharedState {
   const local = createLocalState({ loop: { maxSessions: config.judge.loop.maxSessions }, facts: config.sessionFacts })
   const redis = config.state.redis
   if (!redis) return local
@@ -25,11 +26,10 @@ export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFa
   const password = passwordEnv ? deps.env[passwordEnv] : undefined
   if (passwordEnv && !password) deps.log.warn({ target: redisTarget(redis.url), passwordEnv }, 'state.redis.passwordEnv names an unset variable: connecting without a password')
   const link = createRedisLink({ url: redis.url, timeoutMs: redis.timeoutMs, password, log: deps.log, onError: deps.onError })
-  const coalescer = createCoalescer(link)
   return {
     health: link.health,
     // A claim lasts one request's deadline: a replica that dies holding it delays the others by no more than that.
-    verdictCache: (o) => createRedisCache(link, coalescer, { ...o, claimMs: config.judge.deadlineMs }),
+    verdicts: createRedisVerdicts(link, { ttlMs: config.cache.ttlSeconds * 1000, claimMs: config.judge.deadlineMs, valid: deps.validVerdict ?? (() => true) }),
     loop: createRedisLoopStore(link, local.loop),
     facts: createRedisFacts(link, local.facts.store),
     circuits: createRedisCircuits(link),

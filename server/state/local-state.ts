@@ -1,6 +1,5 @@
 /** The in-process shared state (no state.redis.url): one daemon's memory, exactly as before the team layer existed. */
 import { createFactStore, type FactStoreOptions } from '../gates/facts.js'
-import { createVerdictCache } from '../judge/cache.js'
 import { createLocalLoopStore } from './loop-store.js'
 import type { SharedState } from './state.js'
 
@@ -9,7 +8,8 @@ export interface LocalStateOptions { loop: { maxSessions: number }, facts: FactS
 export function createLocalState (opts: LocalStateOptions): SharedState {
   return {
     health: () => ({ mode: 'local', status: 'ok' }),
-    verdictCache: (o) => createVerdictCache(o),
+    // No team: the local cache's own coalescing is all there is.
+    verdicts: { claim: async () => null, wait: async () => ({ self: true }), done: async () => {} },
     loop: createLocalLoopStore(opts.loop),
     facts: { store: createFactStore(opts.facts), pull: async () => {}, settle: async () => {} },
     circuits: { pull: async () => {}, admit: (_b, localAdmit) => localAdmit, record: () => {} },

@@ -1,6 +1,6 @@
 /** Circuit-breaker state in Redis: failures in a row counted across replicas; once open, every replica skips the backend. */
 import type { RedisLink } from './redis-link.js'
-import { PREFIX } from './redis-coalesce.js'
+import { PREFIX } from './redis-verdicts.js'
 import type { SharedCircuits } from './state.js'
 
 /** KEYS[1] the backend's hash; ARGV ok, threshold, coolDownMs, now. Returns when it opened (0: closed). */

@@ -1,6 +1,6 @@
 /** The loop governor in Redis: governStep as one Lua script, so blocks are counted across replicas atomically. */
 import { createHash } from 'node:crypto'
-import { PREFIX } from './redis-coalesce.js'
+import { PREFIX } from './redis-verdicts.js'
 import type { RedisLink } from './redis-link.js'
 import type { LoopStore } from './state.js'
 

@@ -1,5 +1,4 @@
 /** The shared-state interfaces every stage uses: in process (one daemon) or in Redis (a team of replicas). */
-import type { VerdictCache } from '../judge/cache.js'
 import type { CircuitOptions } from '../backends/circuit.js'
 import type { FactStore } from '../gates/facts.js'
 import type { HookLoopState, LoopEvent, LoopGuard } from '../guards/loop.js'
@@ -18,6 +17,19 @@ export interface StateHealth {
   /** When the current outage began (ISO), and the last error of it. */
   since?: string
   error?: string
+}
+
+/** A claim on an ask key: every verdict already stored (in key order), mine (ask, then done), theirs (wait); null: no team now. */
+export type Claim = { values: unknown[] } | { mine: true, token: string } | { mine: false, token: '' } | null
+/** What a waiter got: the verdicts of its keys (undefined: the answer had none for that hook), the failure, or "ask yourself". */
+export type Waited = { values: unknown[] } | { failed: string } | { self: true }
+
+/** Verdicts shared by the team, one model call per identical ask; the process-local cache stays in front of it. */
+export interface TeamVerdicts {
+  claim (askKey: string, keys: readonly string[]): Promise<Claim>
+  wait (askKey: string, keys: readonly string[], signal: AbortSignal): Promise<Waited>
+  /** Stores the verdicts for the team, tells the waiters and drops the claim; without a token (no claim) it only stores. */
+  done (askKey: string, token: string | undefined, outcome: { verdicts: Array<[string, unknown]> } | { failure: string }): Promise<void>
 }
 
 /** The loop governor's state per session and hook, one atomic step per Stop-type call. */
@@ -45,8 +57,7 @@ export interface SharedCircuits {
 
 export interface SharedState {
   health (): StateHealth
-  /** A verdict cache: the local LRU, and with Redis the team's cache behind it plus cross-replica coalescing. */
-  verdictCache (opts: { max: number, ttlSeconds: number }): VerdictCache
+  verdicts: TeamVerdicts
   loop: LoopStore
   facts: SharedFacts
   circuits: SharedCircuits

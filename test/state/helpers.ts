@@ -14,12 +14,13 @@ export async function redis (t: Test): Promise<RedisServer> {
   return server
 }
 
-export function replica (t: Test, url: string, redisOverrides: Record<string, unknown> = {}, env: Record<string, string> = {}): Replica {
+export function replica (t: Test, url: string, redisOverrides: Record<string, unknown> = {}, deadlineMs = 2000): Replica {
   const errors = new Map<StateOp, number>()
   const logs: string[] = []
-  const config = testConfig({ state: { redis: { url, ...redisOverrides } }, judge: { deadlineMs: 2000, loop: { maxConsecutiveBlocks: 2 } } })
+  // 1 s, not the default 50 ms: on a busy test machine a pause of the event loop must not look like an outage.
+  const config = testConfig({ state: { redis: { url, timeoutMs: 1000, ...redisOverrides } }, judge: { deadlineMs, loop: { maxConsecutiveBlocks: 2 } } })
   const state = createState(config, {
-    env,
+    env: {},
     log: { warn: (_o, m) => logs.push(`warn ${m}`), info: (_o, m) => logs.push(`info ${m}`) },
     onError: op => errors.set(op, (errors.get(op) ?? 0) + 1)
   })

@@ -1,0 +1,53 @@
+/** server.tokensFile: one `name token` line per person, so a shared daemon knows who asked; re-read on reload. */
+import { timingSafeEqual } from 'node:crypto'
+import type { Config } from '../config-schema.js'
+import { ConfigError, type ConfigProblem } from '../errors.js'
+import { readPrivateFile, TOKEN_RE } from './token.js'
+
+export interface Person { name: string, token: Buffer }
+
+// A name goes into decision records and `logs --user`: short, plain, and never a metric label.
+const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/
+
+/** The people of the file, or every problem in it by line number (a token never appears in a message). */
+export function loadTokens (path: string): { people: Person[] } | { problems: ConfigProblem[] } {
+  const read = readPrivateFile(path, 'server.tokensFile')
+  if ('problem' in read) return { problems: [read.problem] }
+  const problems: ConfigProblem[] = []
+  const people: Person[] = []
+  const bad = (n: number, expected: string, got: string) => problems.push({ path: `server.tokensFile line ${n}`, expected, got })
+  read.text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/\r$/, '').trim()
+    if (line === '' || line.startsWith('#')) return
+    const parts = line.split(/[ \t]+/)
+    const [name, token] = parts
+    if (parts.length !== 2 || !name || !token) return bad(i + 1, '"name token" (two words)', `${parts.length} word${parts.length === 1 ? '' : 's'}`)
+    if (!NAME_RE.test(name)) return bad(i + 1, 'a name of letters, digits and . _ @ - (at most 64)', name.slice(0, 64))
+    if (!TOKEN_RE.test(token)) return bad(i + 1, `a token of 16 to 512 visible ASCII characters for ${name} (e.g. openssl rand -hex 32)`, '[hidden]')
+    if (people.some(p => p.name === name)) return bad(i + 1, `one line per person (${name} appears twice)`, name)
+    if (people.some(p => p.token.equals(Buffer.from(token)))) return bad(i + 1, `a token of ${name}'s own (another person has the same one)`, '[hidden]')
+    people.push({ name, token: Buffer.from(token) })
+  })
+  if (problems.length === 0 && people.length === 0) bad(1, 'at least one "name token" line', 'none')
+  return problems.length > 0 ? { problems } : { people }
+}
+
+/** The people of config.server.tokensFile, or undefined when none is configured; throws ConfigError on a bad file. */
+export function readTokens (config: Pick<Config, 'server'>): Person[] | undefined {
+  const file = config.server.tokensFile
+  if (!file) return undefined
+  const loaded = loadTokens(file)
+  if ('problems' in loaded) throw new ConfigError(loaded.problems, file)
+  return loaded.people
+}
+
+/** Who an Authorization header belongs to, or null; every person's token is compared, so timing says nothing about which. */
+export function personOf (header: string | undefined, people: readonly Person[]): string | null {
+  const m = /^Bearer ([\x21-\x7e]+)$/i.exec(header ?? '')
+  const given = Buffer.from(m?.[1] ?? '')
+  let found: string | null = null
+  for (const p of people) {
+    if (given.length === p.token.length && timingSafeEqual(given, p.token) && found === null) found = p.name
+  }
+  return found
+}
