@@ -16,7 +16,7 @@ const USAGE = `usage: hookjudge <command> [options]
   reload [--config FILE]                                         make the running daemon re-read its config (also: SIGHUP)
   logs [--since DATE|DURATION] [--hook H] [--user NAME] [--follow] print decisions from the decision log
   service install|uninstall|status [--config FILE]               systemd user unit (Linux) or LaunchAgent (macOS)
-  install claude-code|codex [--scope user|project] [--transport http|shim] [--hooks a,b] [--dry-run] [--config FILE]
+  install claude-code|codex [--scope user|project] [--transport http|shim] [--hooks a,b] [--url URL] [--token-file FILE] [--dry-run] [--config FILE]
                                                                  wire hookjudge's hooks into the agent's settings
   uninstall claude-code|codex [--scope user|project] [--hooks a,b] [--dry-run] [--config FILE]
                                                                  remove exactly hookjudge's entries again

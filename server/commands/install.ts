@@ -6,6 +6,7 @@ import { unifiedDiff } from '../install/diff.js'
 import { loginShellNoise, noiseWarning } from '../install/login-shell.js'
 import { mergeHooks, shapeProblem } from '../install/merge.js'
 import { backupOnce, readSettings, type Scope, serialize, settingsPath, writeAtomic } from '../install/settings-file.js'
+import { teamFlags } from '../install/team-flags.js'
 import { SHIM_PATH } from '../paths.js'
 import { type Command, type Io, parse, UsageError, workingDir } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
@@ -54,8 +55,12 @@ async function apply (io: Io, t: Target, entries: Entry[], verb: string): Promis
 }
 
 export const installCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, { ...COMMON, transport: { type: 'string' } }, 1)
+  const { values, positionals } = parse(args, { ...COMMON, transport: { type: 'string' }, url: { type: 'string' }, 'token-file': { type: 'string' } }, 1)
   const t = target(values, positionals, io, 'install')
+  const team = teamFlags(values, io.env.PWD || process.cwd())
+  // A team daemon: this developer's token file and the team's URL replace the local config's address and token.
+  if (team.url) t.config = { ...t.config, server: { ...t.config.server, socket: undefined, tokensFile: undefined, ...(team.tokenFile ? { tokenFile: team.tokenFile } : {}) } }
+  else if (team.tokenFile) t.config = { ...t.config, server: { ...t.config.server, tokenFile: team.tokenFile } }
   const transport = (values.transport ?? (t.agent === 'codex' ? 'shim' : 'http')) as Transport
   if (transport !== 'http' && transport !== 'shim') throw new UsageError('--transport must be http or shim')
   if (t.agent === 'codex' && transport === 'http') throw new UsageError('Codex has no http hook type: its hooks always use the shim')
@@ -64,7 +69,7 @@ export const installCommand: Command = async (args, io) => {
   const unknown = t.names?.filter(n => !Object.hasOwn(t.config.hooks, n)) ?? []
   if (unknown.length > 0) throw new UsageError(`unknown hook "${unknown[0]}"; configured: ${Object.keys(t.config.hooks).join(', ')}`)
   const hooks = t.names ? t.names.map(n => t.config.hooks[n]!) : Object.values(t.config.hooks).filter(h => h.mode !== 'off')
-  const entries = hookEntries({ agent: t.agent, transport, hooks, server: t.config.server, deadlineMs: t.config.judge.deadlineMs, shimPath: SHIM_PATH })
+  const entries = hookEntries({ agent: t.agent, transport, hooks, server: t.config.server, deadlineMs: t.config.judge.deadlineMs, shimPath: SHIM_PATH, url: team.url })
   const r = await apply(io, t, entries, 'install')
   if (r.code !== 0) return r.code
   const where = t.dryRun ? 'would be wired' : r.changed ? 'wired' : 'already wired (nothing changed)'
@@ -76,7 +81,7 @@ export const installCommand: Command = async (args, io) => {
     const noise = await loginShellNoise(io.env)
     if (noise) io.stderr.write(noiseWarning(io.env.SHELL || '/bin/sh', noise) + '\n')
   }
-  await probeDaemon(io, t.config)
+  await probeDaemon(io, t.config, team.url)
   return 0
 }
 
@@ -94,10 +99,10 @@ export const uninstallCommand: Command = async (args, io) => {
 }
 
 /** The entries point at the configured address; say so when nothing answers there yet (the hooks then fail open). */
-async function probeDaemon (io: Io, config: Config): Promise<void> {
+async function probeDaemon (io: Io, config: Config, url?: string): Promise<void> {
   let addr
   try {
-    addr = daemonAddress(config)
+    addr = url ? { url, label: url, headers: {} } : daemonAddress(config)
   } catch {
     return
   }

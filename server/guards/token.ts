@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
 import type { Config } from '../config-schema.js'
 import { ConfigError, type ConfigProblem } from '../errors.js'
+import { readTokens } from './tokens.js'
 
 /** Visible ASCII only: the token travels in a header and in a shell here-document. */
 export const TOKEN_RE = /^[\x21-\x7e]{16,512}$/
@@ -55,9 +56,18 @@ export function bearerMatches (header: string | undefined, token: string): boole
   return given.length === want.length && timingSafeEqual(given, want)
 }
 
-/** Headers a hookjudge command (status, doctor, reload) sends to the daemon. */
-export function authHeaders (config: Pick<Config, 'server'>): Record<string, string> {
-  const token = readToken(config)
+/**
+ * Headers a hookjudge command (status, doctor, reload) sends to the daemon. With server.tokensFile it uses
+ * $HOOKJUDGE_TOKEN_FILE if set, else the file's first person: these verbs run where the daemon's files are and
+ * write no decision record, so no one's name is borrowed for a decision.
+ */
+export function authHeaders (config: Pick<Config, 'server'>, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  let token = readToken(config)
+  if (!token && config.server.tokensFile) {
+    const own = env.HOOKJUDGE_TOKEN_FILE ? loadToken(env.HOOKJUDGE_TOKEN_FILE) : undefined
+    if (own && 'problem' in own) throw new ConfigError([{ ...own.problem, path: 'HOOKJUDGE_TOKEN_FILE' }], env.HOOKJUDGE_TOKEN_FILE)
+    token = own ? own.token : readTokens(config)?.[0]?.token.toString()
+  }
   return token ? { authorization: `Bearer ${token}` } : {}
 }
 

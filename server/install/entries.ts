@@ -16,6 +16,8 @@ export interface Wiring {
   server: Config['server']
   deadlineMs: number
   shimPath: string
+  /** install --url: a team's daemon elsewhere (https://judge.team.example) instead of the configured address. */
+  url?: string
 }
 
 export const STATUS_PREFIX = 'hookjudge '
@@ -46,8 +48,9 @@ export function hookEntries (w: Wiring): Entry[] {
   // The shim must give up (and apply its fail mode) before the agent kills it.
   const shimTimeout = Math.max(SHIM_TIMEOUT_S, deadlineS + 2)
   const env: string[] = []
-  if (w.server.socket) env.push(`HOOKJUDGE_SOCKET=${shellQuote(w.server.socket)}`)
-  else if (daemonUrl(w.server) !== DEFAULT_URL) env.push(`HOOKJUDGE_URL=${shellQuote(daemonUrl(w.server))}`)
+  if (w.server.socket && !w.url) env.push(`HOOKJUDGE_SOCKET=${shellQuote(w.server.socket)}`)
+  const base = w.url ?? daemonUrl(w.server)
+  if (!w.server.socket && base !== DEFAULT_URL) env.push(`HOOKJUDGE_URL=${shellQuote(base)}`)
   if (w.server.tokenFile) env.push(`HOOKJUDGE_TOKEN_FILE=${shellQuote(w.server.tokenFile)}`)
   if (shimTimeout !== SHIM_TIMEOUT_S) env.push(`HOOKJUDGE_TIMEOUT=${shimTimeout}`)
   // `env` rather than a bare VAR=value prefix: csh-family login shells run hooks too.
@@ -56,7 +59,7 @@ export function hookEntries (w: Wiring): Entry[] {
   return w.hooks.map((h): Entry => {
     const statusMessage = `${STATUS_PREFIX}${h.name}`
     if (http && !failsSafe(h)) {
-      const handler = { type: 'http', url: `${daemonUrl(w.server)}/judge/${h.name}`, timeout: deadlineS + 2, ...RECURSION_HOOK_HEADER, statusMessage }
+      const handler = { type: 'http', url: `${base}/judge/${h.name}`, timeout: deadlineS + 2, ...RECURSION_HOOK_HEADER, statusMessage }
       return { hook: h.name, event: h.event, transport: 'http', handler: JSON.parse(JSON.stringify(handler)) }
     }
     // Codex gets its agent named: the shim's safe fallback must then be a deny (Codex ignores "ask").
