@@ -31,6 +31,12 @@ async function daemonChecks (config: Config, addr: DaemonAddress): Promise<Check
     const reasons: string[] = ready.ok ? ready.body?.reasons ?? [`HTTP ${ready.status}`] : [ready.error]
     checks.push(fail('backends', reasons.join('; '), 'set the API key env var in the daemon\'s environment (for the service: export it, then hookjudge service install), or pick another backend in judge.backends'))
   }
+  const shared = ready.ok ? ready.body?.state as { mode?: string, status?: string, target?: string, since?: string, error?: string } | undefined : undefined
+  if (shared?.mode === 'redis') {
+    checks.push(shared.status === 'ok'
+      ? ok('state', `shared state in Redis at ${shared.target}`)
+      : fail('state', `Redis at ${shared.target} unreachable since ${shared.since} (${shared.error}); each replica answers from its own state`, 'check state.redis.url, the password in state.redis.passwordEnv, and that Redis runs; replicas reconnect by themselves'))
+  }
   const probe = await callDaemon(addr, 'POST', '/probe', config.judge.deadlineMs + 2000)
   const p = probe.ok ? probe.body as { ok?: boolean, hook?: string, backend?: string, model?: string, ms?: number, deadlineMs?: number, error?: string } : { error: probe.error }
   if (p.ok && (p.ms ?? Infinity) <= (p.deadlineMs ?? 0)) checks.push(ok('verdict', `hook ${p.hook}: verdict from ${p.backend} (${p.model}) in ${p.ms} ms, deadline ${p.deadlineMs} ms`))

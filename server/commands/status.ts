@@ -14,6 +14,7 @@ interface StatusBody {
   cache: { hit: number, miss: number, coalesced: number, hitRate: number | null }
   latency: { p50Ms: number | null, p99Ms: number | null }
   reloads: { ok: number, error: number, last: { at: string, ok: boolean } | null }
+  state?: { mode: 'local' | 'redis', status: 'ok' | 'degraded', target?: string, since?: string, error?: string }
 }
 
 const counts = (r: Record<string, number>) => Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'
@@ -38,7 +39,10 @@ export function formatStatus (s: StatusBody, address: string, paint: ReturnType<
     `  decisions ${s.decisions.total}: ${counts(s.decisions.byDecision)} | by source: ${counts(s.decisions.bySource)}`,
     `  cache     hit rate ${percent(s.cache.hitRate)} (${s.cache.hit} hits, ${s.cache.miss} misses, ${s.cache.coalesced} coalesced)`,
     `  latency   p50 ${millis(s.latency.p50Ms)}, p99 ${millis(s.latency.p99Ms)}`,
-    `  reloads   ${s.reloads.ok} ok, ${s.reloads.error} refused${last}`
+    `  reloads   ${s.reloads.ok} ok, ${s.reloads.error} refused${last}`,
+    ...(s.state?.mode === 'redis'
+      ? [`  state     Redis ${s.state.target} ${s.state.status === 'ok' ? paint('ok', 'shared') : `${paint('warn', 'degraded')} since ${s.state.since} (${s.state.error}): answering from local state`}`]
+      : [])
   ].join('\n') + '\n'
 }
 

@@ -1,16 +1,28 @@
-/** GET /healthz (the process answers) and GET /readyz (config loaded and Layer 2 usable for every active hook). */
+/** GET /healthz (the process answers) and GET /readyz (config loaded, Layer 2 usable for every active hook, shared state reachable). */
 import type { FastifyPluginAsync } from 'fastify'
 import { backendStates, usedBackends } from '../backends/states.js'
 import { readiness, type Runtime } from '../runtime.js'
+import type { StateHealth } from '../state/state.js'
 
-export const healthRoutes: FastifyPluginAsync<{ runtime: () => Runtime }> = async (app, { runtime }) => {
+/** Why shared state is degraded, as a readiness reason; null when it is fine (or in process). */
+export function stateReason (h: StateHealth): string | null {
+  if (h.status === 'ok') return null
+  return `shared state unreachable (${h.target ?? 'redis'} since ${h.since ?? '?'}: ${h.error ?? 'no answer'}); answering from this replica's own state`
+}
+
+export const healthRoutes: FastifyPluginAsync<{ runtime: () => Runtime, state?: () => StateHealth }> = async (app, { runtime, state }) => {
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_req, reply) => {
     const rt = runtime()
     const reasons = readiness(rt)
     // An open circuit is not "not ready": it heals itself; the states show it.
     const backends = backendStates(rt.backends, usedBackends(Object.values(rt.config.hooks)))
-    if (reasons.length > 0) return reply.code(503).send({ status: 'not ready', reasons, backends })
-    return { status: 'ready', backends }
+    const shared = state?.()
+    const extra = shared ? { state: shared } : {}
+    if (reasons.length > 0) return reply.code(503).send({ status: 'not ready', reasons, backends, ...extra })
+    // Degraded still answers within its deadline: a load balancer must not take every replica out when Redis goes.
+    const degraded = shared && stateReason(shared)
+    if (degraded) return { status: 'degraded', reasons: [degraded], backends, ...extra }
+    return { status: 'ready', backends, ...extra }
   })
 }

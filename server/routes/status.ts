@@ -5,9 +5,10 @@ import { readFigures } from '../figures.js'
 import type { Metrics } from '../metrics.js'
 import type { LastReload } from '../reload.js'
 import { readiness, type Runtime } from '../runtime.js'
+import type { StateHealth } from '../state/state.js'
 import { VERSION } from '../version.js'
 
-export interface StatusRouteOptions { runtime: () => Runtime, metrics: Metrics, lastReload: () => LastReload | null }
+export interface StatusRouteOptions { runtime: () => Runtime, metrics: Metrics, lastReload: () => LastReload | null, state?: () => StateHealth }
 
 /** One word for people: unusable (no key, no CLI), circuit-open / half-open (breaker), else ready. */
 function stateWord (s: BackendState): string {
@@ -16,7 +17,7 @@ function stateWord (s: BackendState): string {
   return s.circuit?.state === 'half-open' ? 'half-open' : 'ready'
 }
 
-export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, { runtime, metrics, lastReload }) => {
+export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, { runtime, metrics, lastReload, state }) => {
   const started = Date.now()
   app.get('/status', async () => {
     const rt = runtime()
@@ -33,6 +34,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, 
       hooks: Object.values(rt.config.hooks).map(h => ({ name: h.name, event: h.event, mode: h.mode, backends: h.backends })),
       backends: backendStates(rt.backends).map(s => ({ ...s, state: stateWord(s), reason: s.unusable, used: used.has(s.name) })),
       readiness: readiness(rt),
+      ...(state ? { state: state() } : {}),
       ...await readFigures(metrics),
       reloads: { ...reloads, last: lastReload() }
     }
