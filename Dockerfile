@@ -23,7 +23,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 FROM node:22-slim
 WORKDIR /app
 # A container is reached through a published port, so in the image (only here) the daemon binds every interface.
-# A non-loopback bind requires a bearer token: the mounted config must set server.tokenFile (see Security in README).
+# A non-loopback bind requires a bearer token: the mounted config must set server.tokenFile or server.tokensFile
+# (one token per person; contrib/compose/ and docs/team.md).
 ENV NODE_ENV=production \
     HOOKJUDGE_HOST=0.0.0.0 \
     HOOKJUDGE_CONFIG=/etc/hookjudge/config.yaml \
