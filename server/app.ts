@@ -2,11 +2,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import type { Config } from './config-schema.js'
 import { loadConfig } from './config.js'
+import type { ConfigError } from './errors.js'
 import { accessGuard } from './guards/access.js'
-import { createFactStore } from './gates/facts.js'
 import { createLoopGovernor } from './guards/loop.js'
 import { isLoopbackHost } from './guards/loopback.js'
 import { readToken } from './guards/token.js'
+import { readTokens } from './guards/tokens.js'
+import { createState } from './state/create-state.js'
+import type { SharedState } from './state/state.js'
 import { resolveAutoChain } from './backends/detect.js'
 import { createMetrics, type Metrics } from './metrics.js'
 import { createReloader, type ReloadResult } from './reload.js'
@@ -23,6 +26,8 @@ export interface AppDeps extends Partial<RuntimeDeps> {
   metrics?: Metrics
   /** How a reload re-reads the config (serve: the same file and flags); default: the same user file. */
   load?: () => Config
+  /** Shared state (tests, benches); otherwise in process, or in Redis with state.redis.url. The caller closes it. */
+  state?: SharedState
 }
 
 export interface App {
@@ -43,6 +48,7 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   const metrics = deps.metrics ?? createMetrics(VERSION)
   // A token file with loose permissions is a ConfigError here, before anything listens.
   const token = readToken(config)
+  let people = readTokens(config)
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.log.level),
     // One log line per decision (the route's), not three per request.
@@ -51,13 +57,14 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
     return503OnClosing: true
   })
   const env = deps.env ?? process.env
+  const state = deps.state ?? createState(config, { env, log: app.log, onError: op => metrics.stateErrors.inc({ op }) })
   const runtimeDeps: RuntimeDeps = {
     env,
     ...deps,
     // Detected once per process (it probes Ollama): a reload keeps the chain.
     autoChain: deps.autoChain ?? await resolveAutoChain(config, env, app.log),
     loop: deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions }),
-    facts: deps.facts ?? createFactStore(config.sessionFacts),
+    facts: deps.facts ?? state.facts.store,
     onAttempt: (a) => {
       metrics.backendRequests.inc({ backend: a.backend, outcome: a.outcome })
       if (a.tokens) {
@@ -82,10 +89,23 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
     metrics,
     log: app.log
   })
-  app.addHook('onClose', async () => { await Promise.all([current.close(), reloader.close()]) })
+  app.addHook('onClose', async () => { await Promise.all([current.close(), reloader.close(), deps.state ? undefined : state.close()]) })
+  // server.tokensFile is re-read by every successful reload: deleting a person's line revokes their token. The path
+  // is the one the daemon started with, like every server setting (a reload never drops the token check).
+  const reload = (next?: Config): ReloadResult => {
+    const result = reloader.reload(next)
+    if (!result.ok) return result
+    try {
+      people = readTokens(config)
+    } catch (err) {
+      app.log.error({ problems: (err as ConfigError).problems }, 'server.tokensFile refused on reload: the previous tokens stay')
+      return { ok: true, changes: [...result.changes, 'server.tokensFile refused: the previous tokens stay (see the log)'] }
+    }
+    return result
+  }
 
   // Runs before every route: a non-loopback Host, a browser, a missing token or a judge's own request never reaches one.
-  app.addHook('onRequest', accessGuard({ loopbackOnly: Boolean(config.server.socket) || isLoopbackHost(config.server.host), token, metrics }))
+  app.addHook('onRequest', accessGuard({ loopbackOnly: Boolean(config.server.socket) || isLoopbackHost(config.server.host), token, people: () => people, metrics }))
 
   // Hook inputs are read as text and parsed in the route, so any content type (or none) gets the same 400 / 413 rules.
   app.removeAllContentTypeParsers()
@@ -99,10 +119,10 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   })
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]?.slice(0, 100)}` }))
 
-  await app.register(healthRoutes, { runtime })
+  await app.register(healthRoutes, { runtime, state: state.health })
   await app.register(metricsRoutes, { metrics })
-  await app.register(statusRoutes, { runtime, metrics, lastReload: reloader.last })
-  await app.register(controlRoutes, { runtime, reload: () => reloader.reload() })
+  await app.register(statusRoutes, { runtime, metrics, lastReload: reloader.last, state: state.health })
+  await app.register(controlRoutes, { runtime, reload: () => reload() })
   await app.register(judgeRoutes, { runtime, metrics })
-  return { app, runtime, metrics, reload: reloader.reload }
+  return { app, runtime, metrics, reload }
 }
