@@ -1,0 +1,108 @@
+/** Team figures: three replicas sharing one redis-server; cross-replica cache hits, throughput with Redis on and off,
+ * and what shared state adds to a Layer-2 call. Run alone (`node --import tsx bench/team.ts`) or from bench/run.ts. */
+import { Pool } from 'undici'
+import { startRedis } from '../test/helpers/redis-server.js'
+import { control, hitText } from './layer2.js'
+import { type Daemon, median, ms, type Section, startDaemon, stats, stopInput, times } from './lib.js'
+
+export const TEAM_ROUTE = '/judge/commit'
+const CLIENTS = 16
+
+async function post (pool: Pool, text: string, session = 'bench'): Promise<{ ms: number, source: string }> {
+  const t0 = performance.now()
+  const body = stopInput(text).replace('"session_id":"bench"', `"session_id":"${session}"`)
+  const res = await pool.request({ path: TEAM_ROUTE, method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  await res.body.dump()
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`)
+  return { ms: performance.now() - t0, source: String(res.headers['x-hookjudge-source']) }
+}
+
+/** Requests/s of distinct Layer-2 texts (each a model call to the fake, which answers at once) at CLIENTS clients. */
+async function rate (url: string, tag: string, total: number): Promise<number> {
+  const pool = new Pool(url, { connections: CLIENTS })
+  let next = 0
+  const t0 = performance.now()
+  await Promise.all(Array.from({ length: CLIENTS }, async () => { while (next < total) await post(pool, hitText(next++) + tag) }))
+  const rps = total / ((performance.now() - t0) / 1000)
+  await pool.close()
+  return rps
+}
+
+export async function team (fakeUrl: string, samples: number, total: number, runs: number): Promise<Section> {
+  const redis = await startRedis()
+  const shared = { state: { redis: { url: redis.url } } }
+  const daemons: Daemon[] = []
+  try {
+    for (let i = 0; i < 3; i++) daemons.push(await startDaemon(fakeUrl, shared))
+    const local = await startDaemon(fakeUrl)
+    daemons.push(local)
+    const [a, b, c] = daemons.slice(0, 3).map(d => new Pool(d.url, { connections: 1 }))
+    const solo = new Pool(local.url, { connections: 1 })
+    await control(fakeUrl, 'delay=0&reset=1')
+    for (let i = 0; i < 20; i++) for (const p of [a!, b!, c!, solo]) await post(p, `warm ${i}: I'll commit and push now.`)
+    // Cross-replica hit: A judged the text, B's first sight of it comes from Redis; B's second is its own LRU.
+    const remote: number[] = []
+    const inProcess: number[] = []
+    for (let i = 0; i < samples; i++) {
+      const text = hitText(i) + ' (cross)'
+      if ((await post(a!, text)).source !== 'judge') throw new Error('expected a Layer-2 verdict on A')
+      const r = await post(i % 2 === 0 ? b! : c!, text)
+      if (r.source !== 'cache') throw new Error(`expected a shared cache hit, got ${r.source}`)
+      remote.push(r.ms)
+      inProcess.push((await post(i % 2 === 0 ? b! : c!, text)).ms)
+    }
+    // A Layer-2 call (a miss: lookup and claim in Redis, the model, the verdicts stored and announced) on a replica
+    // sharing state, beside the same call on a daemon keeping it in process; interleaved, the fake answering at once.
+    const withRedis: number[] = []
+    const without: number[] = []
+    for (let i = 0; i < samples; i++) {
+      withRedis.push((await post(a!, hitText(i) + ' (miss redis)')).ms)
+      without.push((await post(solo, hitText(i) + ' (miss local)')).ms)
+    }
+    for (const p of [a!, b!, c!, solo]) await p.close()
+    const on: number[] = []
+    const off: number[] = []
+    for (let r = 0; r < runs; r++) {
+      on.push(await rate(daemons[0]!.url, ` (load on ${r})`, total))
+      off.push(await rate(local.url, ` (load off ${r})`, total))
+    }
+    const rs = stats(remote)
+    const ls = stats(inProcess)
+    const added = median(withRedis) - median(without)
+    return {
+      title: 'Team: three replicas sharing one Redis',
+      note: `Three \`hookjudge serve\` processes with \`state.redis.url\` on one loopback redis-server (7, no persistence), and one ` +
+        `without it; the fake judge API answers at once. Cache hits: ${samples} texts judged on replica A, then asked on B or C ` +
+        `(first time there: from Redis), then again (from that replica's LRU); one keep-alive client. Layer-2 call: ${samples} ` +
+        `distinct texts, interleaved between a sharing replica and the in-process daemon. Throughput: ${CLIENTS} clients, ` +
+        `${total} distinct Layer-2 texts a run, ${runs} runs each, alternating; route ${TEAM_ROUTE}.`,
+      head: ['figure', 'median', 'p99', 'note'],
+      rows: [
+        ['cache hit from another replica (via Redis)', `${ms(rs.median)} ms`, `${ms(rs.p99)} ms`, `${times(rs.median / ls.median)} the in-process hit`],
+        ['cache hit in process (the replica\'s LRU)', `${ms(ls.median)} ms`, `${ms(ls.p99)} ms`, ''],
+        ['Layer-2 call, state in Redis', `${ms(median(withRedis))} ms`, `${ms(stats(withRedis).p99)} ms`, ''],
+        ['Layer-2 call, state in process', `${ms(median(without))} ms`, `${ms(stats(without).p99)} ms`, ''],
+        ['added by shared state to a Layer-2 call', `${ms(added)} ms`, '', 'target ≤ 1 ms (p50)'],
+        ['throughput, Redis on', `${median(on).toFixed(0)} req/s`, '', `${times(median(on) / median(off))} Redis off`],
+        ['throughput, Redis off', `${median(off).toFixed(0)} req/s`, '', '']
+      ]
+    }
+  } finally {
+    await Promise.all(daemons.map(d => d.stop()))
+    await redis.stop()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { freePort, knob, startProcess, stopProcess } = await import('./lib.js')
+  const { join } = await import('node:path')
+  const port = await freePort()
+  const fake = await startProcess([join('bench', 'fake-api.ts')], { PORT: String(port) }, port)
+  try {
+    const section = await team(`http://127.0.0.1:${port}`, knob('BENCH_TEAM', 200), knob('BENCH_TEAM_LOAD', 3000), knob('BENCH_LOAD_RUNS', 3))
+    const row = (cells: string[]) => `| ${cells.join(' | ')} |`
+    process.stdout.write([`## ${section.title}`, '', section.note, '', row(section.head), row(section.head.map(() => '---')), ...section.rows.map(row)].join('\n') + '\n')
+  } finally {
+    await stopProcess(fake)
+  }
+}
