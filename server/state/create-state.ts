@@ -1,5 +1,6 @@
 /** createState(config, deps): the in-process state, or with state.redis.url the Redis one behind the same interfaces. */
 import type { Config } from '../config-schema.js'
+import { createLoopGovernor, type LoopGovernor } from '../guards/loop.js'
 import type { Env } from '../paths.js'
 import { createLocalState } from './local-state.js'
 import { createRedisCircuits } from './redis-circuit.js'
@@ -14,12 +15,14 @@ export interface StateDeps {
   log: LinkLog
   /** Counts one op answered from local state (hookjudge_state_errors_total{op}). */
   onError: (op: StateOp) => void
+  /** The process's loop governor (the local state, and the fallback of the Redis one). */
+  loop?: LoopGovernor
   /** Whether a value read back from Redis is a verdict this version can use (the pipeline's cached-verdict shape). */
   validVerdict?: (v: unknown) => boolean
 }
 
 export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFacts' | 'cache'>, deps: StateDeps): SharedState {
-  const local = createLocalState({ loop: { maxSessions: config.judge.loop.maxSessions }, facts: config.sessionFacts })
+  const local = createLocalState({ loop: deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions }), facts: config.sessionFacts })
   const redis = config.state.redis
   if (!redis) return local
   const passwordEnv = redis.passwordEnv

@@ -1,16 +1,17 @@
 /** The in-process shared state (no state.redis.url): one daemon's memory, exactly as before the team layer existed. */
 import { createFactStore, type FactStoreOptions } from '../gates/facts.js'
-import { createLocalLoopStore } from './loop-store.js'
+import type { LoopGovernor } from '../guards/loop.js'
+import { localLoopStore } from './loop-store.js'
 import type { SharedState } from './state.js'
 
-export interface LocalStateOptions { loop: { maxSessions: number }, facts: FactStoreOptions }
+export interface LocalStateOptions { loop: LoopGovernor, facts: FactStoreOptions }
 
 export function createLocalState (opts: LocalStateOptions): SharedState {
   return {
     health: () => ({ mode: 'local', status: 'ok' }),
     // No team: the local cache's own coalescing is all there is.
     verdicts: { claim: async () => null, wait: async () => ({ self: true }), done: async () => {} },
-    loop: createLocalLoopStore(opts.loop),
+    loop: localLoopStore(opts.loop),
     facts: { store: createFactStore(opts.facts), pull: async () => {}, settle: async () => {} },
     circuits: { pull: async () => {}, admit: (_b, localAdmit) => localAdmit, record: () => {} },
     close: async () => {}

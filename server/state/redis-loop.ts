@@ -7,25 +7,28 @@ import type { LoopStore } from './state.js'
 // Loop state outlives no turn worth guarding: a day covers the longest session between two Stops.
 export const LOOP_TTL_MS = 86_400_000
 
-/** governStep (server/guards/loop.ts) line for line; state is {t: turn id, b: blocked text hashes}. */
+/** governStep (server/guards/loop.ts) line for line; state is {t: turn id, b: texts blocked this turn, r: blocks in a row}. */
 const STEP_LUA = `
 local raw = redis.call('GET', KEYS[1])
 local st = raw and cjson.decode(raw) or {}
 local b = st.b or {}
+local r = st.r or 0
 local newTurn
 if ARGV[1] == '1' then newTurn = (ARGV[2] ~= st.t) else newTurn = (ARGV[3] ~= '1') end
-if newTurn then b = {} end
+if newTurn then b = {} r = 0 end
 if ARGV[1] == '1' then st.t = ARGV[2] else st.t = nil end
 local guard = ''
 if ARGV[4] ~= '1' then
-  b = {}
+  r = 0
 else
   local rep = false
   for _, h in ipairs(b) do if h == ARGV[5] then rep = true end end
-  if rep then guard = 'repeat' elseif #b >= tonumber(ARGV[6]) then guard = 'loop' end
-  if guard ~= '' then b = {} else table.insert(b, ARGV[5]) end
+  if rep then guard = 'repeat'
+  elseif r >= tonumber(ARGV[6]) then guard = 'loop' r = 0 table.insert(b, ARGV[5])
+  else table.insert(b, ARGV[5]) r = r + 1 end
 end
 st.b = b
+st.r = r
 redis.call('SET', KEYS[1], cjson.encode(st), 'PX', ARGV[7])
 return guard`
 
@@ -36,9 +39,10 @@ export const sessionKey = (kind: string, session: string, rest = '') =>
 /** The Redis store, falling back to (and always keeping up) the local one: an outage continues from this replica's view. */
 export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopStore {
   return {
-    async step (ev, hook, blocked, textHash, max) {
-      const mine = await local.step(ev, hook, blocked, textHash, max)
-      if (ev.sessionId === '') return mine
+    async review (ev, hook, blocked, text, max) {
+      const mine = await local.review(ev, hook, blocked, text, max)
+      if (ev.sessionId === '' || (ev.event !== 'Stop' && ev.event !== 'SubagentStop')) return mine
+      const textHash = createHash('sha256').update(text).digest('hex')
       const args = [ev.turnId !== undefined ? '1' : '0', ev.turnId ?? '', ev.stopHookActive ? '1' : '0', blocked ? '1' : '0', textHash, String(max), String(LOOP_TTL_MS)]
       const got = await link.run('loop', c => c.eval(STEP_LUA, { keys: [sessionKey('loop', ev.sessionId, hook)], arguments: args }))
       if (!got.ok) return mine

@@ -1,7 +1,7 @@
 /** The shared-state interfaces every stage uses: in process (one daemon) or in Redis (a team of replicas). */
 import type { CircuitOptions } from '../backends/circuit.js'
 import type { FactStore } from '../gates/facts.js'
-import type { HookLoopState, LoopEvent, LoopGuard } from '../guards/loop.js'
+import type { LoopEvent, LoopGuard } from '../guards/loop.js'
 
 /** The Redis operations, as the `op` label of hookjudge_state_errors_total. */
 export const STATE_OPS = ['connect', 'cache_get', 'cache_set', 'wait', 'publish', 'loop', 'facts_get', 'facts_set', 'circuit_get', 'circuit_set'] as const
@@ -32,9 +32,9 @@ export interface TeamVerdicts {
   done (askKey: string, token: string | undefined, outcome: { verdicts: Array<[string, unknown]> } | { failure: string }): Promise<void>
 }
 
-/** The loop governor's state per session and hook, one atomic step per Stop-type call. */
+/** The loop governor's state per session and hook: LoopGovernor.review, one atomic step per Stop-type decision. */
 export interface LoopStore {
-  step (ev: LoopEvent, hook: string, blocked: boolean, textHash: string, max: number): Promise<LoopGuard | null>
+  review (ev: LoopEvent, hook: string, blocked: boolean, text: string, max: number): Promise<LoopGuard | null>
 }
 
 /** Session facts: the gates read the process-local store synchronously; pull copies a session's shared facts into it first. */
@@ -63,5 +63,3 @@ export interface SharedState {
   circuits: SharedCircuits
   close (): Promise<void>
 }
-
-export type { HookLoopState }

@@ -1,6 +1,5 @@
 /** Two or more "replicas" of the state layer on one real redis-server, with their errors and log lines recorded. */
 import type { Test } from 'tap'
-import type { ChainResult } from '../../server/backends/chain.js'
 import { createState } from '../../server/state/create-state.js'
 import type { SharedState, StateOp } from '../../server/state/state.js'
 import { testConfig } from '../helper.js'
@@ -35,14 +34,3 @@ export async function healthy (r: Replica): Promise<void> {
 }
 
 export const sum = (m: Map<StateOp, number>) => [...m.values()].reduce((a, b) => a + b, 0)
-
-/** A fake model call: counts itself, answers a block verdict after `gate` resolves (default at once). */
-export function counter (gate: Promise<void> = Promise.resolve()) {
-  const calls = { n: 0 }
-  const ask = async (): Promise<ChainResult> => {
-    calls.n++
-    await gate
-    return { ok: true, verdict: { ok: true, block: true, fields: { f: true }, reason: 'r' }, backend: 'fake', model: 'm', attempts: [{ backend: 'fake', outcome: 'ok', ms: 1 }] }
-  }
-  return { calls, ask }
-}

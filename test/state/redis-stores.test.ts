@@ -15,14 +15,14 @@ t.test('the loop governor counts blocks across replicas and matches governStep s
     [stop('p1'), true, 'd'], [stop('p1'), false, 'e'], [stop('p2'), true, 'f'], [stop('p2'), true, 'f'],
     [stop(undefined, false), true, 'g'], [stop(undefined, true), true, 'h'], [stop(undefined, true), true, 'i']
   ]
-  const model: HookLoopState = { blocked: [] }
+  const model: HookLoopState = { blocked: [], run: 0 }
   const replicas = [a, b]
   for (const [i, [ev, blocked, text]] of steps.entries()) {
     const want = governStep(model, ev, blocked, text, 2)
     // Alternate replicas: the count must not restart on the other one.
-    t.equal(await replicas[i % 2]!.state.loop.step(ev, 'commit', blocked, text, 2), want, `step ${i} on replica ${'ab'[i % 2]}`)
+    t.equal(await replicas[i % 2]!.state.loop.review(ev, 'commit', blocked, text, 2), want, `step ${i} on replica ${'ab'[i % 2]}`)
   }
-  t.equal(await a.state.loop.step(stop('p9', false), 'other-hook', true, 'x', 2), null, 'each hook has its own state')
+  t.equal(await a.state.loop.review(stop('p9', false), 'other-hook', true, 'x', 2), null, 'each hook has its own state')
 })
 
 t.test('a fact recorded on one replica is pulled by the other; expired and oversized facts are not', async t => {
@@ -80,8 +80,8 @@ t.test('the in-process state (no state.redis) is healthy, local, and keeps facts
   const { testConfig } = await import('../helper.js')
   const state = createState(testConfig(), { env: {}, log: { warn: () => {}, info: () => {} }, onError: () => {} })
   t.same(state.health(), { mode: 'local', status: 'ok' })
-  t.equal(await state.loop.step(stop('p1', false), 'commit', true, 'a', 1), null)
-  t.equal(await state.loop.step(stop('p1'), 'commit', true, 'b', 1), 'loop')
+  t.equal(await state.loop.review(stop('p1', false), 'commit', true, 'a', 1), null)
+  t.equal(await state.loop.review(stop('p1'), 'commit', true, 'b', 1), 'loop')
   state.facts.store.set('s', 'f', 1, 60_000)
   await state.facts.pull('s')
   t.equal(state.facts.store.get('s', 'f'), 1)
