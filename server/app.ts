@@ -9,6 +9,7 @@ import { isLoopbackHost } from './guards/loopback.js'
 import { readToken } from './guards/token.js'
 import { readTokens } from './guards/tokens.js'
 import { createState } from './state/create-state.js'
+import { isCachedVerdict } from './state/team-answers.js'
 import type { SharedState } from './state/state.js'
 import { resolveAutoChain } from './backends/detect.js'
 import { createMetrics, type Metrics } from './metrics.js'
@@ -57,14 +58,16 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
     return503OnClosing: true
   })
   const env = deps.env ?? process.env
-  const state = deps.state ?? createState(config, { env, log: app.log, onError: op => metrics.stateErrors.inc({ op }) })
+  const loop = deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions })
+  const state = deps.state ?? createState(config, { env, log: app.log, loop, validVerdict: isCachedVerdict, onError: op => metrics.stateErrors.inc({ op }) })
   const runtimeDeps: RuntimeDeps = {
     env,
     ...deps,
     // Detected once per process (it probes Ollama): a reload keeps the chain.
     autoChain: deps.autoChain ?? await resolveAutoChain(config, env, app.log),
-    loop: deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions }),
+    loop,
     facts: deps.facts ?? state.facts.store,
+    state,
     onAttempt: (a) => {
       metrics.backendRequests.inc({ backend: a.backend, outcome: a.outcome })
       if (a.tokens) {

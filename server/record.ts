@@ -55,7 +55,6 @@ export interface RecordInput {
   /** The whole request at the daemon, transcript read and waits included. */
   ms: number
   ts: Date
-  user?: string
 }
 
 export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord {
@@ -79,7 +78,6 @@ export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord 
     redactions: r.redacted.counts,
     promptVersion: r.hook.promptVersion,
     turn: r.turn,
-    ...(r.user ? { user: r.user } : {}),
     // After the contract's keys, so their order stays as documented.
     ...(d.facts ? { facts: d.facts } : {}),
     ...(d.failure ? { failure: d.failure } : {}),

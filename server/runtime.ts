@@ -16,6 +16,8 @@ import { worksWithoutJudge } from './evidence/plan.js'
 import { createClassifier } from './evidence/verification.js'
 import type { FactStore } from './gates/facts.js'
 import { type Env, stateDir } from './paths.js'
+import { createLocalState } from './state/local-state.js'
+import type { SharedState } from './state/state.js'
 
 export interface RuntimeDeps {
   env: Env
@@ -36,6 +38,8 @@ export interface RuntimeDeps {
   warm?: boolean
   /** Clock of the circuit breakers and spares (tests). */
   now?: () => number
+  /** Shared state (server/state/): in process, or the team's in Redis; created once per process by buildApp. */
+  state?: SharedState
 }
 
 export interface Runtime {
@@ -51,6 +55,7 @@ export interface Runtime {
   loop: LoopGovernor
   transcripts: TranscriptReader
   gates: GateDeps
+  state: SharedState
   close (): Promise<void>
 }
 
@@ -58,6 +63,8 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
   const config = loaded.judge.auto ? applyChain(loaded, deps.autoChain ?? detectChainSync(loaded, deps.env).chain) : loaded
   const backends = deps.backends ?? createBackends(config.backends, deps.env, { now: deps.now })
   const cache = deps.cache ?? createVerdictCache(config.cache)
+  const loop = deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions })
+  const state = deps.state ?? createLocalState({ loop, facts: config.sessionFacts })
   const redact = config.redactor ?? createRedactor()
   const decisionLog = deps.decisionLog ?? (config.decisionLog.enabled
     ? createDecisionLog({ dir: config.decisionLog.dir ?? stateDir(deps.env), onError: deps.onLogError ?? (() => {}) })
@@ -75,11 +82,12 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     cache,
     redact,
     decisionLog,
-    loop: deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions }),
+    loop,
+    state,
     // Allowed transcript roots come from the daemon's env, resolved here once (not per request).
     // With evidence on, the same read also gathers the turn's commands and edits (server/evidence/).
     transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined),
-    gates: createGateDeps(config, deps.env, deps.facts),
+    gates: createGateDeps(config, deps.env, deps.facts ?? state.facts.store, state.facts),
     ...compileHooks(config, backends),
     ...(deps.onAttempt ? { onAttempt: deps.onAttempt } : {}),
     async close () {

@@ -9,6 +9,7 @@ import { createFactStore, type FactStore, factsFrom } from './facts.js'
 import { firstRule, type RuleDecision } from './rules.js'
 import { type SelfProtectPolicy, selfProtectPolicy, selfProtectReason } from './self-protect.js'
 import { transformOutput } from './transforms.js'
+import type { SharedFacts } from '../state/state.js'
 
 export interface GateDeps {
   /** App-level: survives config reloads. */
@@ -16,6 +17,8 @@ export interface GateDeps {
   factTtlMs: number
   /** Absent when selfProtection is disabled. */
   selfProtect?: SelfProtectPolicy
+  /** The team's facts (server/state/): pulled before a rule reads them, written through before the answer. */
+  shared?: Pick<SharedFacts, 'pull' | 'settle'>
 }
 
 /** What the deterministic part decided, if anything, in the pipeline's terms (shadow is the mode stage's business). */
@@ -25,10 +28,11 @@ export interface Gated {
   updatedOutput?: unknown
 }
 
-export function createGateDeps (config: Config, env: Env, facts?: FactStore): GateDeps {
+export function createGateDeps (config: Config, env: Env, facts?: FactStore, shared?: GateDeps['shared']): GateDeps {
   const { selfProtection, sessionFacts } = config
   return {
     facts: facts ?? createFactStore(sessionFacts),
+    ...(shared ? { shared } : {}),
     factTtlMs: sessionFacts.ttlSeconds * 1000,
     selfProtect: selfProtection.enabled
       ? selfProtectPolicy({
@@ -58,11 +62,13 @@ export async function applyGate (hook: HookPolicy, event: HookEvent, deps: GateD
   // Facts are per agent and session; a call without a session id gets none, so a rule that requires one applies.
   const session = event.sessionId ? `${event.agent}:${event.sessionId}` : ''
   if (event.event === 'PreToolUse') {
+    if (gate.rules.some(r => r.require.length > 0 || r.equalsFact)) await deps.shared?.pull(session)
     const rule = firstRule(gate.rules, event.toolInput, name => deps.facts.get(session, name))
     return rule ? decided(rule.decision, 'layer1', rule.reason, rule.id) : {}
   }
   const views = jsonViews(event.toolResponse).map(v => v.json)
   for (const [name, value] of factsFrom(gate.facts, views)) deps.facts.set(session, name, value, deps.factTtlMs)
+  if (gate.facts.length > 0) await deps.shared?.settle(session)
   const updated = hook.mode === 'enforce' ? transformOutput(gate.transforms, event.toolResponse) : undefined
   return updated === undefined ? {} : { updatedOutput: updated }
 }

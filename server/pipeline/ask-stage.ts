@@ -2,6 +2,8 @@
 import { type Asked, askChain, type Reading } from '../judge/ask.js'
 import { parseVerdicts, type Verdict } from '../judge/verdict.js'
 import type { Runtime } from '../runtime.js'
+import { teamAsk } from '../state/team-ask.js'
+import { settleFromTeam, shareable } from '../state/team-answers.js'
 import type { Ask, Parsed, Turn } from './turn.js'
 
 /** An answer is void only when no asked hook can be read from it; then the next backend of the chain is asked. */
@@ -42,10 +44,17 @@ export async function askStage (t: Turn, rt: Runtime): Promise<void> {
   if (t.asks.length === 0) return
   const d = deadline(rt.config.judge.deadlineMs)
   await Promise.all(t.asks.map(async (ask) => {
-    const { promise, coalesced } = rt.cache.coalesce(ask.key, () =>
-      askChain(ask.chain, { system: ask.prompt.system, user: ask.prompt.user, schema: ask.prompt.schema }, reader(ask), d.signal, rt.onAttempt))
-    const asked = await Promise.race([promise, d.passed])
-    settleAsk(ask, asked, coalesced, rt)
+    // In process, identical asks share one promise; across replicas, teamAsk shares one model call (server/state/).
+    const { promise, coalesced } = rt.cache.coalesce(ask.key, () => teamAsk(rt.state.verdicts, {
+      askKey: ask.key,
+      keys: ask.runs.map(r => r.key!),
+      signal: d.signal,
+      ask: () => askChain(ask.chain, { system: ask.prompt.system, user: ask.prompt.user, schema: ask.prompt.schema }, reader(ask), d.signal, rt.onAttempt),
+      share: asked => shareable(ask, asked)
+    }))
+    const answer = await Promise.race([promise, d.passed])
+    if (answer === null || answer.kind === 'asked') settleAsk(ask, answer && answer.result, coalesced, rt)
+    else settleFromTeam(ask, answer, rt.cache)
   }))
   d.clear()
 }

@@ -2,11 +2,12 @@
 import type { Runtime } from '../runtime.js'
 import type { Turn } from './turn.js'
 
-export function loopStage (t: Turn, rt: Runtime): void {
+export async function loopStage (t: Turn, rt: Runtime): Promise<void> {
   const max = rt.config.judge.loop.maxConsecutiveBlocks
   for (const run of t.runs) {
     const d = run.final!
-    const guard = rt.loop.review(t.event, run.hook.name, d.decision === 'block', t.text, max)
+    // rt.state.loop: this process's governor, or the team's in Redis (blocks in a row counted across replicas).
+    const guard = await rt.state.loop.review(t.event, run.hook.name, d.decision === 'block', t.text, max)
     if (guard) run.final = { ...d, decision: 'allow', source: 'guard', wouldBlock: true, guard }
   }
 }

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AGENTS, type AgentName } from '../agents/event.js'
 import type { HookPolicy } from '../config-schema.js'
+import { requestUser } from '../guards/access.js'
 import { parseHookInput } from '../guards/input.js'
 import { safePath } from '../judge/redact-path.js'
 import type { Metrics } from '../metrics.js'
@@ -23,7 +24,9 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
   }
 
   function observe (req: Req, rt: Runtime, j: Judged) {
-    const records = j.records()
+    // Who asked (server.tokensFile) goes into the records, never into a metric label.
+    const user = requestUser(req)
+    const records = j.records().map(r => user ? { ...r, user } : r)
     for (const record of records) {
       rt.decisionLog.write(record)
       metrics.requests.inc({ hook: record.hook, agent: record.agent, decision: record.decision, source: record.source })
