@@ -5,7 +5,7 @@ import { startRedis } from '../test/helpers/redis-server.js'
 import { control, hitText } from './layer2.js'
 import { type Daemon, median, ms, type Section, startDaemon, stats, stopInput, times } from './lib.js'
 
-export const TEAM_ROUTE = '/judge/commit'
+export const TEAM_ROUTE = '/judge'
 const CLIENTS = 16
 
 async function post (pool: Pool, text: string, session = 'bench'): Promise<{ ms: number, source: string }> {

@@ -17,6 +17,7 @@ import { createClassifier } from './evidence/verification.js'
 import type { FactStore } from './gates/facts.js'
 import { type Env, stateDir } from './paths.js'
 import { createLocalState } from './state/local-state.js'
+import { shareCircuits } from './state/team-circuit.js'
 import type { SharedState } from './state/state.js'
 
 export interface RuntimeDeps {
@@ -65,6 +66,7 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
   const cache = deps.cache ?? createVerdictCache(config.cache)
   const loop = deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions })
   const state = deps.state ?? createLocalState({ loop, facts: config.sessionFacts })
+  if (state.health().mode === 'redis') shareCircuits(backends.values(), state.circuits)
   const redact = config.redactor ?? createRedactor()
   const decisionLog = deps.decisionLog ?? (config.decisionLog.enabled
     ? createDecisionLog({ dir: config.decisionLog.dir ?? stateDir(deps.env), onError: deps.onLogError ?? (() => {}) })

@@ -67,3 +67,15 @@ t.test('Redis killed mid-load: no failed or late answer, errors counted; back: s
   t.match(await tm.post(1, 'commit', claudeStop(say('after'), { session_id: 'x' })), { source: 'cache' }, 'shared again')
   t.equal(tm.calls(), before + 1)
 })
+
+t.test('failures in a row on two replicas open the circuit on both: the next call is not sent', async t => {
+  const tm = await team(t, { script: { status: 500 } })
+  await Promise.all([readyzSays(tm, 0, 'ready'), readyzSays(tm, 1, 'ready')])
+  for (let i = 0; i < 3; i++) t.match(await tm.post(i % 2, 'commit', claudeStop(say(`down-${i}`), { session_id: `c${i}` })), { decision: 'allow', source: 'fallback' })
+  const calls = tm.calls()
+  t.ok(calls >= 3, 'each replica asked the failing backend')
+  // Replica B saw only one of the three failures itself: the team's count opened its circuit.
+  t.match(await tm.post(1, 'commit', claudeStop(say('down-3'), { session_id: 'c3' })), { decision: 'allow', source: 'fallback' })
+  t.equal(tm.calls(), calls, 'no call to a backend the team found dead')
+  t.match((await tm.get(1, '/metrics')).text, /hookjudge_backend_requests_total\{backend="anthropic",outcome="circuit_open"\} 1/)
+})
