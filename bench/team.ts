@@ -47,7 +47,7 @@ export async function team (fakeUrl: string, samples: number, total: number, run
       const text = hitText(i) + ' (cross)'
       if ((await post(a!, text)).source !== 'judge') throw new Error('expected a Layer-2 verdict on A')
       const r = await post(i % 2 === 0 ? b! : c!, text)
-      if (r.source !== 'cache') throw new Error(`expected a shared cache hit, got ${r.source}`)
+      if (r.source !== 'cache') throw new Error(`sample ${i}: expected a shared cache hit, got ${r.source}`)
       remote.push(r.ms)
       inProcess.push((await post(i % 2 === 0 ? b! : c!, text)).ms)
     }

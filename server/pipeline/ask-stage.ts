@@ -42,8 +42,8 @@ function settleAsk (ask: Ask, asked: Asked<Parsed> | null, coalesced: boolean, r
 
 export async function askStage (t: Turn, rt: Runtime): Promise<void> {
   if (t.asks.length === 0) return
-  // The team's circuit states first: a backend other replicas found dead is skipped here too.
-  await rt.state.circuits.pull([...new Set(t.asks.flatMap(a => a.chain.map(b => b.name)))])
+  // The team's circuit states, read while the claims are taken: a backend other replicas found dead is skipped here too.
+  const circuits = rt.state.circuits.pull([...new Set(t.asks.flatMap(a => a.chain.map(b => b.name)))])
   const d = deadline(rt.config.judge.deadlineMs)
   await Promise.all(t.asks.map(async (ask) => {
     // In process, identical asks share one promise; across replicas, teamAsk shares one model call (server/state/).
@@ -51,7 +51,7 @@ export async function askStage (t: Turn, rt: Runtime): Promise<void> {
       askKey: ask.key,
       keys: ask.runs.map(r => r.key!),
       signal: d.signal,
-      ask: () => askChain(ask.chain, { system: ask.prompt.system, user: ask.prompt.user, schema: ask.prompt.schema }, reader(ask), d.signal, rt.onAttempt),
+      ask: () => circuits.then(() => askChain(ask.chain, { system: ask.prompt.system, user: ask.prompt.user, schema: ask.prompt.schema }, reader(ask), d.signal, rt.onAttempt)),
       share: asked => shareable(ask, asked)
     }))
     const answer = await Promise.race([promise, d.passed])
