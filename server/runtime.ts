@@ -17,7 +17,7 @@ import { createClassifier } from './evidence/verification.js'
 import type { FactStore } from './gates/facts.js'
 import { type Env, stateDir } from './paths.js'
 import { createLocalState } from './state/local-state.js'
-import { shareCircuits } from './state/team-circuit.js'
+import { shareCircuits } from './state/redis-circuit.js'
 import type { SharedState } from './state/state.js'
 
 export interface RuntimeDeps {

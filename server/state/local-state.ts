@@ -1,8 +1,7 @@
 /** The in-process shared state (no state.redis.url): one daemon's memory, exactly as before the team layer existed. */
 import { createFactStore, type FactStoreOptions } from '../gates/facts.js'
 import type { LoopGovernor } from '../guards/loop.js'
-import { localLoopStore } from './loop-store.js'
-import type { SharedState } from './state.js'
+import type { LoopStore, SharedState } from './state.js'
 
 export interface LocalStateOptions { loop: LoopGovernor, facts: FactStoreOptions }
 
@@ -16,4 +15,9 @@ export function createLocalState (opts: LocalStateOptions): SharedState {
     circuits: { pull: async () => {}, admit: (_b, localAdmit) => localAdmit, record: () => {} },
     close: async () => {}
   }
+}
+
+/** Today's LoopGovernor (one per process) behind the async LoopStore interface; also the Redis store's fallback. */
+export function localLoopStore (governor: LoopGovernor): LoopStore {
+  return { review: async (ev, hook, blocked, text, max) => governor.review(ev, hook, blocked, text, max) }
 }

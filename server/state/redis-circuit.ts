@@ -1,4 +1,6 @@
 /** Circuit-breaker state in Redis: failures in a row counted across replicas; once open, every replica skips the backend. */
+import type { Backend } from '../backends/contract.js'
+import { CIRCUIT_DEFAULTS, type Circuit } from '../backends/circuit.js'
 import type { RedisLink } from './redis-link.js'
 import { PREFIX } from './redis-verdicts.js'
 import type { SharedCircuits } from './state.js'
@@ -42,5 +44,26 @@ export function createRedisCircuits (link: RedisLink, now: () => number = Date.n
         if (opened > 0) openUntil.set(backend, opened + opts.coolDownMs)
       })
     }
+  }
+}
+
+const wrapped = new WeakSet<Circuit>()
+
+function teamCircuit (name: string, local: Circuit, team: SharedCircuits): Circuit {
+  let opts = CIRCUIT_DEFAULTS
+  const c: Circuit = {
+    admit: () => team.admit(name, local.admit()),
+    record (ok) { local.record(ok); team.record(name, ok, opts) },
+    state: () => local.state(),
+    configure (o) { opts = o; local.configure(o) }
+  }
+  wrapped.add(c)
+  return c
+}
+
+/** Wraps each backend's circuit once (a reload hands the same backend objects over, already wrapped). */
+export function shareCircuits (backends: Iterable<Backend>, team: SharedCircuits): void {
+  for (const b of backends) {
+    if (b.circuit && !wrapped.has(b.circuit)) b.circuit = teamCircuit(b.name, b.circuit, team)
   }
 }
