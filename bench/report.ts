@@ -8,7 +8,7 @@ export function consoleReport (sections: Section[]): string {
 
 const cell = (s: string) => s.replaceAll('|', '\\|')
 
-function markdownTable (s: Section): string {
+export function markdownTable (s: Section): string {
   const line = (r: string[]) => `| ${r.map(cell).join(' | ')} |`
   return [line(s.head), `|${s.head.map((_, i) => i === 0 ? ' --- ' : ' ---: ').join('|')}|`, ...s.rows.map(line)].join('\n')
 }

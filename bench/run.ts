@@ -10,6 +10,7 @@ import { freePort, knob, machine, median, ROOT, rssMiB, type Section, startDaemo
 import { memory } from './memory.js'
 import { replaySessions } from './replay-sessions.js'
 import { consoleReport, markdown } from './report.js'
+import { team } from './team.js'
 import { throughput } from './throughput.js'
 import { tokens } from './tokens.js'
 
@@ -21,7 +22,9 @@ const knobs = {
   BENCH_L2: knob('BENCH_L2', 40),
   BENCH_DELAY_MS: knob('BENCH_DELAY_MS', 50),
   BENCH_MEM_TEXTS: knob('BENCH_MEM_TEXTS', 100000),
-  BENCH_CACHE_MAX: knob('BENCH_CACHE_MAX', 10000)
+  BENCH_CACHE_MAX: knob('BENCH_CACHE_MAX', 10000),
+  BENCH_TEAM: knob('BENCH_TEAM', 300),
+  BENCH_TEAM_LOAD: knob('BENCH_TEAM_LOAD', 2000)
 }
 const started = performance.now()
 const OUT = process.env.BENCH_OUT ?? join(ROOT, 'docs', 'BENCHMARKS.md')
@@ -72,6 +75,8 @@ try {
   sections.push(await replaySessions(overrides => startDaemon(fakeUrl, overrides), fakeUrl))
   say(`memory over ${knobs.BENCH_MEM_TEXTS} distinct Layer-2 texts`)
   sections.push(await memory(daemon, fakeUrl, knobs.BENCH_MEM_TEXTS, knobs.BENCH_CACHE_MAX, median(idle), load.peakRssMiB))
+  say('team: three replicas sharing one Redis')
+  sections.push(await team(fakeUrl, knobs.BENCH_TEAM, knobs.BENCH_TEAM_LOAD, knobs.BENCH_LOAD_RUNS))
 } finally {
   await daemon.stop()
   await Promise.all([stopProcess(fake), stopProcess(bare)])

@@ -103,8 +103,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const fake = await startProcess([join('bench', 'fake-api.ts')], { PORT: String(port) }, port)
   try {
     const section = await team(`http://127.0.0.1:${port}`, knob('BENCH_TEAM', 200), knob('BENCH_TEAM_LOAD', 3000), knob('BENCH_LOAD_RUNS', 3))
-    const row = (cells: string[]) => `| ${cells.join(' | ')} |`
-    process.stdout.write([`## ${section.title}`, '', section.note, '', row(section.head), row(section.head.map(() => '---')), ...section.rows.map(row)].join('\n') + '\n')
+    const { markdownTable } = await import('./report.js')
+    process.stdout.write([`## ${section.title}`, '', section.note, '', markdownTable(section)].join('\n') + '\n')
   } finally {
     await stopProcess(fake)
   }
