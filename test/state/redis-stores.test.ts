@@ -1,7 +1,7 @@
 // Loop governor, session facts and circuit state shared across replicas on a real Redis, and their local fallbacks.
 import t from 'tap'
 import { governStep, type HookLoopState } from '../../server/guards/loop.js'
-import { healthy, redis, replica } from './helpers.js'
+import { healthy, redis, replica } from '../helpers/state-replicas.js'
 
 const stop = (turnId?: string, stopHookActive = true) => ({ event: 'Stop' as const, sessionId: 'sess-1', turnId, stopHookActive })
 

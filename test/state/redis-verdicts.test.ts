@@ -2,7 +2,7 @@
 import t from 'tap'
 import type { SharedState } from '../../server/state/state.js'
 import { type TeamAnswer, teamAsk } from '../../server/state/team-ask.js'
-import { healthy, redis, replica, sum } from './helpers.js'
+import { healthy, redis, replica, sum } from '../helpers/state-replicas.js'
 
 const signal = () => AbortSignal.timeout(5000)
 const verdict = (reason: string) => ({ fields: { f: true }, reason, backend: 'fake', model: 'm' })

@@ -1,7 +1,7 @@
 // The team case end to end: two app replicas on loopback, one real Redis, a fake model API counting its calls.
 import t from 'tap'
 import { claudeStop } from '../helper.js'
-import { readyzSays, team } from './team-replicas.js'
+import { readyzSays, team } from '../helpers/team-replicas.js'
 
 const say = (n: number | string) => `Attempt ${n}: I will commit and push to main now.`
 const common = (session: string) => ({ session_id: session, transcript_path: '/nonexistent/t.jsonl', cwd: '/tmp', prompt_id: 'p-1', permission_mode: 'default' })

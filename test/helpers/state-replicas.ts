@@ -3,7 +3,7 @@ import type { Test } from 'tap'
 import { createState } from '../../server/state/create-state.js'
 import type { SharedState, StateOp } from '../../server/state/state.js'
 import { testConfig } from '../helper.js'
-import { type RedisServer, startRedis } from '../helpers/redis-server.js'
+import { type RedisServer, startRedis } from './redis-server.js'
 
 export interface Replica { state: SharedState, errors: Map<StateOp, number>, logs: string[] }
 

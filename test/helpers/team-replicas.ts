@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config.js'
 import { PACKAGE_ROOT } from '../../server/paths.js'
 import { commitVerdict, type Script, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build } from '../helper.js'
-import { type RedisServer, startRedis } from '../helpers/redis-server.js'
+import { type RedisServer, startRedis } from './redis-server.js'
 
 const EXAMPLE = join(PACKAGE_ROOT, 'config', 'examples', 'support-refunds.yaml')
 
