@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { claudeCode } from '../server/agents/claude-code.js'
+import { claudeCode } from '../server/agents/claude-code/adapter.js'
 import { createTranscriptReader } from '../server/agents/transcript.js'
 import { loadConfig } from '../server/config.js'
 import { gate } from '../server/judge/gate.js'

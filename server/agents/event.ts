@@ -1,6 +1,6 @@
 /** The internal contract between agent adapters and the judge: a normalised hook event and a decision. */
 
-export const AGENTS = ['claude-code', 'codex'] as const
+export const AGENTS = ['claude-code', 'codex', 'gemini', 'copilot', 'cursor', 'droid'] as const
 export type AgentName = typeof AGENTS[number]
 
 export const EVENTS = ['Stop', 'SubagentStop', 'PreToolUse', 'PostToolUse'] as const

@@ -1,0 +1,66 @@
+/** GitHub Copilot CLI adapter: camelCase agentStop / preToolUse input → HookEvent; Outcome → Copilot's decision JSON. */
+import type { AgentAdapter, Capabilities } from '../adapter.js'
+import { eventOf, str, toolText } from '../common.js'
+import type { EventName } from '../event.js'
+
+const CAPS: Capabilities = {
+  label: 'GitHub Copilot CLI',
+  events: { Stop: ['agentStop'], SubagentStop: ['subagentStop'], PreToolUse: ['preToolUse'], PostToolUse: ['postToolUse'] },
+  block: {
+    stop: '`{"decision":"block","reason":R}`: R is queued as the next prompt (8 blocks in a row at most)',
+    preTool: '`{"permissionDecision":"deny","permissionDecisionReason":R}` ("ask" is sent as a deny that says to ask)'
+  },
+  failDirection: 'Stop open; a crashing command preToolUse denies, a timeout fails open; the shim with --fail-safe denies',
+  transports: ['shim'],
+  versionSeen: '1.0.102',
+  checkedBy: 'real CLI in e2e'
+}
+
+/** camelCase inputs carry no event name: the keys say which event it is. */
+function eventFromKeys (body: Record<string, unknown>, fallback?: EventName): EventName {
+  if (body.toolName !== undefined) return body.toolResult !== undefined ? 'PostToolUse' : 'PreToolUse'
+  if (body.agentName !== undefined) return 'SubagentStop'
+  return fallback ?? 'Stop'
+}
+
+/** toolArgs arrives as a JSON string in some releases and as an object in others. */
+function args (v: unknown): unknown {
+  if (typeof v !== 'string') return v
+  try {
+    return JSON.parse(v)
+  } catch {
+    return v
+  }
+}
+
+export const copilot: AgentAdapter = {
+  name: 'copilot',
+  caps: CAPS,
+  toEvent (body, fallback) {
+    const event = body.hook_event_name !== undefined ? eventOf(CAPS, body.hook_event_name, fallback) : eventFromKeys(body, fallback)
+    const toolName = str(body.toolName) ?? str(body.tool_name)
+    const toolInput = args(body.toolArgs ?? body.tool_input)
+    const isTool = event === 'PreToolUse' || event === 'PostToolUse'
+    return {
+      agent: 'copilot',
+      event,
+      sessionId: str(body.sessionId) ?? str(body.session_id) ?? '',
+      stopHookActive: false,
+      // agentStop carries no assistant text (only transcriptPath, a format hookjudge does not read): Layer 1 sees ''.
+      text: isTool ? toolText(toolName, toolInput) : '',
+      cwd: str(body.cwd),
+      toolName,
+      toolInput,
+      toolResponse: body.toolResult ?? body.tool_result
+    }
+  },
+  toOutput (event, outcome) {
+    const reason = outcome.message ?? ''
+    if (outcome.decision === 'allow') return {}
+    if (event.event === 'PreToolUse') {
+      const text = outcome.decision === 'ask' ? `A human must approve this call; ask the user first. ${reason}`.trim() : reason
+      return { permissionDecision: 'deny', permissionDecisionReason: text }
+    }
+    return outcome.decision === 'ask' ? {} : { decision: 'block', reason }
+  }
+}

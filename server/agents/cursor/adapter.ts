@@ -1,0 +1,67 @@
+/** Cursor adapter: stop / preToolUse / beforeShellExecution input → HookEvent; Outcome → followup_message or permission JSON. */
+import type { AgentAdapter, Capabilities } from '../adapter.js'
+import { eventOf, str, toolText } from '../common.js'
+
+const CAPS: Capabilities = {
+  label: 'Cursor',
+  events: {
+    Stop: ['stop'],
+    SubagentStop: ['subagentStop'],
+    PreToolUse: ['preToolUse', 'beforeShellExecution', 'beforeMCPExecution'],
+    PostToolUse: ['postToolUse', 'afterShellExecution', 'afterMCPExecution']
+  },
+  block: {
+    stop: '`{"followup_message":R}`: R is sent as the next user message (loop_limit, default 5)',
+    preTool: '`{"permission":"deny","agent_message":R,"user_message":R}`'
+  },
+  failDirection: 'open, unless the hook sets `failClosed: true` (install sets it on fail-safe gates)',
+  transports: ['shim'],
+  versionSeen: 'hooks docs (no CLI installs here)',
+  checkedBy: 'protocol tests from its docs/source'
+}
+
+/** MCP tool_input arrives as a JSON string. */
+function parsed (v: unknown): unknown {
+  if (typeof v !== 'string') return v
+  try {
+    return JSON.parse(v)
+  } catch {
+    return v
+  }
+}
+
+export const cursor: AgentAdapter = {
+  name: 'cursor',
+  caps: CAPS,
+  toEvent (body, fallback) {
+    const named = body.hook_event_name
+    const event = eventOf(CAPS, named, fallback)
+    const shell = named === 'beforeShellExecution' || named === 'afterShellExecution'
+    const toolName = shell ? 'Shell' : str(body.tool_name)
+    const toolInput = shell ? { command: body.command } : parsed(body.tool_input)
+    const isTool = event === 'PreToolUse' || event === 'PostToolUse'
+    return {
+      agent: 'cursor',
+      event,
+      sessionId: str(body.conversation_id) ?? '',
+      turnId: str(body.generation_id),
+      // Cursor counts its own follow-ups (loop_count); the first stop of a prompt has 0.
+      stopHookActive: typeof body.loop_count === 'number' && body.loop_count > 0,
+      // stop carries no assistant text, so a Stop hook's Layer 1 sees ''.
+      text: isTool ? toolText(toolName, toolInput) : '',
+      cwd: str(body.cwd) ?? (Array.isArray(body.workspace_roots) ? str(body.workspace_roots[0]) : undefined),
+      toolName,
+      toolInput,
+      toolResponse: body.tool_output ?? body.output
+    }
+  },
+  toOutput (event, outcome) {
+    const reason = outcome.message ?? ''
+    if (outcome.decision === 'allow') return {}
+    if (event.event === 'PreToolUse') {
+      return { permission: outcome.decision === 'ask' ? 'ask' : 'deny', agent_message: reason, user_message: reason }
+    }
+    // A follow-up is a user message, so it can only ask for more work: a Stop block.
+    return event.event === 'PostToolUse' || outcome.decision === 'ask' ? {} : { followup_message: reason }
+  }
+}
