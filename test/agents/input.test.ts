@@ -34,3 +34,45 @@ for (const [name, body, fallback, want] of cases) {
     t.match(adapter.toEvent(body, fallback as 'Stop'), want)
   })
 }
+
+// Inputs as each agent documents or sends them (Gemini CLI 0.61.0 hook runner; Copilot CLI camelCase reference;
+// Cursor hooks reference; Factory Droid hooks reference), with no hint and no configured event: POST /judge.
+const geminiStop = { session_id: 'g1', transcript_path: '/h/.gemini/tmp/p/chats/s.json', cwd: '/p', hook_event_name: 'AfterAgent', timestamp: '2026-12-01T22:00:00.000Z', prompt: 'fix it', prompt_response: 'All tests pass. Committing now.', stop_hook_active: false }
+const geminiTool = { session_id: 'g1', cwd: '/p', hook_event_name: 'BeforeTool', timestamp: 't', tool_name: 'run_shell_command', tool_input: { command: 'git push --force', description: 'd' } }
+const copilotStop = { sessionId: 'c1', timestamp: 1764626400000, cwd: '/p', transcriptPath: '/h/.copilot/session-state/c1/events.jsonl', stopReason: 'end_turn' }
+const copilotTool = { sessionId: 'c1', timestamp: 1764626400000, cwd: '/p', toolName: 'bash', toolArgs: '{"command":"rm -rf build"}' }
+const copilotSub = { sessionId: 'c1', timestamp: 1764626400000, cwd: '/p', transcriptPath: '/t', agentName: 'explore', stopReason: 'end_turn' }
+const cursorStop = { conversation_id: 'cv1', generation_id: 'gen1', model: 'gpt-5', hook_event_name: 'stop', cursor_version: '2.0.77', workspace_roots: ['/p'], status: 'completed', loop_count: 1 }
+const cursorShell = { conversation_id: 'cv1', generation_id: 'gen1', hook_event_name: 'beforeShellExecution', workspace_roots: ['/p'], command: 'git push', cwd: '/p' }
+const cursorTool = { conversation_id: 'cv1', generation_id: 'gen1', hook_event_name: 'preToolUse', workspace_roots: ['/p'], tool_name: 'Write', tool_input: { file_path: 'a.ts' } }
+const droidStop = { sessionId: 'd1', transcriptPath: '/h/.factory/sessions/d1.jsonl', cwd: '/p', permissionMode: 'auto', hookEventName: 'Stop', stopHookActive: true }
+
+const detected: Array<[string, Record<string, unknown>, string, object]> = [
+  ['Gemini AfterAgent', geminiStop, 'gemini', { agent: 'gemini', event: 'Stop', sessionId: 'g1', text: 'All tests pass. Committing now.', transcriptPath: undefined }],
+  ['Gemini BeforeTool', geminiTool, 'gemini', { event: 'PreToolUse', toolName: 'run_shell_command', text: 'run_shell_command git push --force' }],
+  ['Copilot agentStop (no text: only a transcript path)', copilotStop, 'copilot', { agent: 'copilot', event: 'Stop', sessionId: 'c1', text: '' }],
+  ['Copilot preToolUse (toolArgs is a JSON string)', copilotTool, 'copilot', { event: 'PreToolUse', toolName: 'bash', toolInput: { command: 'rm -rf build' }, text: 'bash rm -rf build' }],
+  ['Copilot subagentStop', copilotSub, 'copilot', { event: 'SubagentStop' }],
+  ['Cursor stop after a follow-up', cursorStop, 'cursor', { agent: 'cursor', event: 'Stop', sessionId: 'cv1', turnId: 'gen1', stopHookActive: true, cwd: '/p', text: '' }],
+  ['Cursor beforeShellExecution', cursorShell, 'cursor', { event: 'PreToolUse', toolName: 'Shell', text: 'Shell git push' }],
+  ['Cursor preToolUse', cursorTool, 'cursor', { event: 'PreToolUse', toolName: 'Write' }]
+]
+for (const [name, body, agent, want] of detected) {
+  t.test(`detected and read: ${name}`, async t => {
+    const adapter = detectAgent(body)
+    t.equal(adapter.name, agent)
+    t.match(adapter.toEvent(body), want)
+  })
+}
+
+t.test('Droid sends Claude Code\'s shape: it is named by the hint, and camelCase keys are read', async t => {
+  t.equal(detectAgent(droidStop).name, 'claude-code')
+  t.match(detectAgent(droidStop, 'droid').toEvent(droidStop), { agent: 'droid', event: 'Stop', sessionId: 'd1', stopHookActive: true, transcriptPath: undefined })
+})
+
+t.test('no configured event and none the adapter knows: Stop, which fails open', async t => {
+  for (const name of ['claude-code', 'codex', 'gemini', 'cursor', 'droid'] as const) {
+    t.equal(detectAgent({ hook_event_name: 'Notification' }, name).toEvent({ hook_event_name: 'Notification' }).event, 'Stop', name)
+  }
+  t.equal(detectAgent({}, 'copilot').toEvent({ sessionId: 's' }).event, 'Stop')
+})

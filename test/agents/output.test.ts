@@ -28,14 +28,63 @@ const table: Array<[AgentName, EventName, Decision, string]> = [
   ['codex', 'PreToolUse', 'allow', '{}'], // "allow" without updatedInput is invalid in Codex
   ['codex', 'PreToolUse', 'deny', deny(R)],
   ['codex', 'PreToolUse', 'ask', deny(ASK_CODEX)], // "ask" is unsupported in Codex (the tool would run): fail safe = deny
-  ['codex', 'PostToolUse', 'block', BLOCK]
+  ['codex', 'PostToolUse', 'block', BLOCK],
+  // Gemini CLI 0.61.0 (packages/core hooks: isBlockingDecision = "block"|"deny"; AfterAgent deny → reason as the next prompt).
+  ['gemini', 'Stop', 'allow', '{}'],
+  ['gemini', 'Stop', 'block', `{"decision":"deny","reason":"${R}"}`],
+  ['gemini', 'Stop', 'ask', '{}'],
+  ['gemini', 'PreToolUse', 'allow', '{}'],
+  ['gemini', 'PreToolUse', 'deny', `{"decision":"deny","reason":"${R}"}`],
+  ['gemini', 'PreToolUse', 'ask', `{"decision":"ask","reason":"${R}","systemMessage":"${R}"}`],
+  ['gemini', 'PostToolUse', 'block', `{"decision":"deny","reason":"${R}"}`],
+  // Copilot CLI 1.0.102 camelCase hooks: agentStop {decision, reason}; preToolUse {permissionDecision, permissionDecisionReason}.
+  ['copilot', 'Stop', 'allow', '{}'],
+  ['copilot', 'Stop', 'block', BLOCK],
+  ['copilot', 'Stop', 'ask', '{}'],
+  ['copilot', 'SubagentStop', 'block', BLOCK],
+  ['copilot', 'PreToolUse', 'allow', '{}'],
+  ['copilot', 'PreToolUse', 'deny', `{"permissionDecision":"deny","permissionDecisionReason":"${R}"}`],
+  ['copilot', 'PreToolUse', 'ask', `{"permissionDecision":"deny","permissionDecisionReason":"${ASK_CODEX}"}`],
+  ['copilot', 'PostToolUse', 'block', BLOCK],
+  // Cursor hooks docs: stop → followup_message (sent as the next user message); before* → permission + messages.
+  ['cursor', 'Stop', 'allow', '{}'],
+  ['cursor', 'Stop', 'block', `{"followup_message":"${R}"}`],
+  ['cursor', 'Stop', 'ask', '{}'],
+  ['cursor', 'SubagentStop', 'block', `{"followup_message":"${R}"}`],
+  ['cursor', 'PreToolUse', 'allow', '{}'],
+  ['cursor', 'PreToolUse', 'deny', `{"permission":"deny","agent_message":"${R}","user_message":"${R}"}`],
+  ['cursor', 'PreToolUse', 'ask', `{"permission":"ask","agent_message":"${R}","user_message":"${R}"}`],
+  ['cursor', 'PostToolUse', 'block', '{}'], // after the fact Cursor has nothing to block
+  // Factory Droid hooks reference: Claude Code's shapes.
+  ['droid', 'Stop', 'allow', '{}'],
+  ['droid', 'Stop', 'block', BLOCK],
+  ['droid', 'SubagentStop', 'block', BLOCK],
+  ['droid', 'PreToolUse', 'allow', '{}'],
+  ['droid', 'PreToolUse', 'deny', deny(R)],
+  ['droid', 'PreToolUse', 'ask', deny(R, 'ask')],
+  ['droid', 'PostToolUse', 'block', BLOCK]
 ]
+
+t.test('every adapter has a pinned answer for each event it declares, blocking and allowing', async t => {
+  for (const [agent, adapter] of Object.entries(ADAPTERS)) {
+    for (const event of Object.keys(adapter.caps.events)) {
+      const rows = table.filter(r => r[0] === agent && r[1] === event)
+      t.ok(rows.some(r => r[2] !== 'allow'), `${agent} ${event} has a blocking row`)
+      if (event === 'Stop' || event === 'PreToolUse') t.ok(rows.some(r => r[2] === 'allow'), `${agent} ${event} has an allow row`)
+    }
+  }
+})
 
 for (const [agent, eventName, decision, bytes] of table) {
   t.test(`${agent} ${eventName} ${decision}`, async t => {
     const adapter = ADAPTERS[agent]
-    const event = adapter.toEvent({ hook_event_name: eventName, session_id: 's', tool_name: 'Bash', tool_input: { command: 'git push' } }, eventName)
+    const event = { ...adapter.toEvent({ session_id: 's', tool_name: 'Bash', tool_input: { command: 'git push' } }, eventName), event: eventName }
     const out = adapter.toOutput(event, { decision, message: decision === 'allow' ? undefined : R })
     t.equal(JSON.stringify(out), bytes)
   })
 }
+
+t.test('Gemini AfterTool: a transform replaces the tool result the model sees', async t => {
+  const event = ADAPTERS.gemini.toEvent({ hook_event_name: 'AfterTool', tool_name: 'run_shell_command', tool_input: {}, tool_response: {} })
+  t.equal(JSON.stringify(ADAPTERS.gemini.toOutput(event, { decision: 'allow', updatedOutput: 'redacted output' })), '{"decision":"deny","reason":"redacted output"}')
+})
