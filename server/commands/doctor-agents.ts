@@ -1,11 +1,12 @@
-/** Finds hookjudge's entries in Claude Code and Codex hook settings and where each one sends its hook input. */
+/** Finds hookjudge's entries in every agent's hooks files and where each one sends its hook input. */
 import { existsSync, readFileSync } from 'node:fs'
-import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { AGENTS, type AgentName } from '../agents/event.js'
+import { TARGETS } from '../install/targets.js'
 import type { Env } from '../paths.js'
 
 export interface AgentWiring {
-  agent: 'claude-code' | 'codex'
+  agent: AgentName
   /** The agent's own config folder (absent: the agent is probably not used here). */
   home: string
   homeExists: boolean
@@ -18,10 +19,11 @@ const DEFAULT_TARGET = 'http://127.0.0.1:5834'
 /** Where one handler sends its input, or null when it is not a hookjudge entry. */
 export function entryTarget (h: Record<string, unknown>): { target: string, shim?: string } | null {
   if (h.type === 'http' && typeof h.url === 'string') {
-    const m = /^(https?:\/\/[^/]+)\/judge\/[a-z0-9-]+/.exec(h.url)
+    const m = /^(https?:\/\/[^/]+)\/judge(?:\/[a-z0-9-]+)?(?:\?|$)/.exec(h.url)
     return m ? { target: m[1]!.replace('//localhost', '//127.0.0.1') } : null
   }
-  const command = typeof h.command === 'string' ? [h.command, ...(Array.isArray(h.args) ? h.args.map(String) : [])].join(' ') : ''
+  const line = typeof h.command === 'string' ? h.command : h.bash
+  const command = typeof line === 'string' ? [line, ...(Array.isArray(h.args) ? h.args.map(String) : [])].join(' ') : ''
   const shim = /(?:^|[\s'"=])((?:\/|~)[^\s'"]*hookjudge-hook)\b/.exec(command)?.[1] ?? (/\bhookjudge-hook\b/.test(command) ? 'hookjudge-hook' : undefined)
   if (!shim) return null
   const env = (name: string) => [...command.matchAll(/\b(\w+)=(['"]?)([^\s'"]+)\2/g)].find(m => m[1] === name)?.[3]
@@ -44,7 +46,8 @@ function scan (file: string, into: AgentWiring['entries']): void {
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue
     for (const g of groups) {
-      for (const h of Array.isArray(g?.hooks) ? g.hooks : []) {
+      // Grouped files hold {matcher, hooks: [handler]}; Cursor's and Copilot's hold the handlers themselves.
+      for (const h of Array.isArray(g?.hooks) ? g.hooks : [g]) {
         const t = typeof h === 'object' && h !== null ? entryTarget(h) : null
         if (t) into.push({ file, event, ...t })
       }
@@ -52,16 +55,14 @@ function scan (file: string, into: AgentWiring['entries']): void {
   }
 }
 
-/** Settings paths from hook-protocols.md: <cfg>/settings.json (+ the project's), <codex_home>/hooks.json (+ the project's). */
+/** Each agent's user and project hooks files (install/targets.ts), plus Claude Code's settings.local.json. */
 export function findWiring (env: Env, cwd: string): AgentWiring[] {
-  const home = env.HOME || homedir()
-  const claude = env.CLAUDE_CONFIG_DIR || join(home, '.claude')
-  const codex = env.CODEX_HOME || join(home, '.codex')
-  const agents: [AgentWiring['agent'], string, string[]][] = [
-    ['claude-code', claude, [join(claude, 'settings.json'), join(cwd, '.claude', 'settings.json'), join(cwd, '.claude', 'settings.local.json')]],
-    ['codex', codex, [join(codex, 'hooks.json'), join(cwd, '.codex', 'hooks.json')]]
-  ]
-  return agents.map(([agent, dir, files]) => {
+  return AGENTS.map(agent => {
+    const user = TARGETS[agent].path('user', env, cwd)
+    const files = [user, TARGETS[agent].path('project', env, cwd)]
+    if (agent === 'claude-code') files.push(join(cwd, '.claude', 'settings.local.json'))
+    // Copilot's file sits in a hooks/ folder of its home; the others directly in theirs.
+    const dir = agent === 'copilot' ? dirname(dirname(user)) : dirname(user)
     const entries: AgentWiring['entries'] = []
     for (const f of new Set(files)) scan(f, entries)
     return { agent, home: dir, homeExists: existsSync(dir), entries }

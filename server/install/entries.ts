@@ -1,16 +1,19 @@
-/** The hook handlers hookjudge installs for one agent: transport per hook, daemon address, timeouts; pure. */
-import type { EventName } from '../agents/event.js'
+/** The ONE handler per agent event that hookjudge installs: transport, daemon address, timeouts, fail-safe; pure. */
+import { ADAPTERS } from '../agents/adapter.js'
+import { type AgentName, EVENTS, type EventName } from '../agents/event.js'
 import type { Config, HookPolicy } from '../config-schema.js'
 import { RECURSION_HOOK_HEADER } from '../guards/recursion.js'
+import { MARK, TARGETS } from './targets.js'
 
-export type InstallAgent = 'claude-code' | 'codex'
+export type InstallAgent = AgentName
 export type Transport = 'http' | 'shim'
 export type Handler = Record<string, unknown>
-export interface Entry { hook: string, event: EventName, transport: Transport, handler: Handler }
+/** `native`: the agent's own name for `event`, the key install writes under; `hooks`: the hooks /judge runs there. */
+export interface Entry { event: EventName, native: string, hooks: string[], transport: Transport, failSafe: boolean, handler: Handler }
 
 export interface Wiring {
-  agent: InstallAgent
-  /** Wanted for Claude Code Stop-type hooks; Codex and fail-safe gates always get the shim. */
+  agent: AgentName
+  /** Wanted for Claude Code; every other agent gets the shim. */
   transport: Transport
   hooks: HookPolicy[]
   server: Config['server']
@@ -18,9 +21,12 @@ export interface Wiring {
   shimPath: string
   /** install --url: a team's daemon elsewhere (https://judge.team.example) instead of the configured address. */
   url?: string
+  /** The installed Claude Code takes `onFailure: "block"` (≥ 2.1.295): a fail-safe gate can then stay on http. */
+  claudeOnFailure?: boolean
 }
 
-export const STATUS_PREFIX = 'hookjudge '
+/** The prefix of the per-hook entries older releases wrote ("hookjudge commit"); the one entry now says just MARK. */
+export const STATUS_PREFIX = `${MARK} `
 /** The shim's own default (HOOKJUDGE_TIMEOUT) and address. */
 const SHIM_TIMEOUT_S = 20
 const DEFAULT_URL = 'http://127.0.0.1:5834'
@@ -33,7 +39,7 @@ export function daemonUrl (server: Config['server']): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`
 }
 
-/** A native http hook that times out cannot block, so gates that must fail safe go through the shim (it prints "ask"). */
+/** A hook that must not fail open when the daemon is down: every gate, and any hook with failMode safe. */
 export const failsSafe = (h: HookPolicy) => h.event === 'PreToolUse' || h.failMode === 'safe'
 
 /** Why this wiring cannot use Claude Code's native http hooks at all, or undefined. */
@@ -43,6 +49,7 @@ export function httpUnavailable (server: Config['server']): string | undefined {
   return undefined
 }
 
+/** One entry per event the hooks use and the agent has; the daemon's /judge runs that event's hooks itself. */
 export function hookEntries (w: Wiring): Entry[] {
   const deadlineS = Math.ceil(w.deadlineMs / 1000)
   // The shim must give up (and apply its fail mode) before the agent kills it.
@@ -55,16 +62,25 @@ export function hookEntries (w: Wiring): Entry[] {
   if (shimTimeout !== SHIM_TIMEOUT_S) env.push(`HOOKJUDGE_TIMEOUT=${shimTimeout}`)
   // `env` rather than a bare VAR=value prefix: csh-family login shells run hooks too.
   const prefix = env.length > 0 ? `env ${env.join(' ')} ` : ''
-  const http = w.agent === 'claude-code' && w.transport === 'http' && httpUnavailable(w.server) === undefined
-  return w.hooks.map((h): Entry => {
-    const statusMessage = `${STATUS_PREFIX}${h.name}`
-    if (http && !failsSafe(h)) {
-      const handler = { type: 'http', url: `${base}/judge/${h.name}`, timeout: deadlineS + 2, ...RECURSION_HOOK_HEADER, statusMessage }
-      return { hook: h.name, event: h.event, transport: 'http', handler: JSON.parse(JSON.stringify(handler)) }
+  const claude = w.agent === 'claude-code'
+  const http = claude && w.transport === 'http' && httpUnavailable(w.server) === undefined
+  const entries: Entry[] = []
+  for (const event of EVENTS) {
+    const native = ADAPTERS[w.agent].caps.events[event]?.[0]
+    const hooks = w.hooks.filter(h => h.event === event)
+    if (!native || hooks.length === 0) continue
+    const failSafe = hooks.some(failsSafe)
+    const names = hooks.map(h => h.name)
+    // Claude Code's onFailure:"block" turns a failed gate call into a deny; a Stop that failed must still end the turn.
+    if (http && (!failSafe || (w.claudeOnFailure === true && event === 'PreToolUse'))) {
+      const handler = { type: 'http', url: `${base}/judge`, timeout: deadlineS + 2, ...RECURSION_HOOK_HEADER, ...(failSafe ? { onFailure: 'block' } : {}), statusMessage: MARK }
+      entries.push({ event, native, hooks: names, transport: 'http', failSafe, handler: JSON.parse(JSON.stringify(handler)) })
+      continue
     }
-    // Codex gets its agent named: the shim's safe fallback must then be a deny (Codex ignores "ask").
-    const flags = `${failsSafe(h) ? ' --fail-safe' : ''}${w.agent === 'codex' ? ' --agent=codex' : ''}`
-    const command = `${prefix}sh ${shellQuote(w.shimPath)} ${h.name}${flags}`
-    return { hook: h.name, event: h.event, transport: 'shim', handler: { type: 'command', command, timeout: shimTimeout + 5, statusMessage } }
-  })
+    // The agent is named (Claude Code aside, the default) so the shim's safe fallback is that agent's own deny or ask.
+    const flags = `${failSafe ? ' --fail-safe' : ''}${claude ? '' : ` --agent=${w.agent}`}`
+    const command = `${prefix}sh ${shellQuote(w.shimPath)}${flags}`
+    entries.push({ event, native, hooks: names, transport: 'shim', failSafe, handler: TARGETS[w.agent].shim({ command, timeoutS: shimTimeout + 5, failSafe }) })
+  }
+  return entries
 }

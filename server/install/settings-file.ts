@@ -1,21 +1,17 @@
 /** An agent's hooks settings file: where it is, reading it (refusing what it cannot parse), and writing it atomically with a backup. */
 import { constants } from 'node:fs'
 import { chmod, copyFile, mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises'
-import { homedir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import type { Env } from '../paths.js'
 import type { InstallAgent } from './entries.js'
+import { type Scope, TARGETS } from './targets.js'
 
-export type Scope = 'user' | 'project'
+export type { Scope }
 export interface SettingsText { path: string, text?: string, doc: Record<string, unknown>, mode?: number }
 
-/** Claude Code: <cfg>/settings.json or ./.claude/settings.json; Codex: <codex_home>/hooks.json or ./.codex/hooks.json. */
+/** Each agent's user or project hooks file (server/install/targets.ts). */
 export function settingsPath (agent: InstallAgent, scope: Scope, env: Env, cwd: string): string {
-  const home = env.HOME || homedir()
-  if (agent === 'claude-code') {
-    return scope === 'user' ? join(env.CLAUDE_CONFIG_DIR || join(home, '.claude'), 'settings.json') : join(cwd, '.claude', 'settings.json')
-  }
-  return scope === 'user' ? join(env.CODEX_HOME || join(home, '.codex'), 'hooks.json') : join(cwd, '.codex', 'hooks.json')
+  return TARGETS[agent].path(scope, env, cwd)
 }
 
 /** The file's text and JSON; a missing or blank file is {}. A string return is why it must not be touched. */

@@ -1,0 +1,80 @@
+/** Where each agent keeps its hooks, the shape of that file, and how one hookjudge handler looks in it; pure. */
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import type { AgentName } from '../agents/event.js'
+import type { Env } from '../paths.js'
+
+export type Scope = 'user' | 'project'
+
+/** grouped: `hooks.<Event>: [{matcher?, hooks: [handler]}]` (Claude Code's shape); flat: `hooks.<event>: [handler]`. */
+export type Layout = 'grouped' | 'flat'
+
+export interface ShimHandlerSpec { command: string, timeoutS: number, failSafe: boolean }
+
+export interface Target {
+  path (scope: Scope, env: Env, cwd: string): string
+  layout: Layout
+  /** Top-level keys the file must carry (Cursor's and Copilot's `version`). */
+  header?: Record<string, unknown>
+  /** The file is hookjudge's alone: uninstall deletes it rather than leave `{}`. */
+  ownFile?: true
+  /** A command handler running the shim, in this agent's keys and units. */
+  shim (s: ShimHandlerSpec): Record<string, unknown>
+}
+
+export const MARK = 'hookjudge'
+const home = (env: Env) => env.HOME || homedir()
+
+/** Droid reads settings.json's `hooks` only when hooks.json is absent: keep writing where its hooks already are. */
+function droidFile (dir: string): string {
+  const hooks = join(dir, 'hooks.json')
+  const settings = join(dir, 'settings.json')
+  if (existsSync(hooks) || !existsSync(settings)) return hooks
+  try {
+    return (JSON.parse(readFileSync(settings, 'utf8')) as { hooks?: unknown })?.hooks !== undefined ? settings : hooks
+  } catch {
+    return hooks
+  }
+}
+
+const statusCommand = (s: ShimHandlerSpec) => ({ type: 'command', command: s.command, timeout: s.timeoutS, statusMessage: MARK })
+
+export const TARGETS: Record<AgentName, Target> = {
+  'claude-code': {
+    path: (scope, env, cwd) => scope === 'user' ? join(env.CLAUDE_CONFIG_DIR || join(home(env), '.claude'), 'settings.json') : join(cwd, '.claude', 'settings.json'),
+    layout: 'grouped',
+    shim: statusCommand
+  },
+  codex: {
+    path: (scope, env, cwd) => scope === 'user' ? join(env.CODEX_HOME || join(home(env), '.codex'), 'hooks.json') : join(cwd, '.codex', 'hooks.json'),
+    layout: 'grouped',
+    shim: statusCommand
+  },
+  gemini: {
+    path: (scope, env, cwd) => join(scope === 'user' ? join(env.GEMINI_CLI_HOME || home(env), '.gemini') : join(cwd, '.gemini'), 'settings.json'),
+    layout: 'grouped',
+    // Gemini's timeout is in milliseconds and its hooks carry a name (shown in /hooks), which marks ours.
+    shim: s => ({ type: 'command', command: s.command, name: MARK, timeout: s.timeoutS * 1000 })
+  },
+  copilot: {
+    // A file of our own in Copilot's hooks folder: every *.json there is loaded and combined.
+    path: (scope, env, cwd) => scope === 'user' ? join(env.COPILOT_HOME || join(home(env), '.copilot'), 'hooks', 'hookjudge.json') : join(cwd, '.github', 'hooks', 'hookjudge.json'),
+    layout: 'flat',
+    header: { version: 1 },
+    ownFile: true,
+    shim: s => ({ type: 'command', bash: s.command, timeoutSec: s.timeoutS })
+  },
+  cursor: {
+    path: (scope, env, cwd) => join(scope === 'user' ? join(home(env), '.cursor') : join(cwd, '.cursor'), 'hooks.json'),
+    layout: 'flat',
+    header: { version: 1 },
+    // failClosed makes Cursor deny when the hook itself fails (crash, timeout): the fail-safe gate's guarantee.
+    shim: s => ({ command: s.command, timeout: s.timeoutS, ...(s.failSafe ? { failClosed: true } : {}) })
+  },
+  droid: {
+    path: (scope, env, cwd) => droidFile(scope === 'user' ? join(home(env), '.factory') : join(cwd, '.factory')),
+    layout: 'grouped',
+    shim: s => ({ type: 'command', command: s.command, timeout: s.timeoutS })
+  }
+}
