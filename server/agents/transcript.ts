@@ -11,6 +11,7 @@ import type { Env } from '../paths.js'
 import { DEFAULT_FILE_MS } from '../safe-file.js'
 import { claudeTurn } from './claude-transcript.js'
 import { codexTurn } from './codex-rollout.js'
+import { copilotTurn } from './copilot/transcript.js'
 import type { HookEvent } from './event.js'
 import { FLUSH_WAIT_MS, type FileState, fileState, grown, pause, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
 import { SEPARATOR } from './utterances.js'
@@ -44,9 +45,10 @@ interface Root { path: string, real?: string }
 /** The agents' own data dirs plus configured roots; from the daemon's env, once. */
 export function transcriptRoots (env: Env, configured: string[]): string[] {
   const home = env.HOME || homedir()
-  const dirs = [join(home, '.claude', 'projects'), join(home, '.codex', 'sessions')]
+  const dirs = [join(home, '.claude', 'projects'), join(home, '.codex', 'sessions'), join(home, '.copilot', 'session-state')]
   if (env.CLAUDE_CONFIG_DIR) dirs.push(join(env.CLAUDE_CONFIG_DIR, 'projects'))
   if (env.CODEX_HOME) dirs.push(join(env.CODEX_HOME, 'sessions'))
+  if (env.COPILOT_HOME) dirs.push(join(env.COPILOT_HOME, 'session-state'))
   for (const r of configured) dirs.push(r.startsWith('~/') ? join(home, r.slice(2)) : r)
   return [...new Set(dirs.map(d => resolve(d)))]
 }
@@ -118,7 +120,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (file === 'outside-roots' || file === 'missing' || file === 'unreadable') return message(file)
       let st = await fileState(file, until)
       if (typeof st === 'string') return message(st)
-      const reader = () => event.agent === 'codex' ? codexTurn(event.turnId) : claudeTurn({ promptId: event.turnId, subagent })
+      const reader = () => event.agent === 'codex' ? codexTurn(event.turnId) : event.agent === 'copilot' ? copilotTurn() : claudeTurn({ promptId: event.turnId, subagent })
       const readAt = (at: FileState) => {
         const key = JSON.stringify([event.agent, file, at.size, at.mtime, event.turnId, subagent])
         let read = reads.get(key)
@@ -138,7 +140,8 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (r.end === 'unreadable') return message('unreadable')
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
       // A scan that understood no line of the turn (an unknown format) proves nothing ran: no facts, so such hooks allow.
-      const understood = r.text !== '' || (r.steps?.list.length ?? 0) > 0
+      // Copilot's reader gathers no steps: an empty list there would read as "nothing was run".
+      const understood = (r.text !== '' || (r.steps?.list.length ?? 0) > 0) && event.agent !== 'copilot'
       const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
       const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}

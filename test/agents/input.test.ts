@@ -39,7 +39,8 @@ for (const [name, body, fallback, want] of cases) {
 // Cursor hooks reference; Factory Droid hooks reference), with no hint and no configured event: POST /judge.
 const geminiStop = { session_id: 'g1', transcript_path: '/h/.gemini/tmp/p/chats/s.json', cwd: '/p', hook_event_name: 'AfterAgent', timestamp: '2026-12-01T22:00:00.000Z', prompt: 'fix it', prompt_response: 'All tests pass. Committing now.', stop_hook_active: false }
 const geminiTool = { session_id: 'g1', cwd: '/p', hook_event_name: 'BeforeTool', timestamp: 't', tool_name: 'run_shell_command', tool_input: { command: 'git push --force', description: 'd' } }
-const copilotStop = { sessionId: 'c1', timestamp: 1764626400000, cwd: '/p', transcriptPath: '/h/.copilot/session-state/c1/events.jsonl', stopReason: 'end_turn' }
+// Captured from copilot 1.0.102: camelCase, plus a snake_case stop_hook_active.
+const copilotStop = { sessionId: 'c1', timestamp: 1796165349876, cwd: '/p', transcriptPath: '/h/.copilot/session-state/c1/events.jsonl', stopReason: 'end_turn', stop_hook_active: true }
 const copilotTool = { sessionId: 'c1', timestamp: 1764626400000, cwd: '/p', toolName: 'bash', toolArgs: '{"command":"rm -rf build"}' }
 const copilotSub = { sessionId: 'c1', timestamp: 1764626400000, cwd: '/p', transcriptPath: '/t', agentName: 'explore', stopReason: 'end_turn' }
 const cursorStop = { conversation_id: 'cv1', generation_id: 'gen1', model: 'gpt-5', hook_event_name: 'stop', cursor_version: '2.0.77', workspace_roots: ['/p'], status: 'completed', loop_count: 1 }
@@ -50,7 +51,7 @@ const droidStop = { sessionId: 'd1', transcriptPath: '/h/.factory/sessions/d1.js
 const detected: Array<[string, Record<string, unknown>, string, object]> = [
   ['Gemini AfterAgent', geminiStop, 'gemini', { agent: 'gemini', event: 'Stop', sessionId: 'g1', text: 'All tests pass. Committing now.', transcriptPath: undefined }],
   ['Gemini BeforeTool', geminiTool, 'gemini', { event: 'PreToolUse', toolName: 'run_shell_command', text: 'run_shell_command git push --force' }],
-  ['Copilot agentStop (no text: only a transcript path)', copilotStop, 'copilot', { agent: 'copilot', event: 'Stop', sessionId: 'c1', text: '' }],
+  ['Copilot agentStop (no text: the turn comes from its transcript)', copilotStop, 'copilot', { agent: 'copilot', event: 'Stop', sessionId: 'c1', text: '', stopHookActive: true, transcriptPath: '/h/.copilot/session-state/c1/events.jsonl' }],
   ['Copilot preToolUse (toolArgs is a JSON string)', copilotTool, 'copilot', { event: 'PreToolUse', toolName: 'bash', toolInput: { command: 'rm -rf build' }, text: 'bash rm -rf build' }],
   ['Copilot subagentStop', copilotSub, 'copilot', { event: 'SubagentStop' }],
   ['Cursor stop after a follow-up', cursorStop, 'cursor', { agent: 'cursor', event: 'Stop', sessionId: 'cv1', turnId: 'gen1', stopHookActive: true, cwd: '/p', text: '' }],

@@ -1,8 +1,9 @@
-// claudeTurn / codexTurn: which lines bound the current turn and which text is the assistant's (hook-protocols §1.6, §2.5).
+// claudeTurn / codexTurn / copilotTurn: which lines bound the current turn and which text is the assistant's (hook-protocols §1.6, §2.5).
 import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { claudeTurn, type ClaudeTurnOptions } from '../../server/agents/claude-transcript.js'
 import { codexTurn } from '../../server/agents/codex-rollout.js'
+import { copilotTurn } from '../../server/agents/copilot/transcript.js'
 import { createUtterances, type TurnReader } from '../../server/agents/utterances.js'
 
 /** Feeds lines last first, as the tail reader does. */
@@ -159,4 +160,15 @@ t.test('Codex', async t => {
       t.strictSame(run(c.lines, codexTurn(c.turnId)), { text: c.text, end: c.end })
     })
   }
+})
+
+t.test('Copilot CLI (1.0.102 events.jsonl, captured): the stop after a block reads only what came after the feedback', async t => {
+  const lines = fixture('copilot-block-turn.jsonl')
+  t.strictSame(run(lines, copilotTurn()), { text: 'Ran npm test: 12 passed.', end: 'boundary' })
+  const firstStop = lines.slice(0, lines.findIndex(l => l.includes('"type":"hook.start"')))
+  t.strictSame(run(firstStop, copilotTurn()), { text: 'Tests written. I\'ll commit and push to main now.', end: 'boundary' })
+  const said = (id: string, content: string) => ({ type: 'assistant.message', data: { messageId: id, content, toolRequests: [] } })
+  t.strictSame(run([{ type: 'user.message', data: { content: 'go' } }, said('m1', 'First.'), { type: 'tool.execution_complete', data: {} }, said('m2', 'Second.')], copilotTurn()),
+    { text: 'First.\n\nSecond.', end: 'boundary' }, 'a tool call inside the turn does not end it')
+  t.equal(run(['{"type":"assistant.message","data":'], copilotTurn()).end, 'malformed')
 })

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-interface Teardown { teardown: (fn: () => unknown) => void } // a tap Test
+export interface Teardown { teardown: (fn: () => unknown) => void } // a tap Test
 const bin = (name: string): string => fileURLToPath(new URL(`../../node_modules/.bin/${name}`, import.meta.url))
 
 export interface RunOptions {
@@ -31,6 +31,7 @@ export interface RunOptions {
   env?: Record<string, string>
   args?: string[] // extra CLI flags, placed before the prompt
   timeoutMs?: number // default 30 000
+  bin?: string // the CLI to run instead of node_modules/.bin/<name> (e.g. an older release)
 }
 export interface RunResult { code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number, cwd: string }
 export interface ClaudeRun extends RunResult {
@@ -92,19 +93,19 @@ export async function runCodex (t: Teardown, opts: RunOptions & { hooks?: object
   return { ...r, events, finalMessage: messages.at(-1)?.item.text, threadId, codexHome, transcriptPath: transcriptPath || undefined }
 }
 
-async function scratch (t: Teardown, tag: string): Promise<string> {
+export async function scratch (t: Teardown, tag: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), `hookjudge-${tag}-`))
   t.teardown(async () => await rm(root, { recursive: true, force: true }))
   await mkdir(join(root, 'home'))
   return root
 }
 
-async function run (t: Teardown, name: string, args: string[], root: string, cwd: string, extraEnv: Record<string, string>,
+export async function run (t: Teardown, name: string, args: string[], root: string, cwd: string, extraEnv: Record<string, string>,
   opts: RunOptions): Promise<RunResult> {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(root, 'home'), ...extraEnv, ...opts.env }
   const timeoutMs = opts.timeoutMs ?? 30_000
   const started = Date.now()
-  const child = spawn(bin(name), args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(opts.bin ?? bin(name), args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   const killGroup = (): void => { try { process.kill(-child.pid!, 'SIGKILL') } catch { /* already gone */ } }
   let done = false
   t.teardown(() => { if (!done) killGroup() })

@@ -45,9 +45,10 @@ export const copilot: AgentAdapter = {
       agent: 'copilot',
       event,
       sessionId: str(body.sessionId) ?? str(body.session_id) ?? '',
-      stopHookActive: false,
-      // agentStop carries no assistant text (only transcriptPath, a format hookjudge does not read): Layer 1 sees ''.
+      stopHookActive: body.stop_hook_active === true,
+      // agentStop carries no assistant text: the turn is read from transcriptPath (copilot/transcript.ts).
       text: isTool ? toolText(toolName, toolInput) : '',
+      transcriptPath: isTool ? undefined : str(body.transcriptPath) ?? str(body.transcript_path),
       cwd: str(body.cwd),
       toolName,
       toolInput,
