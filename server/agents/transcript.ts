@@ -11,7 +11,7 @@ import type { Env } from '../paths.js'
 import { DEFAULT_FILE_MS } from '../safe-file.js'
 import { claudeTurn } from './claude-transcript.js'
 import { codexTurn } from './codex-rollout.js'
-import { copilotTurn } from './copilot/transcript.js'
+import { COPILOT_FLUSH_WAIT_MS, copilotTurn } from './copilot/transcript.js'
 import type { HookEvent } from './event.js'
 import { FLUSH_WAIT_MS, type FileState, fileState, grown, pause, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
 import { SEPARATOR } from './utterances.js'
@@ -110,7 +110,9 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       // missing or lacks the hook's last message, wait a little for the next write.
       // Its last line only: how the agent joins a message's blocks cannot matter then.
       const probe = event.text.trim().split('\n').at(-1)!.trim().slice(-100)
-      const flushed = Math.min(until, Date.now() + (classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0))
+      // Copilot sends no text at all: its turn is only in the file, so wait for that text whatever the facts.
+      const copilot = event.agent === 'copilot'
+      const flushed = Math.min(until, Date.now() + (copilot ? COPILOT_FLUSH_WAIT_MS : classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0))
       let file = await located(path)
       while (file === 'missing' && Date.now() < flushed) {
         await pause(POLL_MS)
@@ -132,7 +134,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
         return read
       }
       let r = await readAt(st)
-      while (r.end !== 'unreadable' && r.end !== 'malformed' && !r.text.includes(probe) && Date.now() < flushed) {
+      while (r.end !== 'unreadable' && r.end !== 'malformed' && (copilot ? r.text === '' : !r.text.includes(probe)) && Date.now() < flushed) {
         const next = await grown(file, st, flushed)
         if (!next) break
         r = await readAt(st = next)

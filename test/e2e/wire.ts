@@ -1,16 +1,20 @@
 /** E2E wiring: a throwaway agent config dir, the daemon in-process on a loopback port, a scripted judge, and `install` doing the rest. */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import type { Test } from 'tap'
 import { buildApp } from '../../server/app.js'
+import { ADAPTERS } from '../../server/agents/adapter.js'
 import { installCommand } from '../../server/commands/install.js'
+import { settingsPath } from '../../server/install/settings-file.js'
 import type { Metrics } from '../../server/metrics.js'
 import { commitVerdict, type FakeJudgeApi, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { TEST_ENV, tempDir, testConfig } from '../helper.js'
+import { CLAUDE_BIN } from '../helpers/agents.js'
+import { geminiSettings } from '../helpers/more-agents.js'
 
-export type Agent = 'claude-code' | 'codex'
+export type Agent = 'claude-code' | 'codex' | 'gemini' | 'copilot'
 export type Transport = 'http' | 'shim'
 
 export const PROPOSAL = 'Tests written. I\'ll commit and push to main now.'
@@ -45,15 +49,21 @@ export interface Wired {
   daemonRequests: () => Promise<{ judged: number, refused: number }>
 }
 
-/** opts.hooks: the hooks install wires (default commit); opts.config: overrides of the daemon's test config. */
-export async function wire (t: Test, agent: Agent, transport: Transport, opts: { modelUrl: string, daemon?: 'up' | 'down', hooks?: string[], config?: Record<string, unknown> }): Promise<Wired> {
+/**
+ * opts.hooks: the hooks install wires (default commit); opts.config: overrides of the daemon's test config;
+ * opts.claudeBin: the Claude Code release on install's PATH (it reads `claude --version`), default the current one.
+ */
+export async function wire (t: Test, agent: Agent, transport: Transport, opts: { modelUrl: string, daemon?: 'up' | 'down', hooks?: string[], config?: Record<string, unknown>, claudeBin?: string }): Promise<Wired> {
   const root = tempDir(t, 'hookjudge-e2e-')
   const dirs = { HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'claude'), CODEX_HOME: join(root, 'codex') }
   for (const d of Object.values(dirs)) await mkdir(d, { recursive: true })
   const judge = await startFakeJudgeApi(verdict)
   t.teardown(() => judge.close())
   // The daemon's transcript roots come from this env: the throwaway agent dirs.
-  const { app, metrics } = await buildApp(testConfig(opts.config ?? {}, judge.url), { logger: false, env: { ...TEST_ENV, ...dirs } })
+  // POST /judge runs every enabled hook of the event: the daemon runs only the hooks under test.
+  const wanted = opts.hooks ?? ['commit']
+  const off = Object.fromEntries(Object.keys(testConfig().hooks).filter(h => !wanted.includes(h)).map(h => [h, { mode: 'off' }]))
+  const { app, metrics } = await buildApp(testConfig({ ...opts.config, hooks: { ...off, ...(opts.config?.hooks as object) } }, judge.url), { logger: false, env: { ...TEST_ENV, ...dirs } })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const port = (app.server.address() as AddressInfo).port
   if (opts.daemon === 'down') await app.close()
@@ -65,22 +75,27 @@ export async function wire (t: Test, agent: Agent, transport: Transport, opts: {
       'wire_api = "responses"', 'env_key = "HOOKJUDGE_FAKE_OPENAI_KEY"', 'request_max_retries = 0', 'stream_max_retries = 0', ''
     ].join('\n'))
   }
+  if (agent === 'gemini') await geminiSettings(dirs.HOME)
+  await mkdir(join(root, 'bin'))
+  await symlink(opts.claudeBin ?? CLAUDE_BIN, join(root, 'bin', 'claude'))
   let installOut = ''
   const out = new Writable({ write (c, _e, cb) { installOut += String(c); cb() } })
   // Installed timeouts of 30 s (deadline + 2): a run that waited for one could not pass for a merely slow machine.
   await writeFile(join(root, 'install.yaml'), `judge: { deadlineMs: ${HOOK_TIMEOUT_S * 1000 - 2000} }\n`)
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', PWD: root, HOOKJUDGE_CONFIG: join(root, 'install.yaml'), HOOKJUDGE_PORT: String(port), ...dirs }
-  const code = await installCommand([agent, '--hooks', (opts.hooks ?? ['commit']).join(','), '--transport', transport], { env, cwd: root, stdin: Readable.from([]), stdout: out, stderr: out })
+  const env = { PATH: `${join(root, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`, SHELL: '/bin/sh', PWD: root, HOOKJUDGE_CONFIG: join(root, 'install.yaml'), HOOKJUDGE_PORT: String(port), ...dirs }
+  const code = await installCommand([agent, '--hooks', wanted.join(','), '--transport', transport], { env, cwd: root, stdin: Readable.from([]), stdout: out, stderr: out })
   t.equal(code, 0, 'install succeeded', { installOut })
-  const file = agent === 'codex' ? join(dirs.CODEX_HOME, 'hooks.json') : join(dirs.CLAUDE_CONFIG_DIR, 'settings.json')
-  const [handler] = JSON.parse(await readFile(file, 'utf8')).hooks.Stop[0].hooks
-  t.match(handler, transport === 'http' ? { type: 'http', timeout: HOOK_TIMEOUT_S } : { type: 'command', command: new RegExp(`HOOKJUDGE_TIMEOUT=${HOOK_TIMEOUT_S} sh `) })
+  // One entry for the end of the turn, whatever the hooks: the daemon's /judge runs them all.
+  const stop = JSON.parse(await readFile(settingsPath(agent, 'user', env, root), 'utf8')).hooks[ADAPTERS[agent].caps.events.Stop![0]!]
+  t.equal(stop.length, 1, 'one end-of-turn entry')
+  const handler = stop[0].hooks?.[0] ?? stop[0]
+  t.match(handler, transport === 'http' ? { type: 'http', url: /\/judge$/, timeout: HOOK_TIMEOUT_S } : { [agent === 'copilot' ? 'bash' : 'command']: new RegExp(`HOOKJUDGE_TIMEOUT=${HOOK_TIMEOUT_S} sh .*hookjudge-hook( --fail-safe)?( --agent=${agent})?$`) })
   const sum = async (m: { get: () => Promise<{ values: Array<{ value: number, labels: Record<string, unknown> }> }> }, pick = (_l: Record<string, unknown>) => true) =>
     (await m.get()).values.filter(v => pick(v.labels)).reduce((n, v) => n + v.value, 0)
   return {
     judge,
     metrics,
-    agentEnv: agent === 'codex' ? { CODEX_HOME: dirs.CODEX_HOME } : { CLAUDE_CONFIG_DIR: dirs.CLAUDE_CONFIG_DIR },
+    agentEnv: agent === 'codex' ? { CODEX_HOME: dirs.CODEX_HOME } : agent === 'claude-code' ? { CLAUDE_CONFIG_DIR: dirs.CLAUDE_CONFIG_DIR } : { HOME: dirs.HOME },
     installOut,
     daemonRequests: async () => ({ judged: await sum(metrics.requests), refused: await sum(metrics.badRequests, l => l.reason === 'recursion') })
   }

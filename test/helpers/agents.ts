@@ -22,7 +22,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export interface Teardown { teardown: (fn: () => unknown) => void } // a tap Test
-const bin = (name: string): string => fileURLToPath(new URL(`../../node_modules/.bin/${name}`, import.meta.url))
+const modules = (path: string): string => fileURLToPath(new URL(`../../node_modules/${path}`, import.meta.url))
+/** Two Claude Code releases both claim node_modules/.bin/claude, so each is run by its own path. */
+export const CLAUDE_BIN = modules('@anthropic-ai/claude-code/bin/claude.exe')
+/** The oldest Claude Code the README claims (devDependency claude-code-oldest, an npm alias of 2.1.197). */
+export const CLAUDE_OLDEST_BIN = modules('claude-code-oldest/bin/claude.exe')
+const bin = (name: string): string => name === 'claude' ? CLAUDE_BIN : modules(`.bin/${name}`)
 
 export interface RunOptions {
   prompt: string

@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 interface Teardown { teardown: (fn: () => unknown) => void }
-export const bin = (name: 'claude' | 'codex'): string => fileURLToPath(new URL(`../../node_modules/.bin/${name}`, import.meta.url))
+// Two Claude Code releases both claim .bin/claude: the current one is run by its package path.
+export const bin = (name: 'claude' | 'codex'): string => fileURLToPath(new URL(name === 'claude' ? '../../node_modules/@anthropic-ai/claude-code/bin/claude.exe' : `../../node_modules/.bin/${name}`, import.meta.url))
 
 export async function scratchDir (t: Teardown, tag: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), `hookjudge-${tag}-`))

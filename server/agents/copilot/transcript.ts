@@ -1,6 +1,12 @@
 /** Copilot CLI session events (session-state/<id>/events.jsonl): the assistant messages since the last user message; pure. */
 import { holds, type LineResult, parseLine, type TurnReader } from '../utterances.js'
 
+/**
+ * Copilot runs agentStop before the turn's assistant.message reaches events.jsonl (seen 1.0.102: absent at the hook's
+ * start, present 300 ms later), and its input has no text to look for: wait for the turn's text, this long at most.
+ */
+export const COPILOT_FLUSH_WAIT_MS = 1500
+
 // Each line is {type, data, id, timestamp}; tool and hook events (most of the file) are skipped unparsed.
 const RELEVANT = ['"type":"assistant.message"', '"type":"user.message"']
 

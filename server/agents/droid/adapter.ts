@@ -12,7 +12,7 @@ const CAPS: Capabilities = {
   },
   failDirection: 'open on every hook failure; the shim with --fail-safe asks',
   transports: ['shim'],
-  versionSeen: 'hooks docs (the CLI needs a Factory login)',
+  versionSeen: 'hooks reference (its CLI was not run here)',
   checkedBy: 'protocol tests from its docs/source'
 }
 

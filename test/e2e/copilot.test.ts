@@ -1,0 +1,8 @@
+// The real GitHub Copilot CLI (`copilot -p`, its own provider pointed at a loopback fake) wired by `install copilot` to an in-process daemon.
+import t from 'tap'
+import { scenarios } from './scenarios.js'
+
+// Each run of this CLI takes 8-20 s on a loaded 2-core box: more than the suite's 120 s per file for six scenarios.
+t.setTimeout(600_000)
+
+scenarios(t, 'copilot', 'shim', { skip: ['a proposal in an earlier message of the turn is caught through the transcript'] })
