@@ -1,10 +1,11 @@
 // createTranscriptReader: allowed roots (after realpath), every fallback to last_assistant_message, and reads bounded by the turn.
 import { execFileSync } from 'node:child_process'
-import { mkdir, symlink, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import t from 'tap'
 import { claudeCode } from '../../server/agents/claude-code/adapter.js'
 import { codex } from '../../server/agents/codex/adapter.js'
+import { copilot } from '../../server/agents/copilot/adapter.js'
 import { createTranscriptReader, transcriptRoots, type TranscriptSettings } from '../../server/agents/transcript.js'
 import { loadConfig } from '../../server/config.js'
 import { claudeStop, codexStop, tempDir } from '../helper.js'
@@ -163,4 +164,17 @@ t.test('a transcript that is a FIFO is refused at once and holds no file thread'
   t.strictSame(refused.map(r => r.note), ['unreadable', 'unreadable', 'unreadable', 'unreadable', 'unreadable'])
   const file = await s.write(join(s.projects, 'ok.jsonl'), TURN)
   t.match(await s.reader.turnText(s.stop(file)), { source: 'transcript', text: /Printed the greeting\.$/ }, 'other transcripts still read')
+})
+
+t.test('Copilot: agentStop comes before its message is in events.jsonl; the read waits for the turn\'s text', async t => {
+  const s = setup(t)
+  const lines = (await readFile(new URL('../fixtures/transcripts/copilot-block-turn.jsonl', import.meta.url), 'utf8')).trim().split('\n')
+  const cut = lines.findIndex(l => l.includes('"type":"assistant.message"'))
+  const path = await s.write(join(s.env.HOME, '.copilot', 'session-state', 'c1', 'events.jsonl'), lines.slice(0, cut))
+  const stop = copilot.toEvent({ sessionId: 'c1', timestamp: 1, cwd: '/p', transcriptPath: path, stopReason: 'end_turn', stop_hook_active: false })
+  const pending = s.reader.turnText(stop)
+  while (s.reader.scans === 0) await new Promise(resolve => setImmediate(resolve))
+  await appendFile(path, lines[cut] + '\n')
+  t.match(await pending, { text: 'Tests written. I\'ll commit and push to main now.', source: 'transcript' })
+  t.equal(s.reader.scans, 2, 'read again once the file grew')
 })
