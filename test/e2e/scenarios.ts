@@ -23,7 +23,8 @@ let claudeBin: string | undefined
 const claude: Driver = {
   api: async (script) => await startFakeAnthropic({ script }),
   async run (t, url, env) {
-    const r = await runClaude(t, { prompt: 'add the tests', apiUrl: url, env, bin: claudeBin })
+    // Bash pre-allowed, so only hookjudge's gate can stop a call (-p denies what would need a prompt).
+    const r = await runClaude(t, { prompt: 'add the tests', apiUrl: url, env, bin: claudeBin, args: ['--allowedTools', 'Bash'] })
     return { code: r.code, final: r.json?.result, ms: r.ms, stderr: r.stderr, cwd: r.cwd }
   },
   lastUserText (body) {
@@ -36,7 +37,8 @@ const claude: Driver = {
 const codex: Driver = {
   api: async (script) => await startFakeOpenAI({ script }),
   async run (t, url, env) {
-    const r = await runCodex(t, { prompt: 'add the tests', apiUrl: url, env })
+    // A sandbox that lets the shell write the project dir, so only hookjudge's gate can stop a call.
+    const r = await runCodex(t, { prompt: 'add the tests', apiUrl: url, env, args: ['-s', 'workspace-write'] })
     return { code: r.code, final: r.finalMessage, ms: r.ms, stderr: r.stderr, cwd: r.cwd }
   },
   lastUserText: (body) => body.input.at(-1).content.map((c: { text?: string }) => c.text ?? '').join(''),
@@ -67,7 +69,8 @@ const copilot: Driver = {
 const DRIVERS = { 'claude-code': claude, codex, gemini, copilot }
 /** Where the feedback text starts in the model's next request, per agent. */
 const FEEDBACK_AT: Record<Agent, RegExp> = {
-  'claude-code': /^Stop hook feedback:\nhookjudge \(commit\)/,
+  // Claude Code 2.1.332 names the hook's command or URL before the reason; 2.1.197 said "Stop hook feedback:".
+  'claude-code': /^Stop hook blocking error from command: "[^"]+": hookjudge \(commit\)/,
   codex: /^<hook_prompt [^>]*>hookjudge \(commit\)/,
   gemini: /^hookjudge \(commit\)/,
   copilot: /^<current_datetime>[^<]*<\/current_datetime>\n\nhookjudge \(commit\)/
@@ -86,6 +89,7 @@ const FEEDBACK = /hookjudge \(commit\): you proposed changing shared state[\s\S]
 export function scenarios (t: Test, agent: Agent, transport: Transport, opts: { claudeBin?: string, skip?: string[] } = {}): void {
   const d = DRIVERS[agent]
   claudeBin = opts.claudeBin
+  const feedbackAt = agent === 'claude-code' && opts.claudeBin !== undefined ? /^Stop hook feedback:\nhookjudge \(commit\)/ : FEEDBACK_AT[agent]
   const setup = async (t: Test, script: Reply[], daemon: 'up' | 'down' = 'up', hooks?: string[]) => {
     const api = await d.api(script)
     t.teardown(api.close)
@@ -105,7 +109,7 @@ export function scenarios (t: Test, agent: Agent, transport: Transport, opts: { 
     const bodies = s.api.mainBodies()
     t.equal(bodies.length, 2, 'one more model request after the block')
     t.match(d.lastUserText(bodies[1]), FEEDBACK)
-    t.match(d.lastUserText(bodies[1]), FEEDBACK_AT[agent])
+    t.match(d.lastUserText(bodies[1]), feedbackAt)
     t.equal(s.judge.requests.length, 2, 'both stops judged')
     t.equal(judgedText(s.judge.requests[0]?.body), PROPOSAL)
   })

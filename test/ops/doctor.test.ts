@@ -31,7 +31,7 @@ t.test('a wired setup passes every check, for people and as JSON', async t => {
   t.equal(env.command, 'doctor')
   t.equal(env.ok, true)
   t.strictSame(env.checks.map((c: any) => [c.name, c.status]), [
-    ['config', 'ok'], ['daemon', 'ok'], ['backends', 'ok'], ['verdict', 'ok'], ['claude-code', 'ok'], ['codex', 'ok'], ['shim', 'ok'], ['last decision', 'ok']
+    ['config', 'ok'], ['daemon', 'ok'], ['backends', 'ok'], ['verdict', 'ok'], ['claude-code', 'ok'], ['codex', 'ok'], ['gemini', 'skip'], ['copilot', 'skip'], ['cursor', 'skip'], ['droid', 'skip'], ['shim', 'ok'], ['last decision', 'ok']
   ])
   const detail = Object.fromEntries(env.checks.map((c: any) => [c.name, c.detail]))
   t.match(detail.verdict, /^hook commit: verdict from anthropic \(claude-haiku-4-5\) in \d+ ms, deadline 2000 ms$/)

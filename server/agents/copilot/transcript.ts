@@ -3,9 +3,9 @@ import { holds, type LineResult, parseLine, type TurnReader } from '../utterance
 
 /**
  * Copilot runs agentStop before the turn's assistant.message reaches events.jsonl (seen 1.0.102: absent at the hook's
- * start, present 300 ms later), and its input has no text to look for: wait for the turn's text, this long at most.
+ * start, present 300 ms later, longer on a loaded machine), and its input has no text to look for: wait for the turn's text, this long at most.
  */
-export const COPILOT_FLUSH_WAIT_MS = 1500
+export const COPILOT_FLUSH_WAIT_MS = 3000
 
 // Each line is {type, data, id, timestamp}; tool and hook events (most of the file) are skipped unparsed.
 const RELEVANT = ['"type":"assistant.message"', '"type":"user.message"']
