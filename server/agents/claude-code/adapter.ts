@@ -10,7 +10,7 @@ export const CLAUDE_CAPS: Capabilities = {
     stop: '`{"decision":"block","reason":R}`: user message `Stop hook feedback:\\nR`',
     preTool: '`hookSpecificOutput.permissionDecision:"deny"`: the tool result is the reason'
   },
-  failDirection: 'open on every hook failure; a gate with `onFailure:"block"` (≥ 2.1.295) or the shim with --fail-safe asks',
+  failDirection: 'open on every hook failure; a gate fails safe through `onFailure:"block"` (≥ 2.1.295: it denies) or the shim with --fail-safe (it asks)',
   transports: ['http', 'shim'],
   versionSeen: '2.1.332 (oldest tested 2.1.197)',
   checkedBy: 'real CLI in e2e'
