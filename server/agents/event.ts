@@ -22,6 +22,8 @@ export interface HookEvent {
   toolName?: string
   toolInput?: unknown
   toolResponse?: unknown
+  /** Copilot: the stop's own timestamp (ms), also on its hook.start line in the transcript: the read starts there. */
+  hookTime?: number
 }
 
 export type Decision = 'allow' | 'block' | 'deny' | 'ask'

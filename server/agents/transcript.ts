@@ -122,9 +122,9 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (file === 'outside-roots' || file === 'missing' || file === 'unreadable') return message(file)
       let st = await fileState(file, until)
       if (typeof st === 'string') return message(st)
-      const reader = () => event.agent === 'codex' ? codexTurn(event.turnId) : event.agent === 'copilot' ? copilotTurn() : claudeTurn({ promptId: event.turnId, subagent })
+      const reader = () => event.agent === 'codex' ? codexTurn(event.turnId) : event.agent === 'copilot' ? copilotTurn(event.hookTime) : claudeTurn({ promptId: event.turnId, subagent })
       const readAt = (at: FileState) => {
-        const key = JSON.stringify([event.agent, file, at.size, at.mtime, event.turnId, subagent])
+        const key = JSON.stringify([event.agent, file, at.size, at.mtime, event.turnId, subagent, event.hookTime])
         let read = reads.get(key)
         if (!read) {
           scans++

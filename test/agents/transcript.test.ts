@@ -166,15 +166,18 @@ t.test('a transcript that is a FIFO is refused at once and holds no file thread'
   t.match(await s.reader.turnText(s.stop(file)), { source: 'transcript', text: /Printed the greeting\.$/ }, 'other transcripts still read')
 })
 
-t.test('Copilot: agentStop comes before its message is in events.jsonl; the read waits for the turn\'s text', async t => {
+t.test('Copilot: agentStop comes before its events are in events.jsonl; the read starts at this stop\'s own hook.start', async t => {
   const s = setup(t)
   const lines = (await readFile(new URL('../fixtures/transcripts/copilot-block-turn.jsonl', import.meta.url), 'utf8')).trim().split('\n')
-  const cut = lines.findIndex(l => l.includes('"type":"assistant.message"'))
-  const path = await s.write(join(s.env.HOME, '.copilot', 'session-state', 'c1', 'events.jsonl'), lines.slice(0, cut))
-  const stop = copilot.toEvent({ sessionId: 'c1', timestamp: 1, cwd: '/p', transcriptPath: path, stopReason: 'end_turn', stop_hook_active: false })
-  const pending = s.reader.turnText(stop)
+  const starts = lines.flatMap((l, i) => l.includes('"type":"hook.start"') ? [i] : [])
+  const path = join(s.env.HOME, '.copilot', 'session-state', 'c1', 'events.jsonl')
+  const stop = (timestamp: number) => copilot.toEvent({ sessionId: 'c1', timestamp, cwd: '/p', transcriptPath: path, stopReason: 'end_turn', stop_hook_active: false })
+  // The second stop, after a block: the file still ends with the first stop's turn, and the feedback is not in yet.
+  await s.write(path, lines.slice(0, starts[0]! + 2))
+  const pending = s.reader.turnText(stop(1796165349876))
   while (s.reader.scans === 0) await new Promise(resolve => setImmediate(resolve))
-  await appendFile(path, lines[cut] + '\n')
-  t.match(await pending, { text: 'Tests written. I\'ll commit and push to main now.', source: 'transcript' })
-  t.equal(s.reader.scans, 2, 'read again once the file grew')
+  await appendFile(path, lines.slice(starts[0]! + 2, starts[1]! + 1).join('\n') + '\n')
+  t.match(await pending, { text: 'Ran npm test: 12 passed.', source: 'transcript' }, 'not the proposal it was already told about')
+  t.ok(s.reader.scans >= 2, 'read again once the file grew')
+  t.match(await s.reader.turnText(stop(1796165349828)), { text: 'Tests written. I\'ll commit and push to main now.' }, 'the first stop, read later, is still its own turn')
 })

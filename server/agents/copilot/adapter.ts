@@ -49,6 +49,7 @@ export const copilot: AgentAdapter = {
       // agentStop carries no assistant text: the turn is read from transcriptPath (copilot/transcript.ts).
       text: isTool ? toolText(toolName, toolInput) : '',
       transcriptPath: isTool ? undefined : str(body.transcriptPath) ?? str(body.transcript_path),
+      ...(typeof body.timestamp === 'number' ? { hookTime: body.timestamp } : {}),
       cwd: str(body.cwd),
       toolName,
       toolInput,

@@ -2,21 +2,31 @@
 import { holds, type LineResult, parseLine, type TurnReader } from '../utterances.js'
 
 /**
- * Copilot runs agentStop before the turn's assistant.message reaches events.jsonl (seen 1.0.102: absent at the hook's
- * start, present 300 ms later, longer on a loaded machine), and its input has no text to look for: wait for the turn's text, this long at most.
+ * Copilot runs agentStop before its events reach events.jsonl (seen 1.0.102: the turn's message absent at the hook's
+ * start, present 300 ms later, longer on a loaded machine; after a block, even the feedback can be missing, so the
+ * tail still shows the turn before it). The read therefore starts at this stop's own hook.start line, found by the
+ * input's timestamp, and waits for it this long at most.
  */
 export const COPILOT_FLUSH_WAIT_MS = 3000
 
 // Each line is {type, data, id, timestamp}; tool and hook events (most of the file) are skipped unparsed.
 const RELEVANT = ['"type":"assistant.message"', '"type":"user.message"']
+const HOOK_START = '"type":"hook.start"'
 
 /**
  * Hook feedback arrives as a user message too (Copilot queues a Stop block's reason as the next prompt), so the turn
  * read after a block is only what the agent wrote since: the proposal it was told about is not judged again.
  * Tool calls are not read as steps: Copilot's facts stay unknown rather than "no test ran".
  */
-export function copilotTurn (): TurnReader {
+export function copilotTurn (hookTime?: number): TurnReader {
+  // Lines after this stop's hook.start (read first, backwards) belong to later events; without a time, none are skipped.
+  let reached = hookTime === undefined
+  const mark = `"timestamp":${hookTime}`
   return (line, out): LineResult => {
+    if (!reached) {
+      reached = line.includes(HOOK_START) && (line.includes(`${mark},`) || line.includes(`${mark}}`))
+      return 'more'
+    }
     if (!holds(line, RELEVANT)) return 'more'
     const e = parseLine(line)
     if (!e) return 'malformed'
