@@ -57,12 +57,14 @@ t.test('claude -p', async (t) => {
     t.equal(bodies.length, 2, 'a second model request')
     const last = bodies[1]?.messages.at(-1)
     t.comment(`block shape (Claude): ${JSON.stringify(last)}`)
-    t.equal(last.role, 'user')
-    t.strictSame(last.content.map((c: { text: string }) => c.text), [`Stop hook feedback:\n${REASON}`])
+    // 2.1.332: a system-role message naming the hook's command (2.1.197: a user message "Stop hook feedback:\nR").
+    t.equal(last.role, 'system')
+    t.strictSame(last.content.map((c: { text: string }) => c.text), [`Stop hook blocking error from command: "${hook.command}": ${REASON}`])
     t.strictSame((await hook.inputs()).map((i) => i.stop_hook_active), [false, true])
     t.ok(run.transcriptPath && existsSync(run.transcriptPath), 'transcript exists')
     const lines = readFileSync(run.transcriptPath!, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
-    t.ok(lines.some((l) => l.isMeta === true && l.message?.content === `Stop hook feedback:\n${REASON}`), 'isMeta feedback line')
+    // The transcript still records it as the isMeta user line (now with hookText:true), which the turn reader skips.
+    t.ok(lines.some((l) => l.isMeta === true && l.hookText === true && l.message?.content === `Stop hook feedback:\n${REASON}`), 'isMeta feedback line')
   })
 
   t.test('an http Stop hook gets the hook input; its block reason reaches the model', async (t) => {
@@ -92,7 +94,7 @@ t.test('claude -p', async (t) => {
       last_assistant_message: 'FIRST',
       stop_hook_active: false
     })
-    t.equal(api.mainBodies()[1]?.messages.at(-1).content[0].text, `Stop hook feedback:\n${REASON}`)
+    t.equal(api.mainBodies()[1]?.messages.at(-1).content[0].text, `Stop hook blocking error from command: "${url}": ${REASON}`)
     t.equal(run.json?.result, 'SECOND')
     t.ok(run.transcriptPath && existsSync(run.transcriptPath), 'transcript exists')
   })

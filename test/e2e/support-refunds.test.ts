@@ -60,7 +60,9 @@ t.test('block and redirect: verify first, refund within the limit, escalate abov
   t.equal(run.code, 0, 'claude exits 0', { stderr: run.stderr.slice(-2000) })
   t.equal(run.json?.result, 'DONE')
   const bodies = api.mainBodies()
-  const resultOf = (i: number) => bodies[i]?.messages.at(-1).content.find((c: { type: string }) => c.type === 'tool_result')
+  // The latest message holding a tool result: Claude Code 2.1.332 may send a system-role entry after it.
+  const isResult = (c: { type: string }) => c.type === 'tool_result'
+  const resultOf = (i: number) => bodies[i]?.messages.findLast((m: { content: unknown }) => Array.isArray(m.content) && m.content.some(isResult))?.content.find(isResult)
   const textOf = (r: { content: unknown }) => typeof r.content === 'string' ? r.content : JSON.stringify(r.content)
   t.equal(bodies.length, 8, 'one model request per scripted step', { results: bodies.slice(1).map((_b, i) => resultOf(i + 1)) })
 

@@ -41,7 +41,8 @@ t.test('Claude Code: blocked for a claim with no test run, allowed once the test
   t.equal(run.final, REPORT, 'the turn ended after the verified claim')
   const bodies = api.mainBodies()
   t.equal(bodies.length, 3, 'claim, test run, verified claim')
-  t.match(textOf(bodies[1]!.messages.at(-1).content), new RegExp(`^Stop hook feedback:\\n${FEEDBACK.source}`))
+  // Claude Code 2.1.332 names the hook before the reason (2.1.197 said "Stop hook feedback:").
+  t.match(textOf(bodies[1]!.messages.at(-1).content), new RegExp(`^Stop hook blocking error from command: "[^"]+": ${FEEDBACK.source}`))
   t.match(textOf(bodies[2]!.messages.at(-1).content), /"is_error":false/, 'npm test really ran and passed')
   t.equal(w.judge.requests.length, 0, 'no judge model was asked')
   const decisions = (await w.metrics.requests.get()).values.filter(v => v.labels.hook === 'unverified-claim')
