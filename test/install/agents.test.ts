@@ -24,14 +24,30 @@ function setup (t: Parameters<typeof tempDir>[0]) {
 const cmd = (flags: string) => `env HOOKJUDGE_URL=http://127.0.0.1:9 sh ${SHIM_PATH}${flags}`
 
 const cases = [
-  { agent: 'gemini', file: '.gemini/settings.json', user: { general: { vimMode: true }, hooks: { enabled: true, AfterAgent: [{ hooks: [{ type: 'command', command: 'mine' }] }] } },
-    written: { AfterAgent: { type: 'command', command: cmd(' --agent=gemini'), name: 'hookjudge', timeout: 25000 }, BeforeTool: { type: 'command', command: cmd(' --fail-safe --agent=gemini'), name: 'hookjudge', timeout: 25000 } } },
-  { agent: 'copilot', file: '.copilot/hooks/hookjudge.json', user: undefined,
-    written: { agentStop: { type: 'command', bash: cmd(' --agent=copilot'), timeoutSec: 25 }, preToolUse: { type: 'command', bash: cmd(' --fail-safe --agent=copilot'), timeoutSec: 25 } } },
-  { agent: 'cursor', file: '.cursor/hooks.json', user: { version: 1, hooks: { afterFileEdit: [{ command: './fmt.sh' }] } },
-    written: { stop: { command: cmd(' --agent=cursor'), timeout: 25 }, preToolUse: { command: cmd(' --fail-safe --agent=cursor'), timeout: 25, failClosed: true } } },
-  { agent: 'droid', file: '.factory/hooks.json', user: { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'mine' }] }] } },
-    written: { Stop: { type: 'command', command: cmd(' --agent=droid'), timeout: 25 }, PreToolUse: { type: 'command', command: cmd(' --fail-safe --agent=droid'), timeout: 25 } } }
+  {
+    agent: 'gemini',
+    file: '.gemini/settings.json',
+    user: { general: { vimMode: true }, hooks: { enabled: true, AfterAgent: [{ hooks: [{ type: 'command', command: 'mine' }] }] } },
+    written: { AfterAgent: { type: 'command', command: cmd(' --agent=gemini'), name: 'hookjudge', timeout: 25000 }, BeforeTool: { type: 'command', command: cmd(' --fail-safe --agent=gemini'), name: 'hookjudge', timeout: 25000 } }
+  },
+  {
+    agent: 'copilot',
+    file: '.copilot/hooks/hookjudge.json',
+    user: undefined,
+    written: { agentStop: { type: 'command', bash: cmd(' --agent=copilot'), timeoutSec: 25 }, preToolUse: { type: 'command', bash: cmd(' --fail-safe --agent=copilot'), timeoutSec: 25 } }
+  },
+  {
+    agent: 'cursor',
+    file: '.cursor/hooks.json',
+    user: { version: 1, hooks: { afterFileEdit: [{ command: './fmt.sh' }] } },
+    written: { stop: { command: cmd(' --agent=cursor'), timeout: 25 }, preToolUse: { command: cmd(' --fail-safe --agent=cursor'), timeout: 25, failClosed: true } }
+  },
+  {
+    agent: 'droid',
+    file: '.factory/hooks.json',
+    user: { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'mine' }] }] } },
+    written: { Stop: { type: 'command', command: cmd(' --agent=droid'), timeout: 25 }, PreToolUse: { type: 'command', command: cmd(' --fail-safe --agent=droid'), timeout: 25 } }
+  }
 ] as const
 
 const config = 'hooks:\n  gate: { event: PreToolUse, trigger: [rm], fields: [danger], blockWhen: { all: [danger] }, prompt: p, feedback: f }\n'
