@@ -87,15 +87,20 @@ function fuzzer (seed: number) {
 }
 
 const isString = (v: unknown) => typeof v === 'string'
+/** Every agent's own allow / block / deny / ask shape (test/agents/output.test.ts pins the exact bytes). */
 function validAnswer (status: number, body: unknown): boolean {
   if (status >= 400 && status < 500) return typeof body === 'object' && body !== null && isString((body as any).error)
   if (status !== 200 || typeof body !== 'object' || body === null) return false
   const b = body as Record<string, any>
-  const keys = Object.keys(b)
-  if (keys.length === 0) return true
-  if (keys.join() === 'decision,reason') return b.decision === 'block' && isString(b.reason)
+  const keys = Object.keys(b).join()
+  if (keys === '') return true
+  if (keys === 'decision,reason') return ['block', 'deny'].includes(b.decision) && isString(b.reason)
+  if (keys === 'decision,reason,systemMessage') return b.decision === 'ask' && isString(b.reason) // Gemini BeforeTool
+  if (keys === 'permissionDecision,permissionDecisionReason') return b.permissionDecision === 'deny' && isString(b.permissionDecisionReason) // Copilot
+  if (keys === 'permission,agent_message,user_message') return ['deny', 'ask'].includes(b.permission) && isString(b.agent_message) // Cursor
+  if (keys === 'followup_message') return isString(b.followup_message) // Cursor stop
   const h = b.hookSpecificOutput
-  return keys.join() === 'hookSpecificOutput' && h?.hookEventName === 'PreToolUse' && ['deny', 'ask'].includes(h.permissionDecision) && isString(h.permissionDecisionReason)
+  return keys === 'hookSpecificOutput' && h?.hookEventName === 'PreToolUse' && ['deny', 'ask'].includes(h.permissionDecision) && isString(h.permissionDecisionReason)
 }
 
 t.test(`${ROUNDS} fuzzed hook inputs (seed ${SEED})`, async t => {

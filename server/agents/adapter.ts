@@ -35,18 +35,19 @@ export interface AgentAdapter {
 
 export const ADAPTERS: Record<AgentName, AgentAdapter> = { 'claude-code': claudeCode, codex, gemini, copilot, cursor, droid }
 
-const GEMINI_EVENTS = new Set(['AfterAgent', 'BeforeTool', 'AfterTool', 'BeforeAgent', 'SessionStart', 'SessionEnd'])
+const GEMINI_EVENTS = new Set(['AfterAgent', 'BeforeTool', 'AfterTool', 'BeforeAgent'])
+const CURSOR_EVENTS = new Set(Object.values(cursor.caps.events).flat())
 
 /**
- * An explicit ?agent= wins. Otherwise the input says it where it can: Gemini's event names, Cursor's lower-case event
- * names and conversation ids, Copilot's camelCase keys without an event name, Codex's turn_id without prompt_id.
+ * An explicit ?agent= wins. Otherwise the input says it where it can: Gemini's event names, Cursor's event names and
+ * conversation ids, Copilot's camelCase keys without an event name, Codex's turn_id without prompt_id.
  * Droid sends Claude Code's shape, so it needs the hint (the shim's --agent=droid gives it).
  */
 export function detectAgent (body: Record<string, unknown>, hint?: AgentName): AgentAdapter {
   if (hint) return ADAPTERS[hint]
   const named = body.hook_event_name
   if (typeof named === 'string' && GEMINI_EVENTS.has(named)) return gemini
-  if (typeof body.conversation_id === 'string' || (typeof named === 'string' && /^[a-z]/.test(named))) return cursor
+  if (typeof body.conversation_id === 'string' || CURSOR_EVENTS.has(named as string)) return cursor
   if (named === undefined && typeof body.sessionId === 'string' && typeof body.timestamp === 'number') return copilot
   return typeof body.turn_id === 'string' && body.prompt_id === undefined ? codex : claudeCode
 }

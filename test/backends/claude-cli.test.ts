@@ -31,7 +31,8 @@ t.test('a verdict comes back through claude -p: schema, isolation, tokens and co
   t.match(res.json().reason, /push without tests/)
 
   const body = api.mainBodies()[0]!
-  t.match(body.model, /^claude-haiku-4-5/, 'model from config (default haiku)')
+  // The alias follows the release: 2.1.197 sent claude-haiku-4-5-…, 2.1.332 sends claude-haiku-5-5.
+  t.match(body.model, /^claude-haiku-\d/, 'model from config (default haiku)')
   t.strictSame(body.tools.map((x: { name: string }) => x.name), ['StructuredOutput'], 'no tools but the answer')
   t.strictSame(body.tools[0].input_schema, answerSchema([{ name: 'commit', fields: COMMIT_FIELDS }]).json)
   t.match(JSON.stringify(body.system), /hookjudge's judge/)

@@ -142,7 +142,7 @@ t.test('bad input: 400 unparsable, 404 unknown hook, 413 too large, 400 bad agen
   const big = await post(app, 'commit', claudeStop('x'.repeat(5000)))
   t.equal(big.statusCode, 413)
   t.type(big.json().error, 'string')
-  const agent = await post(app, 'commit', claudeStop('x'), '?agent=cursor')
+  const agent = await post(app, 'commit', claudeStop('x'), '?agent=vim')
   t.equal(agent.statusCode, 400)
   const noType = await app.inject({ method: 'POST', url: '/judge/commit', payload: JSON.stringify(claudeStop('I renamed a file.')) })
   t.equal(noType.statusCode, 200, 'a body without content-type is still read')
