@@ -16,7 +16,7 @@ function setup (t: Parameters<typeof tempDir>[0]) {
     let out = ''
     let err = ''
     const sink = (add: (s: string) => void) => new Writable({ write (c, _e, cb) { add(String(c)); cb() } })
-    const code = await cmd(args, { env, stdin: Readable.from([]), stdout: sink(s => { out += s }), stderr: sink(s => { err += s }) })
+    const code = await cmd(args, { env, cwd: env.PWD, stdin: Readable.from([]), stdout: sink(s => { out += s }), stderr: sink(s => { err += s }) })
     return { code, out, err }
   }
   return { dir, env, run }
