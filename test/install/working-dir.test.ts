@@ -26,7 +26,7 @@ t.test('install --scope project writes into the directory it runs in, whatever $
   const res = await run('sh', ['-c', `cd "${d.here}" && PWD="${d.elsewhere}" exec node --import "${TSX}" "${CLI}" install claude-code --scope project --hooks commit`], d.env)
   t.equal(res.code, 0, res.stderr)
   t.ok(existsSync(join(d.here, '.claude', 'settings.json')), 'the hooks went into this project')
-  t.match(readFileSync(join(d.here, '.claude', 'settings.json'), 'utf8'), /hookjudge-hook|\/judge\/commit/)
+  t.match(readFileSync(join(d.here, '.claude', 'settings.json'), 'utf8'), /hookjudge-hook|\/judge"/)
   t.equal(readFileSync(join(d.elsewhere, '.claude', 'settings.json'), 'utf8'), theirs, 'the other project\'s settings are untouched')
 })
 
