@@ -2,6 +2,7 @@
 import t from 'tap'
 import { build, claudeStop, codexStop, testConfig } from '../helper.js'
 import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
+import { recordingLog } from '../helpers/arrivals.js'
 
 async function setup (t: Parameters<typeof build>[0], script: Script, overrides: Record<string, unknown> = {}) {
   const api = await startFakeJudgeApi(script)
@@ -149,11 +150,15 @@ t.test('bad input: 400 unparsable, 404 unknown hook, 413 too large, 400 bad agen
 })
 
 t.test('metrics count decisions by hook, agent, decision and source', async t => {
-  const { app } = await setup(t, { text: commitVerdict({ new_proposal: true }) })
+  const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }) })
+  t.teardown(() => api.close())
+  const { decisionLog, records } = recordingLog()
+  const { app } = await build(t, testConfig({}, api.url), { decisionLog })
   await post(app, 'commit', claudeStop('I\'ll push now.'))
   await post(app, 'commit', codexStop('Renamed a variable.'))
   await post(app, 'commit', '{bad')
-  await new Promise(resolve => setImmediate(resolve))
+  // Metrics are counted just after each answer, with its record.
+  await records.waitFor(2)
   const text = (await app.inject({ url: '/metrics' })).body
   t.match(text, /hookjudge_requests_total\{hook="commit",agent="claude-code",decision="block",source="judge"\} 1/)
   t.match(text, /hookjudge_requests_total\{hook="commit",agent="codex",decision="allow",source="layer1"\} 1/)
