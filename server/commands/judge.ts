@@ -4,10 +4,25 @@ import { loadConfig } from '../config.js'
 import { judgeRuntime } from '../eval/run.js'
 import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
 import { judgeTurn } from '../pipeline/pipeline.js'
-import { type Command, parse, readAll, UsageError } from './args.js'
+import { type Command, parse, readAll, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
+
+export const JUDGE = {
+  name: 'judge',
+  args: 'HOOK',
+  positionals: 1,
+  summary: 'judge one hook input (JSON) or plain text read on stdin, in-process; prints the decision record as one JSON line',
+  options: {
+    config: CONFIG_OPTION,
+    agent: { type: 'string', value: 'NAME', help: `the agent whose input this is (${AGENTS.join(', ')}); default: detected` }
+  },
+  examples: [
+    "echo \"I'll push to main now.\" | hookjudge judge commit",
+    'hookjudge judge commit --agent codex < stop-input.json'
+  ]
+} satisfies VerbSpec
 
 export const judgeCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, { config: { type: 'string' }, agent: { type: 'string' } }, 1)
+  const { values, positionals } = parse(args, JUDGE)
   const name = positionals[0]
   if (!name) throw new UsageError('judge needs a HOOK name')
   if (values.agent !== undefined && !AGENTS.includes(values.agent as AgentName)) throw new UsageError(`--agent must be one of ${AGENTS.join(', ')}`)

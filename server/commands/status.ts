@@ -1,6 +1,13 @@
 /** hookjudge status: is the daemon up, and its figures (GET /status); exit 3 when it is not running. */
 import { loadConfig } from '../config.js'
-import { type Command, parse } from './args.js'
+import { type Command, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION } from './args.js'
+
+export const STATUS = {
+  name: 'status',
+  summary: 'is the daemon up, and ready? version, backends, figures (exit 3: not running)',
+  options: { config: CONFIG_OPTION, json: JSON_OPTION },
+  examples: ['hookjudge status', 'hookjudge status --json | jq .daemon.readiness']
+} satisfies VerbSpec
 import { callDaemon, daemonAddress } from './daemon.js'
 import { formatUptime, millis, painter, percent, writeJson } from './output.js'
 
@@ -43,7 +50,7 @@ export function formatStatus (s: StatusBody, address: string, paint: ReturnType<
 }
 
 export const statusCommand: Command = async (args, io) => {
-  const { values } = parse(args, { config: { type: 'string' }, json: { type: 'boolean' } })
+  const { values } = parse(args, STATUS)
   const config = loadConfig({ env: io.env, file: values.config })
   const addr = daemonAddress(config)
   const paint = painter(io)
