@@ -1,6 +1,7 @@
 /** Checks a merged raw config, collecting every problem at once, and turns it into the typed, compiled Config. */
 import { createHash } from 'node:crypto'
 import { EVENTS, type EventName } from './agents/event.js'
+import { unknownKeys } from './config-keys.js'
 import { type ConfigProblem, describe } from './errors.js'
 import { type HookEvidence, validateEvidenceSettings, validateHookEvidence } from './evidence/schema.js'
 import type { EvidenceSettings } from './evidence/verification.js'
@@ -58,7 +59,7 @@ export interface HookPolicy {
 }
 
 export interface Config {
-  server: { host: string, port: number, socket?: string, tokenFile?: string, bodyLimit: number, shutdownMs: number }
+  server: { host: string, port: number, socket?: string, tokenFile?: string, tokensFile?: string, bodyLimit: number, shutdownMs: number }
   log: { level: string }
   judge: {
     backends: string[]
@@ -81,6 +82,9 @@ export interface Config {
   evidence: EvidenceSettings
   selfProtection: GateSettings['selfProtection']
   sessionFacts: GateSettings['sessionFacts']
+  /** Shared state for several replicas; absent: each process keeps its own. */
+  state: { redis?: { url: string, timeoutMs: number, passwordEnv?: string } }
+  ui: { enabled: boolean }
   backends: Record<string, BackendConfig>
   hooks: Record<string, HookPolicy>
   /** Files the config was read from, in layer order. */
@@ -97,8 +101,10 @@ const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
 export function validateConfig (raw: unknown, files: string[]): { config?: Config, problems: ConfigProblem[] } {
-  const problems: ConfigProblem[] = []
+  // A mistyped key would otherwise be silently ignored: name it, with the nearest known one.
+  const problems: ConfigProblem[] = unknownKeys(raw).map(k => ({ path: k.path, expected: 'a known key', got: k.path, message: k.message }))
   const bad = (path: string, expected: string, got: unknown) => { problems.push({ path, expected, got: describe(got) }) }
+  const optStr = (path: string, v: unknown) => v === undefined || v === null ? undefined : str(path, v)
   const root = isMap(raw) ? raw : (bad('(root)', 'a map', raw), {})
   const section = (name: string): Raw => {
     const v = root[name]
@@ -233,6 +239,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       fingerprint,
       promptVersion,
       gate: validateGate(p, h, event, bad),
+      // layer1.model is read and checked by loadConfig (layer1/load-models.ts), which sets `scorer`.
       ...(autoChain ? { autoChain } : {})
     }
   }
@@ -243,7 +250,8 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       host: str('server.host', server.host ?? '127.0.0.1'),
       port: int('server.port', server.port ?? 5834, 0, 65535),
       socket: server.socket === undefined || server.socket === null ? undefined : str('server.socket', server.socket),
-      tokenFile: server.tokenFile === undefined || server.tokenFile === null ? undefined : str('server.tokenFile', server.tokenFile),
+      tokenFile: optStr('server.tokenFile', server.tokenFile),
+      tokensFile: optStr('server.tokensFile', server.tokensFile),
       bodyLimit: int('server.bodyLimit', server.bodyLimit ?? 1048576, 1024, 64 * 1048576),
       shutdownMs: int('server.shutdownMs', server.shutdownMs ?? 5000, 0, 600000)
     },
@@ -281,12 +289,24 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     },
     evidence: validateEvidenceSettings(section('evidence'), bad),
     ...validateGateSettings(section('selfProtection'), section('sessionFacts'), bad, int),
+    state: validateState(section('state'), bad, int, str),
+    ui: { enabled: flag('ui.enabled', section('ui').enabled, true) },
     backends,
     hooks,
     files
   }
   // Anyone who can reach a non-loopback port could make the judge spend tokens or read verdicts: require the token.
-  const { host, socket, tokenFile } = config.server
-  if (!socket && !tokenFile && host !== '' && !isLoopbackHost(host)) bad('server.host', 'a loopback address (127.0.0.1, ::1, localhost) unless server.tokenFile is set', host)
+  const { host, socket, tokenFile, tokensFile } = config.server
+  if (!socket && !tokenFile && !tokensFile && host !== '' && !isLoopbackHost(host)) bad('server.host', 'a loopback address (127.0.0.1, ::1, localhost) unless server.tokenFile or server.tokensFile is set', host)
   return problems.length > 0 ? { problems } : { config, problems }
+}
+
+function validateState (state: Raw, bad: (p: string, e: string, g: unknown) => void, int: (p: string, v: unknown, min: number, max: number) => number, str: (p: string, v: unknown, optional?: boolean) => string): Config['state'] {
+  if (state.redis === undefined || state.redis === null) return {}
+  if (!isMap(state.redis)) { bad('state.redis', 'a map {url, timeoutMs, passwordEnv}', state.redis); return {} }
+  const r = state.redis
+  const url = str('state.redis.url', r.url)
+  if (url && !/^rediss?:\/\//.test(url)) bad('state.redis.url', 'a redis:// or rediss:// URL', url)
+  const passwordEnv = r.passwordEnv === undefined ? undefined : str('state.redis.passwordEnv', r.passwordEnv)
+  return { redis: { url, timeoutMs: int('state.redis.timeoutMs', r.timeoutMs ?? 50, 1, 60000), ...(passwordEnv ? { passwordEnv } : {}) } }
 }

@@ -2,7 +2,7 @@
 import { accessSync, constants } from 'node:fs'
 import { type Config, loadConfig, userConfigPath } from '../config.js'
 import { lastRecord } from '../decision-files.js'
-import { ConfigError } from '../errors.js'
+import { ConfigError, formatProblem } from '../errors.js'
 import { decisionDir } from '../housekeeping.js'
 import { SHIM_PATH } from '../paths.js'
 import { type Command, type Io, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION, workingDir } from './args.js'
@@ -85,7 +85,7 @@ export async function runDoctor (io: Io, file?: string): Promise<Check[]> {
     checks.push(ok('config', `valid: ${config.files.slice(1).join(', ') || 'shipped defaults only'}`))
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err
-    const problems = err.problems.map(p => `${p.path}: expected ${p.expected}, got ${p.got}`)
+    const problems = err.problems.map(formatProblem)
     checks.push(fail('config', problems.join('; '), `edit ${userConfigPath(io.env, file) ?? 'the config'}; the other checks use the shipped defaults`))
     config = loadConfig({ env: {}, file: '/dev/null' })
   }
