@@ -95,7 +95,7 @@ t.test('a token file that is not private, missing or malformed is refused at loa
 })
 
 t.test('binding to a non-loopback address requires the token', async t => {
-  t.throws(() => testConfig({ server: { host: '0.0.0.0' } }), /server\.host: expected a loopback address \(127\.0\.0\.1, ::1, localhost\) unless server\.tokenFile is set, got "0\.0\.0\.0"/)
+  t.throws(() => testConfig({ server: { host: '0.0.0.0' } }), /server\.host: expected a loopback address \(127\.0\.0\.1, ::1, localhost\) unless server\.tokenFile or server\.tokensFile is set, got "0\.0\.0\.0"/)
   t.throws(() => testConfig({ server: { host: '192.168.1.20' } }), ConfigError)
   t.doesNotThrow(() => testConfig({ server: { host: '::1' } }))
   const file = tokenFile(t)
