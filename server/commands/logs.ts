@@ -5,6 +5,7 @@ import { dayFiles, readRecords } from '../decision-files.js'
 import { decisionDir } from '../housekeeping.js'
 import type { DecisionRecord } from '../record.js'
 import { type Command, type Io, parse, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
+import { painter } from './output.js'
 
 export const LOGS = {
   name: 'logs',
@@ -18,7 +19,6 @@ export const LOGS = {
   },
   examples: ['hookjudge logs --since 2h --hook commit', 'hookjudge logs -f --json | jq .reason']
 } satisfies VerbSpec
-import { painter } from './output.js'
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 }
 

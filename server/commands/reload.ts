@@ -1,6 +1,8 @@
 /** hookjudge reload: asks the running daemon to re-read its config (POST /reload on loopback; SIGHUP does the same). */
 import { loadConfig } from '../config.js'
 import { type Command, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION } from './args.js'
+import { callDaemon, daemonAddress } from './daemon.js'
+import { painter, writeJson } from './output.js'
 
 export const RELOAD = {
   name: 'reload',
@@ -8,8 +10,6 @@ export const RELOAD = {
   options: { config: CONFIG_OPTION, json: JSON_OPTION },
   examples: ['hookjudge reload']
 } satisfies VerbSpec
-import { callDaemon, daemonAddress } from './daemon.js'
-import { painter, writeJson } from './output.js'
 
 export const reloadCommand: Command = async (args, io) => {
   const { values } = parse(args, RELOAD)

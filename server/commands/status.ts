@@ -5,6 +5,8 @@ import { type Config, loadConfig, userConfigPath } from '../config.js'
 import { ConfigError } from '../errors.js'
 import type { Io } from './args.js'
 import { type Command, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION } from './args.js'
+import { callDaemon, daemonAddress } from './daemon.js'
+import { formatUptime, millis, painter, percent, writeJson } from './output.js'
 
 export const STATUS = {
   name: 'status',
@@ -12,8 +14,6 @@ export const STATUS = {
   options: { config: CONFIG_OPTION, json: JSON_OPTION },
   examples: ['hookjudge status', 'hookjudge status --json | jq .daemon.readiness']
 } satisfies VerbSpec
-import { callDaemon, daemonAddress } from './daemon.js'
-import { formatUptime, millis, painter, percent, writeJson } from './output.js'
 
 interface StatusBody {
   version: string
