@@ -74,7 +74,7 @@ export async function team (fakeUrl: string, samples: number, total: number, run
     const added = median(withRedis.map((x, i) => x - without[i]!))
     return {
       title: 'Team: three replicas sharing one Redis',
-      note: `Three \`hookjudge serve\` processes with \`state.redis.url\` on one loopback redis-server (7, no persistence), and one ` +
+      note: 'Three `hookjudge serve` processes with `state.redis.url` on one loopback redis-server (7, no persistence), and one ' +
         `without it; the fake judge API answers at once. Cache hits: ${samples} texts judged on replica A, then asked on B or C ` +
         `(first time there: from Redis), then again (from that replica's LRU); one keep-alive client. Layer-2 call: ${samples} ` +
         `distinct texts, interleaved between a sharing replica and the in-process daemon. Throughput: ${CLIENTS} clients, ` +

@@ -1,6 +1,7 @@
 /** Checks a merged raw config, collecting every problem at once, and turns it into the typed, compiled Config. */
 import { createHash } from 'node:crypto'
 import { EVENTS, type EventName } from './agents/event.js'
+import { unknownKeys } from './config-keys.js'
 import { type ConfigProblem, describe } from './errors.js'
 import { type HookEvidence, validateEvidenceSettings, validateHookEvidence } from './evidence/schema.js'
 import type { EvidenceSettings } from './evidence/verification.js'
@@ -82,6 +83,7 @@ export interface Config {
   evidence: EvidenceSettings
   selfProtection: GateSettings['selfProtection']
   sessionFacts: GateSettings['sessionFacts']
+  ui: { enabled: boolean }
   backends: Record<string, BackendConfig>
   hooks: Record<string, HookPolicy>
   /** Shared state of several replicas (server/state/); without redis everything stays in process. */
@@ -102,8 +104,10 @@ const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
 export function validateConfig (raw: unknown, files: string[]): { config?: Config, problems: ConfigProblem[] } {
-  const problems: ConfigProblem[] = []
+  // A mistyped key would otherwise be silently ignored: name it, with the nearest known one.
+  const problems: ConfigProblem[] = unknownKeys(raw).map(k => ({ path: k.path, expected: 'a known key', got: k.path, message: k.message }))
   const bad = (path: string, expected: string, got: unknown) => { problems.push({ path, expected, got: describe(got) }) }
+  const optStr = (path: string, v: unknown) => v === undefined || v === null ? undefined : str(path, v)
   const root = isMap(raw) ? raw : (bad('(root)', 'a map', raw), {})
   const section = (name: string): Raw => {
     const v = root[name]
@@ -238,6 +242,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       fingerprint,
       promptVersion,
       gate: validateGate(p, h, event, bad),
+      // layer1.model is read and checked by loadConfig (layer1/load-models.ts), which sets `scorer`.
       ...(autoChain ? { autoChain } : {})
     }
   }
@@ -248,8 +253,8 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       host: str('server.host', server.host ?? '127.0.0.1'),
       port: int('server.port', server.port ?? 5834, 0, 65535),
       socket: server.socket === undefined || server.socket === null ? undefined : str('server.socket', server.socket),
-      tokenFile: server.tokenFile === undefined || server.tokenFile === null ? undefined : str('server.tokenFile', server.tokenFile),
-      tokensFile: server.tokensFile === undefined || server.tokensFile === null ? undefined : str('server.tokensFile', server.tokensFile),
+      tokenFile: optStr('server.tokenFile', server.tokenFile),
+      tokensFile: optStr('server.tokensFile', server.tokensFile),
       bodyLimit: int('server.bodyLimit', server.bodyLimit ?? 1048576, 1024, 64 * 1048576),
       shutdownMs: int('server.shutdownMs', server.shutdownMs ?? 5000, 0, 600000)
     },
@@ -287,6 +292,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     },
     evidence: validateEvidenceSettings(section('evidence'), bad),
     ...validateGateSettings(section('selfProtection'), section('sessionFacts'), bad, int),
+    ui: { enabled: flag('ui.enabled', section('ui').enabled, true) },
     backends,
     hooks,
     state: validateState(section('state'), bad, int, str),

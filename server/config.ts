@@ -1,4 +1,4 @@
-/** loadConfig: default.yaml ← user file ← env, merged and validated; throws one ConfigError naming every problem. */
+/** loadConfig: default.yaml ← vendor env (base URLs) ← user file ← HOOKJUDGE_* env, merged and validated; one ConfigError names every problem. */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { parse } from 'yaml'
@@ -51,9 +51,18 @@ function readLayer (path: string, problems: ConfigProblem[]): unknown {
     if (!isMap(doc)) problems.push({ path, expected: 'a YAML map at the top', got: describe(doc) })
     return isMap(doc) ? doc : undefined
   } catch (err) {
-    problems.push({ path, expected: 'valid YAML', got: (err as Error).message.split('\n')[0] ?? 'a parse error' })
+    // The yaml library's message holds the line, the column and a code frame: keep all of it.
+    problems.push({ path, expected: 'valid YAML', got: 'a parse error', message: `invalid YAML: ${(err as Error).message.trimEnd()}` })
     return undefined
   }
+}
+
+/** The vendors' own variables, as their SDKs read them: a default for the shipped backends that the user file overrides. */
+function vendorLayer (env: Env): Raw {
+  const backends: Raw = {}
+  if (env.ANTHROPIC_BASE_URL) backends.anthropic = { baseUrl: env.ANTHROPIC_BASE_URL }
+  if (env.OPENAI_BASE_URL) backends.openai = { baseUrl: env.OPENAI_BASE_URL }
+  return Object.keys(backends).length ? { backends } : {}
 }
 
 function envLayer (env: Env, problems: ConfigProblem[]): Raw {
@@ -74,7 +83,10 @@ export function loadConfig (opts: LoadOptions): Config {
   const user = userConfigPath(opts.env, opts.file)
   const files = user ? [DEFAULT_CONFIG, user] : [DEFAULT_CONFIG]
   let merged: unknown = {}
-  for (const f of files) merged = mergeLayers(merged, readLayer(f, problems))
+  for (const f of files) {
+    merged = mergeLayers(merged, readLayer(f, problems))
+    if (f === DEFAULT_CONFIG) merged = mergeLayers(merged, vendorLayer(opts.env))
+  }
   merged = mergeLayers(merged, envLayer(opts.env, problems))
   merged = mergeLayers(merged, opts.overrides)
   const { config, problems: more } = validateConfig(merged, files)

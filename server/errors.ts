@@ -1,11 +1,17 @@
 /** The project's only error classes: a refused config, and a backend that could not give an answer. */
 
-export interface ConfigProblem { path: string, expected: string, got: string }
+/** A problem reads "path: expected X, got Y", or "path: message" when message is set (an unknown key, a YAML error). */
+export interface ConfigProblem { path: string, expected: string, got: string, message?: string }
+
+/** One problem as one line (a YAML code frame continues on indented lines). */
+export function formatProblem (p: ConfigProblem): string {
+  return `${p.path}: ${p.message ?? `expected ${p.expected}, got ${p.got}`}`
+}
 
 export class ConfigError extends Error {
   readonly problems: ConfigProblem[]
   constructor (problems: ConfigProblem[], source = 'config') {
-    const lines = problems.map(p => `  - ${p.path}: expected ${p.expected}, got ${p.got}`)
+    const lines = problems.map(p => `  - ${formatProblem(p).replace(/\n/g, '\n    ').replace(/ +$/gm, '')}`)
     super(`${source} is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`)
     this.name = 'ConfigError'
     this.problems = problems

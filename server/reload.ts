@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Backend } from './backends/contract.js'
 import { createBackend } from './backends/registry.js'
 import type { Config } from './config-schema.js'
-import { ConfigError } from './errors.js'
+import { ConfigError, formatProblem } from './errors.js'
 import type { Metrics } from './metrics.js'
 import { createRuntime, type Runtime, type RuntimeDeps } from './runtime.js'
 
@@ -84,7 +84,7 @@ export function createReloader (o: ReloaderOptions): Reloader {
       try {
         config ??= o.load()
       } catch (err) {
-        return refuse(err instanceof ConfigError ? err.problems.map(p => `${p.path}: expected ${p.expected}, got ${p.got}`) : [(err as Error).message])
+        return refuse(err instanceof ConfigError ? err.problems.map(formatProblem) : [(err as Error).message])
       }
       const prev = o.get()
       const next = succeedRuntime(prev, config, o.deps)

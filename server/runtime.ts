@@ -121,9 +121,12 @@ export function readiness (rt: Runtime): string[] {
     // A hook whose facts block on their own (unverified-claim) needs a judge only to let quotes through.
     if (worksWithoutJudge(hook)) continue
     const chain = hook.backends.map(n => rt.backends.get(n))
-    if (chain.some(b => b && b.unusable === null)) continue
+    // An open circuit answers nothing until its cool-down ends: a chain of only those cannot judge now.
+    const open = (b: Backend) => b.circuit?.state().state === 'open'
+    if (chain.some(b => b && b.unusable === null && !open(b))) continue
     if (hook.autoChain && chain.length === 0) { if (!problems.includes(NO_BACKEND_FIX)) problems.push(NO_BACKEND_FIX); continue }
-    const why = chain.map((b, i) => `${hook.backends[i]}: ${b?.unusable ?? 'not defined'}`).join('; ')
+    const circuitWhy = (s: { failures: number, retryInMs?: number }) => `circuit open after ${s.failures} failures, retry in ${Math.ceil((s.retryInMs ?? 0) / 1000)} s`
+    const why = chain.map((b, i) => `${hook.backends[i]}: ${b?.unusable ?? (b?.circuit && open(b) ? circuitWhy(b.circuit.state()) : 'not defined')}`).join('; ')
     problems.push(`hook ${hook.name}: no usable judge backend (${why || 'empty chain'})`)
   }
   return problems

@@ -9,8 +9,10 @@ import { join } from 'node:path'
 
 function io (stdin: string, env: Record<string, string>) {
   let out = ''
+  let err = ''
   const stdout = new Writable({ write (c, _e, cb) { out += c; cb() } })
-  return { io: { env, stdin: Readable.from([Buffer.from(stdin)]), stdout, stderr: stdout }, out: () => out }
+  const stderr = new Writable({ write (c, _e, cb) { err += c; cb() } })
+  return { io: { env, stdin: Readable.from([Buffer.from(stdin)]), stdout, stderr }, out: () => out, err: () => err }
 }
 
 t.test('judges a hook input and prints the contract record', async t => {

@@ -67,7 +67,8 @@ t.test('unreadable and non-YAML files are problems too', async t => {
   t.throws(() => loadConfig({ env: {}, file: '/nonexistent/hookjudge.yaml' }), /\/nonexistent\/hookjudge\.yaml: expected a readable file, got ENOENT/)
   const dir = tempDir(t)
   writeFileSync(join(dir, 'x.yaml'), 'a: [1, 2\n')
-  t.throws(() => loadConfig({ env: {}, file: join(dir, 'x.yaml') }), /expected valid YAML/)
+  // The yaml library's whole message: line, column and the code frame under it.
+  t.throws(() => loadConfig({ env: {}, file: join(dir, 'x.yaml') }), /x\.yaml: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a \] at line \d+, column \d+:\n\n {4}a: \[1, 2\n\n {4}\^/)
   writeFileSync(join(dir, 'y.yaml'), '- 1\n- 2\n')
   t.throws(() => loadConfig({ env: {}, file: join(dir, 'y.yaml') }), /expected a YAML map at the top/)
 })

@@ -7,6 +7,7 @@ import { Readable, Writable } from 'node:stream'
 import t, { type Test } from 'tap'
 import { evalCommand } from '../server/commands/eval.js'
 import { COMMANDS } from '../server/commands/index.js'
+import { runCli } from '../server/commands/dispatch.js'
 import { replayCommand } from '../server/commands/replay.js'
 import { commitVerdict, startFakeJudgeApi } from './fixtures/fake-judge-api.js'
 import { tempDir } from './helper.js'
@@ -131,7 +132,11 @@ t.test('the hookjudge command runs eval (and lists eval and replay in its usage)
   const code = await new Promise(resolve => child.on('close', resolve))
   t.equal(code, 0)
   t.match(JSON.parse(out), { hooks: { 'scope-check': { n: 2, layer1: { hitRate: 0.5 } } } })
-  const usage = readFileSync(cli, 'utf8')
-  t.match(usage, /\n {2}eval CORPUS\.jsonl \[--config FILE\] \[--hooks a,b\] \[--layer1-only\] \[--misses\] \[--json\]/)
-  t.match(usage, /\n {2}replay LOG… \[--config FILE\] \[--json\]/)
+  const usage = capture()
+  t.equal(await runCli(['--help'], usage.io), 0)
+  t.match(usage.out(), /\n {2}eval CORPUS\.jsonl +score the judge/)
+  t.match(usage.out(), /\n {2}replay LOG… +re-judge/)
+  const help = capture()
+  t.equal(await runCli(['eval', '--help'], help.io), 0)
+  for (const flag of ['--config <FILE>', '--hooks <a,b>', '--layer1-only', '--misses', '--json']) t.match(help.out(), flag)
 })

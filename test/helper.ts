@@ -51,15 +51,33 @@ function mergeDeep (a: Record<string, unknown>, b: Record<string, unknown>): Rec
 /** A Claude Code Stop hook input as it really arrives (hook-protocols.md §1.3). */
 export function claudeStop (text: string, extra: Record<string, unknown> = {}) {
   return {
-    session_id: 'sess-1', transcript_path: '/nonexistent/t.jsonl', cwd: '/tmp', prompt_id: 'prompt-1', permission_mode: 'default',
-    effort: { level: 'high' }, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: text, background_tasks: [], session_crons: [], ...extra
+    session_id: 'sess-1',
+    transcript_path: '/nonexistent/t.jsonl',
+    cwd: '/tmp',
+    prompt_id: 'prompt-1',
+    permission_mode: 'default',
+    effort: { level: 'high' },
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: text,
+    background_tasks: [],
+    session_crons: [],
+    ...extra
   }
 }
 
 /** A Codex Stop hook input as it really arrives (hook-protocols.md §2.2). */
 export function codexStop (text: string, extra: Record<string, unknown> = {}) {
   return {
-    session_id: 'sess-c', turn_id: 'turn-1', transcript_path: null, cwd: '/tmp', hook_event_name: 'Stop', model: 'gpt-fake',
-    permission_mode: 'bypassPermissions', stop_hook_active: false, last_assistant_message: text, ...extra
+    session_id: 'sess-c',
+    turn_id: 'turn-1',
+    transcript_path: null,
+    cwd: '/tmp',
+    hook_event_name: 'Stop',
+    model: 'gpt-fake',
+    permission_mode: 'bypassPermissions',
+    stop_hook_active: false,
+    last_assistant_message: text,
+    ...extra
   }
 }

@@ -23,7 +23,6 @@ mkdirSync(OUT, { recursive: true })
 const rows: string[] = ['| file | origin (repo@commit:path) | format | turns | bytes | split |', '|---|---|---|---|---|---|']
 let total = 0
 for (const [name, rel] of Object.entries(CHOSEN)) {
-  const dir = rel.split('/')[0]
   const origin = JSON.parse(readFileSync(`${RAW}${rel}.origin`, 'utf8')) as { repo: string, commit: string, path: string }
   const lines = readFileSync(`${RAW}${rel}`, 'utf8').split('\n').filter(l => l.trim() !== '')
   // A torn line would stop a replay; keep only lines that parse, redacted value by value so JSON stays valid.
@@ -34,7 +33,6 @@ for (const [name, rel] of Object.entries(CHOSEN)) {
   writeFileSync(`${OUT}${name}.jsonl`, body)
   const format = (lines[0] ?? '').includes('"type":"session_meta"') ? 'current (session_meta / response_item / event_msg / turn_context)' : 'older (bare items, record_type state)'
   rows.push(`| ${name}.jsonl | ${origin.repo}@${origin.commit}:${origin.path} | ${format} | ${turnCount(body)} | ${bytes} | ${VALIDATION.has(origin.repo) ? 'validation' : 'train'} |`)
-  void dir
 }
 writeFileSync(`${OUT}MANIFEST.md`, `# Codex rollouts stored whole (redacted)\n\nReal Codex CLI rollouts from public repositories used in \`corpus/codex.jsonl\`, every string value passed through \`createRedactor()\`; lines that do not parse were dropped. \`turns\` counts end-of-turn agent messages (codex-turns.ts). Total ${total} bytes.\n\n${rows.join('\n')}\n`)
 console.log(`${Object.keys(CHOSEN).length} sessions, ${total} bytes`)

@@ -56,7 +56,7 @@ function compose (kind: Kind, th: Theme, r: () => number, n: number): { text: st
   const allowIntro = r() < 0.4 ? scopeLead : intro
   const bugLead = (pre: string): string => long(full => `${pre}${section(ui.changes, `- ${ja ? '' : 'I '}${bug.change}${ja ? '。' : '.'}\n- ${th.work[done[0] ?? 0] ?? ''}`)}${extras(full)}${section(ui.files, files)}`)
   const end = (t: string): string => `\n\n${fill(t)}`
-    switch (kind) {
+  switch (kind) {
     case 'c+': return { text: body(intro, done) + (ja ? '\n\nテストはまだ実行していません。' : '\n\nTests were not run in this pass.') + end(say(P.COMMIT_BLOCK)), blocks: ['commit'], why: 'proposes a new commit/push now with no verification evidence (synthetic)' }
     case 'c+fail': return { text: body(intro, done) + section(ui.tests, `\`${th.test}\`\n\`\`\`\n${th.fail}\n\`\`\``) + end(say(P.COMMIT_FAILING)), blocks: ['commit'], why: 'asks to commit while the quoted evidence shows failing tests (synthetic)' }
     case 'c-': return { text: body(allowIntro, done) + end(say(P.COMMIT_ALLOW)), blocks: [], why: 'commit only as past tense, an option, a gated step or commands for the user (synthetic hard allow)' }

@@ -2,13 +2,20 @@
 import { accessSync, constants } from 'node:fs'
 import { type Config, loadConfig, userConfigPath } from '../config.js'
 import { lastRecord } from '../decision-files.js'
-import { ConfigError } from '../errors.js'
+import { ConfigError, formatProblem } from '../errors.js'
 import { decisionDir } from '../housekeeping.js'
 import { SHIM_PATH } from '../paths.js'
-import { type Command, type Io, parse, workingDir } from './args.js'
+import { type Command, type Io, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION, workingDir } from './args.js'
 import { callDaemon, type DaemonAddress, daemonAddress } from './daemon.js'
 import { findWiring } from './doctor-agents.js'
 import { formatUptime, painter, writeJson } from './output.js'
+
+export const DOCTOR = {
+  name: 'doctor',
+  summary: 'check the whole wiring: config, daemon, backends, agent settings, shim, decision log; each failure with its fix',
+  options: { config: CONFIG_OPTION, json: JSON_OPTION },
+  examples: ['hookjudge doctor', 'hookjudge doctor --json']
+} satisfies VerbSpec
 
 export interface Check { name: string, status: 'ok' | 'fail' | 'skip', detail: string, fix?: string }
 
@@ -84,7 +91,7 @@ export async function runDoctor (io: Io, file?: string): Promise<Check[]> {
     checks.push(ok('config', `valid: ${config.files.slice(1).join(', ') || 'shipped defaults only'}`))
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err
-    const problems = err.problems.map(p => `${p.path}: expected ${p.expected}, got ${p.got}`)
+    const problems = err.problems.map(formatProblem)
     checks.push(fail('config', problems.join('; '), `edit ${userConfigPath(io.env, file) ?? 'the config'}; the other checks use the shipped defaults`))
     config = loadConfig({ env: {}, file: '/dev/null' })
   }
@@ -100,7 +107,7 @@ export async function runDoctor (io: Io, file?: string): Promise<Check[]> {
 }
 
 export const doctorCommand: Command = async (args, io) => {
-  const { values } = parse(args, { config: { type: 'string' }, json: { type: 'boolean' } })
+  const { values } = parse(args, DOCTOR)
   const checks = await runDoctor(io, values.config)
   const healthy = checks.every(c => c.status !== 'fail')
   if (values.json) {

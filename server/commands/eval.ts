@@ -8,6 +8,7 @@ import { evalTable, missListing } from '../eval/report.js'
 import { evalTasks, judgeRuntime, layer1Runtime, runEval, unjudgeable } from '../eval/run.js'
 import { misses, scoreAll } from '../eval/score.js'
 import { type Command, type Io, parse, UsageError } from './args.js'
+import { EVAL } from './verb-specs.js'
 
 export async function readInput (path: string, io: Io, verb: string): Promise<string | null> {
   try {
@@ -19,9 +20,7 @@ export async function readInput (path: string, io: Io, verb: string): Promise<st
 }
 
 export const evalCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, {
-    config: { type: 'string' }, hooks: { type: 'string' }, 'layer1-only': { type: 'boolean' }, separate: { type: 'boolean' }, misses: { type: 'boolean' }, json: { type: 'boolean' }
-  }, 1)
+  const { values, positionals } = parse(args, EVAL)
   const file = positionals[0]
   if (!file) throw new UsageError('eval needs a CORPUS.jsonl file')
   const config = loadConfig({ env: io.env, file: values.config })

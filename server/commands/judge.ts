@@ -2,12 +2,29 @@
 import { AGENTS, type AgentName } from '../agents/event.js'
 import { loadConfig } from '../config.js'
 import { judgeRuntime } from '../eval/run.js'
+import { readiness } from '../runtime.js'
 import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
 import { judgeTurn } from '../pipeline/pipeline.js'
-import { type Command, parse, readAll, UsageError } from './args.js'
+import { type Command, parse, readAll, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
+
+export const JUDGE = {
+  name: 'judge',
+  args: 'HOOK',
+  positionals: 1,
+  summary: 'judge one hook input (JSON) or plain text read on stdin, in-process; prints the decision record as one JSON line',
+  options: {
+    config: CONFIG_OPTION,
+    agent: { type: 'string', value: 'NAME', help: `the agent whose input this is (${AGENTS.join(', ')}); default: detected` },
+    strict: { type: 'boolean', help: 'exit 1 when no judge could answer (the record then shows the hook\'s fail mode)' }
+  },
+  examples: [
+    "echo \"I'll push to main now.\" | hookjudge judge commit --strict",
+    'hookjudge judge commit --agent codex < stop-input.json'
+  ]
+} satisfies VerbSpec
 
 export const judgeCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, { config: { type: 'string' }, agent: { type: 'string' } }, 1)
+  const { values, positionals } = parse(args, JUDGE)
   const name = positionals[0]
   if (!name) throw new UsageError('judge needs a HOOK name')
   if (values.agent !== undefined && !AGENTS.includes(values.agent as AgentName)) throw new UsageError(`--agent must be one of ${AGENTS.join(', ')}`)
@@ -29,8 +46,15 @@ export const judgeCommand: Command = async (args, io) => {
   // The runtime's copy of the hook carries the detected chain when judge.backends is auto.
   const rt = await judgeRuntime(config, io.env, false)
   try {
+    // A silent allow would read as a verdict: say when there is no judge to ask, and when the one asked failed.
+    const unready = readiness(rt).filter(r => r.startsWith(`hook ${name}:`) || !r.startsWith('hook '))
+    for (const r of unready) io.stderr.write(`hookjudge judge: ${r}\n`)
     const j = await judgeTurn(rt, { body, agent: values.agent as AgentName | undefined, hook: rt.config.hooks[name] ?? hook, started: performance.now() })
-    for (const record of j.records()) io.stdout.write(JSON.stringify(record) + '\n')
+    const records = j.records()
+    for (const record of records) io.stdout.write(JSON.stringify(record) + '\n')
+    const failed = records.filter(r => r.source === 'fallback')
+    for (const r of failed) io.stderr.write(`hookjudge judge: no judge answered (${r.failure ?? 'no reason given'}); the hook's fail mode decided ${r.decision}\n`)
+    if (failed.length > 0) return values.strict ? 1 : 0
   } finally {
     await rt.close()
   }

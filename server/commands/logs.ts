@@ -4,8 +4,22 @@ import { loadConfig } from '../config.js'
 import { dayFiles, readRecords } from '../decision-files.js'
 import { decisionDir } from '../housekeeping.js'
 import type { DecisionRecord } from '../record.js'
-import { type Command, type Io, parse, UsageError } from './args.js'
+import { type Command, type Io, parse, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
 import { painter } from './output.js'
+
+export const LOGS = {
+  name: 'logs',
+  summary: 'print decisions from the decision log, oldest first; --follow keeps printing new ones',
+  options: {
+    config: CONFIG_OPTION,
+    since: { type: 'string', value: 'DATE|DURATION', help: 'only from this date (2026-05-01) or this long ago (90m, 2h, 7d)' },
+    hook: { type: 'string', value: 'H', help: 'only this hook' },
+    user: { type: 'string', value: 'NAME', help: 'only the decisions of this person (server.tokensFile)' },
+    follow: { type: 'boolean', short: 'f', help: 'keep printing new decisions until interrupted' },
+    json: { type: 'boolean', help: 'print each decision record as one JSON line' }
+  },
+  examples: ['hookjudge logs --since 2h --hook commit', 'hookjudge logs -f --json | jq .reason']
+} satisfies VerbSpec
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 }
 
@@ -28,7 +42,7 @@ export function formatRecord (r: DecisionRecord, paint: ReturnType<typeof painte
   return `${r.ts.slice(0, 19).replace('T', ' ')}Z  ${r.hook.padEnd(16)} ${decision}  ${r.source.padEnd(8)} ${ms}${who}  ${why}`.trimEnd() + '\n'
 }
 
-export interface LogsOptions { dir: string, since?: Date, hook?: string, user?: string, follow: boolean }
+export interface LogsOptions { dir: string, since?: Date, hook?: string, user?: string, follow: boolean, json?: boolean }
 
 /** Prints the matching records, then (with follow) new ones as they are written, until the signal aborts. */
 export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): Promise<void> {
@@ -37,7 +51,7 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
   const offsets = new Map<string, number>()
   const show = (r: DecisionRecord) => {
     if (typeof r.ts !== 'string' || r.ts < since || (o.hook && r.hook !== o.hook) || (o.user && r.user !== o.user)) return
-    io.stdout.write(formatRecord(r, paint))
+    io.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatRecord(r, paint))
   }
   const scan = async () => {
     for (const f of await dayFiles(o.dir)) {
@@ -65,10 +79,10 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
 }
 
 export const logsCommand: Command = async (args, io) => {
-  const { values } = parse(args, { config: { type: 'string' }, since: { type: 'string' }, hook: { type: 'string' }, user: { type: 'string' }, follow: { type: 'boolean', short: 'f' } })
+  const { values } = parse(args, LOGS)
   const config = loadConfig({ env: io.env, file: values.config })
   const since = values.since === undefined ? undefined : parseSince(values.since, new Date())
   // Followed until the process is interrupted (Ctrl-C ends it the usual way).
-  await printLogs({ dir: decisionDir(config, io.env), since, hook: values.hook, user: values.user, follow: values.follow === true }, io)
+  await printLogs({ dir: decisionDir(config, io.env), since, hook: values.hook, user: values.user, follow: values.follow === true, json: values.json === true }, io)
   return 0
 }

@@ -9,6 +9,7 @@ import { type LoggedRecord, parseLog, plan, type Rejudged, summarise, type Total
 import { CONCURRENCY, judgeRuntime, unjudgeable } from '../eval/run.js'
 import { judgeText } from '../pipeline/offline.js'
 import { type Command, parse, UsageError } from './args.js'
+import { REPLAY } from './verb-specs.js'
 import { readInput } from './eval.js'
 
 /** A directory stands for the daily decision logs in it, oldest first. */
@@ -28,7 +29,7 @@ function summary (files: number, t: Totals): string {
 }
 
 export const replayCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, { config: { type: 'string' }, json: { type: 'boolean' } }, Infinity)
+  const { values, positionals } = parse(args, REPLAY)
   if (positionals.length === 0) throw new UsageError('replay needs at least one decision LOG file (or the directory holding them)')
   const config = loadConfig({ env: io.env, file: values.config })
   const files = (await Promise.all(positionals.map(logFiles))).flat()

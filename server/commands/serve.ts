@@ -5,10 +5,22 @@ import { watchConfig } from '../config-watch.js'
 import { startHousekeeping } from '../housekeeping.js'
 import { shutdown } from '../shutdown.js'
 import { listenSocket } from '../guards/socket.js'
-import { type Command, parse, UsageError } from './args.js'
+import { type Command, parse, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
+
+export const SERVE = {
+  name: 'serve',
+  summary: 'run the daemon in the foreground; JSON log lines on stdout (pretty on a terminal)',
+  options: {
+    config: CONFIG_OPTION,
+    host: { type: 'string', value: 'H', help: 'listen address (default 127.0.0.1)' },
+    port: { type: 'string', value: 'N', help: 'listen port (default 5834)' },
+    socket: { type: 'string', value: 'PATH', help: 'listen on a Unix socket instead of TCP' }
+  },
+  examples: ['hookjudge serve', 'ANTHROPIC_API_KEY=sk-ant-… hookjudge serve --port 5900']
+} satisfies VerbSpec
 
 export const serveCommand: Command = async (args, io) => {
-  const { values } = parse(args, { config: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, socket: { type: 'string' } })
+  const { values } = parse(args, SERVE)
   if (values.port !== undefined && !/^\d+$/.test(values.port)) throw new UsageError('--port takes a number')
   const server: Record<string, unknown> = {}
   if (values.host) server.host = values.host

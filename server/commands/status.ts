@@ -1,8 +1,19 @@
 /** hookjudge status: is the daemon up, and its figures (GET /status); exit 3 when it is not running. */
-import { loadConfig } from '../config.js'
-import { type Command, parse } from './args.js'
+import { readFileSync } from 'node:fs'
+import { parse as parseYaml } from 'yaml'
+import { type Config, loadConfig, userConfigPath } from '../config.js'
+import { ConfigError } from '../errors.js'
+import type { Io } from './args.js'
+import { type Command, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { formatUptime, millis, painter, percent, writeJson } from './output.js'
+
+export const STATUS = {
+  name: 'status',
+  summary: 'is the daemon up, and ready? version, backends, figures (exit 3: not running)',
+  options: { config: CONFIG_OPTION, json: JSON_OPTION },
+  examples: ['hookjudge status', 'hookjudge status --json | jq .daemon.readiness']
+} satisfies VerbSpec
 
 interface StatusBody {
   version: string
@@ -15,6 +26,34 @@ interface StatusBody {
   latency: { p50Ms: number | null, p99Ms: number | null }
   reloads: { ok: number, error: number, last: { at: string, ok: boolean } | null }
   state?: { mode: 'local' | 'redis', status: 'ok' | 'degraded', target?: string, since?: string, error?: string }
+  /** Why some active hook cannot be judged now (readiness()); empty: ready. */
+  readiness?: string[]
+}
+
+/** ready: every active hook can be judged; not ready: some cannot (the reasons say which and why). */
+export const readinessWord = (reasons: string[] | undefined) => (reasons ?? []).length === 0 ? 'ready' : 'not ready'
+
+/**
+ * The config to find the daemon with. A broken file must not hide a running daemon (Docker's health check runs
+ * status): then the address is taken from the file's server section if it parses, else from the defaults and env.
+ */
+function addressConfig (io: Io, file: string | undefined): { config: Config, broken?: ConfigError } {
+  try {
+    return { config: loadConfig({ env: io.env, file }) }
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    let server: unknown
+    try {
+      const path = userConfigPath(io.env, file)
+      server = path ? (parseYaml(readFileSync(path, 'utf8')) as { server?: unknown } | null)?.server : undefined
+    } catch {}
+    const pick = (s: unknown) => typeof s === 'object' && s !== null ? Object.fromEntries(Object.entries(s).filter(([k]) => ['host', 'port', 'socket', 'tokenFile'].includes(k))) : {}
+    try {
+      return { config: loadConfig({ env: io.env, file: '/dev/null', overrides: { server: pick(server) } }), broken: err }
+    } catch {
+      return { config: loadConfig({ env: io.env, file: '/dev/null' }), broken: err }
+    }
+  }
 }
 
 const counts = (r: Record<string, number>) => Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'
@@ -42,19 +81,22 @@ export function formatStatus (s: StatusBody, address: string, paint: ReturnType<
     `  reloads   ${s.reloads.ok} ok, ${s.reloads.error} refused${last}`,
     ...(s.state?.mode === 'redis'
       ? [`  state     Redis ${s.state.target} ${s.state.status === 'ok' ? paint('ok', 'shared') : `${paint('warn', 'degraded')} since ${s.state.since} (${s.state.error}): answering from local state`}`]
-      : [])
+      : []),
+    `  readiness ${readinessWord(s.readiness) === 'ready' ? paint('ok', 'ready') : paint('fail', 'not ready')}${(s.readiness ?? []).map(r => `\n            ${r}`).join('')}`
   ].join('\n') + '\n'
 }
 
 export const statusCommand: Command = async (args, io) => {
-  const { values } = parse(args, { config: { type: 'string' }, json: { type: 'boolean' } })
-  const config = loadConfig({ env: io.env, file: values.config })
+  const { values } = parse(args, STATUS)
+  const { config, broken } = addressConfig(io, values.config)
   const addr = daemonAddress(config)
+  const brokenNote = broken ? `the config file is broken (the daemon keeps its last good config; run hookjudge doctor):\n${broken.message}` : undefined
   const paint = painter(io)
   const answer = await callDaemon(addr, 'GET', '/status', 3000)
   if (!answer.ok) {
-    if (values.json) writeJson(io, 'status', false, { running: false, address: addr.label, error: answer.error })
+    if (values.json) writeJson(io, 'status', false, { running: false, address: addr.label, error: answer.error, ...(broken ? { configError: broken.message } : {}) })
     else io.stdout.write(`${paint('fail', '○')} hookjudge is ${paint('bold', 'not running')} at ${addr.label} (${answer.error})\n  start it: hookjudge serve, or hookjudge service install\n`)
+    if (brokenNote && !values.json) io.stderr.write(`hookjudge status: ${brokenNote}\n`)
     return 3
   }
   if (answer.status !== 200) {
@@ -63,7 +105,10 @@ export const statusCommand: Command = async (args, io) => {
     else io.stderr.write(`hookjudge status: ${error}\n`)
     return 1
   }
-  if (values.json) writeJson(io, 'status', true, { running: true, address: addr.label, daemon: answer.body })
-  else io.stdout.write(formatStatus(answer.body as StatusBody, addr.label, paint))
+  const body = answer.body as StatusBody
+  const readiness = { status: readinessWord(body.readiness), reasons: body.readiness ?? [] }
+  if (values.json) writeJson(io, 'status', true, { running: true, address: addr.label, readiness, daemon: body, ...(broken ? { configError: broken.message } : {}) })
+  else io.stdout.write(formatStatus(body, addr.label, paint))
+  if (brokenNote && !values.json) io.stderr.write(`hookjudge status: ${brokenNote}\n`)
   return 0
 }

@@ -9,11 +9,12 @@ import { type TrainReport, trainScorer } from '../layer1/train.js'
 import { PACKAGE_ROOT } from '../paths.js'
 import { type Command, parse, UsageError } from './args.js'
 import { readInput } from './eval.js'
+import { TRAIN } from './verb-specs.js'
 
 const pct = (x: number | null) => x === null ? '—' : `${(100 * x).toFixed(1)}%`
 
 export const trainCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, { config: { type: 'string' }, hooks: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } }, Infinity)
+  const { values, positionals } = parse(args, TRAIN)
   if (positionals.length === 0) throw new UsageError('train needs a CORPUS.jsonl file (the eval format; several are read as one)')
   const file = positionals.join(' + ')
   const config = loadConfig({ env: io.env, file: values.config })

@@ -25,7 +25,6 @@ function patterns (path: string, v: unknown, bad: Bad): string[] {
 }
 
 export function validateEvidenceSettings (raw: Raw, bad: Bad): EvidenceSettings {
-  for (const k of Object.keys(raw)) if (!['enabled', 'verificationCommands', 'failureOutput'].includes(k)) bad(`evidence.${k}`, 'one of the keys enabled, verificationCommands, failureOutput', k)
   const enabled = raw.enabled === undefined ? true : typeof raw.enabled === 'boolean' ? raw.enabled : (bad('evidence.enabled', 'true or false', raw.enabled), true)
   return {
     enabled,
@@ -53,7 +52,6 @@ export function validateHookEvidence (p: string, h: Raw, event: EventName, field
   let contradictedClaims = false
   if (h.evidence !== undefined && h.evidence !== null) {
     const e = isMap(h.evidence) ? h.evidence : (bad(`${p}.evidence`, 'a map {contradictedClaims}', h.evidence), {})
-    for (const k of Object.keys(e)) if (k !== 'contradictedClaims') bad(`${p}.evidence.${k}`, 'the key contradictedClaims', k)
     if (e.contradictedClaims !== undefined && typeof e.contradictedClaims !== 'boolean') bad(`${p}.evidence.contradictedClaims`, 'true or false', e.contradictedClaims)
     else if (e.contradictedClaims === true) {
       if (!stopType) bad(`${p}.evidence.contradictedClaims`, 'false: it needs the transcript, read only for Stop and SubagentStop', true)

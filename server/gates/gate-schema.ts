@@ -1,6 +1,7 @@
 /** Validates the gate parts of the config (matcher, rules, facts, transforms; selfProtection, sessionFacts), naming every problem. */
 import { RE2JS } from 're2js'
 import type { EventName } from '../agents/event.js'
+import { nearest } from '../nearest.js'
 import type { FactSpec } from './facts.js'
 import { parsePath } from './json-path.js'
 import { type Bad, compileConditions, type Rule, RULE_DECISIONS, type RuleDecision } from './rules.js'
@@ -30,7 +31,11 @@ function list (p: string, v: unknown, bad: Bad): unknown[] {
   return []
 }
 function unknownKeys (p: string, m: Raw, allowed: string[], bad: Bad) {
-  for (const k of Object.keys(m)) if (!allowed.includes(k)) bad(`${p}.${k}`, `one of the keys ${allowed.join(', ')}`, k)
+  for (const k of Object.keys(m)) {
+    if (allowed.includes(k)) continue
+    const guess = nearest(k, allowed)
+    bad(`${p}.${k}`, `one of the keys ${allowed.join(', ')}${guess ? ` (did you mean \`${guess}\`?)` : ''}`, k)
+  }
 }
 const factName = (p: string, v: unknown, bad: Bad) => typeof v === 'string' && NAME_RE.test(v) ? v : (bad(p, 'a snake_case fact name', v), '')
 

@@ -2,7 +2,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Config } from '../config-schema.js'
 import { ConfigError, type ConfigProblem } from '../errors.js'
-import { readPrivateFile, TOKEN_RE } from './token.js'
+import { readPrivateFile, TOKEN_RE } from './private-file.js'
 
 export interface Person { name: string, token: Buffer }
 

@@ -1,7 +1,8 @@
 /** An agent's hooks settings file: where it is, reading it (refusing what it cannot parse), and writing it atomically with a backup. */
 import { constants } from 'node:fs'
-import { chmod, copyFile, mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, realpath, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
 import type { Env } from '../paths.js'
 import type { InstallAgent } from './entries.js'
 import { type Scope, TARGETS } from './targets.js'
@@ -57,23 +58,11 @@ export async function backupOnce (path: string): Promise<string | undefined> {
   }
 }
 
-/** Temp file in the same folder, flushed, then renamed over: a crash leaves the old file or the new one, never half. */
-/** `mode`: the replaced file's, kept exactly; a new file gets 0644 less the umask. */
+/**
+ * Temp file in the same folder, fsynced, then renamed over (write-file-atomic): a crash leaves the old file or the
+ * new one, never half. `mode`: set exactly (the replaced file's); without it a new file gets the usual 0666 less umask.
+ */
 export async function writeAtomic (path: string, text: string, mode?: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
-  const tmp = `${path}.hookjudge-${process.pid}-${Date.now()}.tmp`
-  try {
-    const fh = await open(tmp, 'wx', mode ?? 0o644)
-    try {
-      await fh.writeFile(text)
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
-    if (mode !== undefined) await chmod(tmp, mode)
-    await rename(tmp, path)
-  } catch (err) {
-    await rm(tmp, { force: true })
-    throw err
-  }
+  await writeFileAtomic(path, text, { fsync: true, ...(mode === undefined ? {} : { mode }) })
 }

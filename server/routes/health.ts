@@ -1,4 +1,4 @@
-/** GET /healthz (the process answers) and GET /readyz (config loaded, Layer 2 usable for every active hook, shared state reachable). */
+/** GET /healthz (the process answers) and GET /readyz (config loaded, a judge able to answer for every active hook, shared state reachable). */
 import type { FastifyPluginAsync } from 'fastify'
 import { backendStates, usedBackends } from '../backends/states.js'
 import { readiness, type Runtime } from '../runtime.js'
@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsync<{ runtime: () => Runtime, state?: 
   app.get('/readyz', async (_req, reply) => {
     const rt = runtime()
     const reasons = readiness(rt)
-    // An open circuit is not "not ready": it heals itself; the states show it.
+    // Every circuit of a chain open counts as not ready (readiness()): no judge can answer until one cools down.
     const backends = backendStates(rt.backends, usedBackends(Object.values(rt.config.hooks)))
     const shared = state?.()
     const extra = shared ? { state: shared } : {}

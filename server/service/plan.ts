@@ -1,5 +1,6 @@
 /** The service for a platform: which files install writes (0600 when they hold keys), and the commands people run next. */
-import { mkdir, readFile, rm, rmdir, writeFile, chmod } from 'node:fs/promises'
+import { mkdir, readFile, rm, rmdir, chmod } from 'node:fs/promises'
+import { writeAtomic } from '../install/settings-file.js'
 import { dirname } from 'node:path'
 import { LABEL, launchdPaths, renderPlist } from './launchd.js'
 import { MARKER, type ServiceSpec } from './spec.js'
@@ -65,7 +66,8 @@ export async function installFiles (plan: ServicePlan): Promise<{ path: string, 
     if (state === 'foreign') { out.push({ path: f.path, action: 'refused' }); continue }
     if (state !== 'current') {
       await mkdir(dirname(f.path), { recursive: true, mode: 0o700 })
-      await writeFile(f.path, f.content, { mode: f.mode })
+      // A half-written unit or plist would be loaded as is by the service manager.
+      await writeAtomic(f.path, f.content, f.mode)
     }
     // Also tightens a file whose mode was loosened since the last install.
     await chmod(f.path, f.mode)

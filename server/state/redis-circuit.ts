@@ -39,7 +39,7 @@ export function createRedisCircuits (link: RedisLink, now: () => number = Date.n
       if (ok) openUntil.delete(backend)
       const args = [ok ? '1' : '0', String(opts.failures), String(opts.coolDownMs), String(now())]
       // Not awaited: the answer never waits for a report, and a lost one only delays the team's view.
-      void link.run('circuit_set', c => c.eval(RECORD_LUA, { keys: [key(backend)], arguments: args })).then(got => {
+      link.run('circuit_set', c => c.eval(RECORD_LUA, { keys: [key(backend)], arguments: args })).then(got => {
         const opened = got.ok ? Number(got.value) : 0
         if (opened > 0) openUntil.set(backend, opened + opts.coolDownMs)
       })

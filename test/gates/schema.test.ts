@@ -71,7 +71,7 @@ t.test('every gate mistake is named, all at once', async t => {
     /^hooks\.bad-pre\.rules\[0\]\.decision: expected deny \| ask \| allow, got "block"$/,
     /^hooks\.bad-pre\.rules\[0\]\.when\.gt: expected a number, got "x"$/,
     /^hooks\.bad-pre\.rules\[1\]\.reason: expected a reason for the model that names the alternative, got nothing$/,
-    /^hooks\.bad-pre\.rules\[2\]\.requires: expected one of the keys id, when, require, equalsFact, decision, reason, got "requires"$/,
+    /^hooks\.bad-pre\.rules\[2\]\.requires: expected one of the keys id, when, require, equalsFact, decision, reason \(did you mean `require`\?\), got "requires"$/,
     /^hooks\.bad-pre\.rules\[4\]\.equalsFact\.path: expected a field path of tool_input/,
     /^hooks\.bad-pre\.rules\[4\]\.equalsFact\.fact: expected a snake_case fact name, got "Bad Name"$/,
     /^hooks\.bad-pre\.rules\[5\]: expected a map/,

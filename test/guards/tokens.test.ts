@@ -50,8 +50,24 @@ t.test('logs --user shows one person\'s decisions, with the name on each line', 
   const dir = tempDir(t)
   mkdirSync(dir, { recursive: true })
   const rec = (user: string | undefined, reason: string) => JSON.stringify({
-    ts: '2026-12-01T10:00:00.000Z', hook: 'commit', agent: 'claude-code', event: 'Stop', sessionId: 's', decision: 'block', source: 'judge',
-    wouldBlock: true, fields: null, reason, backend: null, model: null, ms: 3, textSha256: 'x', textBytes: 1, redactions: {}, promptVersion: 'p', ...(user ? { user } : {})
+    ts: '2026-12-01T10:00:00.000Z',
+    hook: 'commit',
+    agent: 'claude-code',
+    event: 'Stop',
+    sessionId: 's',
+    decision: 'block',
+    source: 'judge',
+    wouldBlock: true,
+    fields: null,
+    reason,
+    backend: null,
+    model: null,
+    ms: 3,
+    textSha256: 'x',
+    textBytes: 1,
+    redactions: {},
+    promptVersion: 'p',
+    ...(user ? { user } : {})
   })
   writeFileSync(join(dir, 'decisions-2026-12-01.jsonl'), [rec('alice', 'alice-push'), rec('bob', 'bob-push'), rec(undefined, 'nobody')].join('\n') + '\n')
   const out = capture({})

@@ -9,6 +9,7 @@ import { watchConfig } from '../../server/config-watch.js'
 import type { ReloadResult } from '../../server/reload.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, tempDir } from '../helper.js'
+import { arrivals } from '../helpers/arrivals.js'
 
 const TOTAL = 300
 const CONCURRENCY = 8
@@ -21,11 +22,9 @@ t.test('300 requests across a valid and an invalid config change all get 200', a
   writeFileSync(file, base)
   const load = () => loadConfig({ env: {}, file })
   const { app, reload, runtime } = await build(t, load(), { load })
-  const reloads: ReloadResult[] = []
-  let seen: () => void = () => {}
-  const watcher = watchConfig([file], () => { reloads.push(reload()); seen() })
+  const reloads = arrivals<ReloadResult>()
+  const watcher = watchConfig([file], () => { reloads.push(reload()) })
   t.teardown(() => watcher.close())
-  const nextReload = () => new Promise<void>(resolve => { seen = resolve })
 
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   const pool = new Pool(url, { connections: CONCURRENCY, pipelining: 1 })
@@ -35,20 +34,21 @@ t.test('300 requests across a valid and an invalid config change all get 200', a
   const worker = async () => {
     while (sent < TOTAL) {
       const i = sent++
+      // A second write inside the first one's debounce window would merge the two into one reload: the requests
+      // past 200 (and so the second write) wait for the first reload, while those up to 200 run across it.
+      if (i >= 200) await reloads.waitFor(1)
       // Half the texts go to the judge (Layer 2), half stop at Layer 1.
       const text = i % 2 === 0 ? `Change ${i} is done. I'll commit and push to main now.` : `Renamed helper number ${i}.`
       const res = await pool.request({ path: '/judge/commit', method: 'POST', body: JSON.stringify(claudeStop(text, { session_id: `load-${i}` })) })
       await res.body.text()
       statuses.push(res.statusCode)
       if (i === 100) {
-        const applied = nextReload()
         writeFileSync(file, base + 'hooks:\n  commit:\n    feedback: "RELOADED {reason}"\n')
-        await applied
+        await reloads.waitFor(1)
       }
       if (i === 200) {
-        const refused = nextReload()
         writeFileSync(file, base + 'hooks:\n  commit:\n    feedback: "BROKEN {reason}"\n    mode: sometimes\njudge: { deadlineMs: soon }\n')
-        await refused
+        await reloads.waitFor(2)
       }
     }
   }
@@ -56,9 +56,9 @@ t.test('300 requests across a valid and an invalid config change all get 200', a
 
   t.equal(statuses.length, TOTAL)
   t.strictSame(statuses.filter(s => s !== 200), [], 'every request answered 200')
-  t.equal(reloads.length, 2, 'one reload per burst of writes')
-  t.match(reloads[0], { ok: true })
-  t.match(reloads[1], { ok: false, problems: [/hooks.commit.mode/, /judge.deadlineMs/] })
+  t.equal(reloads.items.length, 2, 'one reload per burst of writes')
+  t.match(reloads.items[0], { ok: true })
+  t.match(reloads.items[1], { ok: false, problems: [/hooks.commit.mode/, /judge.deadlineMs/] })
   t.equal(runtime().config.hooks.commit?.feedback, 'RELOADED {reason}', 'the valid change runs; the invalid one was refused')
   const metrics = (await app.inject({ url: '/metrics' })).body
   t.match(metrics, /hookjudge_config_reloads_total\{result="ok"\} 1\n/)

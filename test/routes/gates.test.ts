@@ -3,11 +3,10 @@ import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import type { Config } from '../../server/config.js'
 import { loadConfig } from '../../server/config.js'
-import type { DecisionLog } from '../../server/decision-log.js'
 import { PACKAGE_ROOT } from '../../server/paths.js'
-import type { DecisionRecord } from '../../server/record.js'
 import { startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { build } from '../helper.js'
+import { recordingLog } from '../helpers/arrivals.js'
 
 const EXAMPLE = join(PACKAGE_ROOT, 'config', 'examples', 'support-refunds.yaml')
 const REFUND = 'mcp__support__process_refund'
@@ -29,15 +28,16 @@ function config (url: string, overrides: Record<string, unknown> = {}): Config {
 async function setup (t: Test, overrides: Record<string, unknown> = {}, script: Script = { status: 500 }) {
   const api = await startFakeJudgeApi(script)
   t.teardown(() => api.close())
-  const records: DecisionRecord[] = []
-  const decisionLog: DecisionLog = { write: r => { records.push(r) }, close: async () => {} }
+  const { decisionLog, records } = recordingLog()
   const built = await build(t, config(api.url, overrides), { decisionLog })
   const post = async (hook: string, body: unknown) => {
+    const written = records.waitFor(records.items.length + 1)
     const res = await built.app.inject({ method: 'POST', url: `/judge/${hook}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
-    await new Promise(resolve => setImmediate(resolve)) // the record is written just after the answer
-    return { status: res.statusCode, json: res.json(), decision: res.headers['x-hookjudge-decision'], source: res.headers['x-hookjudge-source'], record: records.at(-1) }
+    // The record is written just after the answer.
+    const record = await written
+    return { status: res.statusCode, json: res.json(), decision: res.headers['x-hookjudge-decision'], source: res.headers['x-hookjudge-source'], record }
   }
-  return { ...built, api, post, records }
+  return { ...built, api, post, records: records.items }
 }
 
 const common = (session: string) => ({ session_id: session, transcript_path: '/nonexistent/t.jsonl', cwd: '/tmp', prompt_id: 'p-1', permission_mode: 'default' })

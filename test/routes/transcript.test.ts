@@ -5,6 +5,7 @@ import { Writable } from 'node:stream'
 import t from 'tap'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, TEST_ENV, tempDir, testConfig } from '../helper.js'
+import { arrivals } from '../helpers/arrivals.js'
 
 const PROPOSAL = 'Tests written. I\'ll commit and push to main now.'
 const turn = [
@@ -20,12 +21,13 @@ async function setup (t: Parameters<typeof build>[0]) {
   t.teardown(() => api.close())
   const dir = tempDir(t)
   const env = { ...TEST_ENV, HOME: join(dir, 'home'), CLAUDE_CONFIG_DIR: join(dir, 'claude') }
-  const lines: Array<Record<string, any>> = []
-  const stream = new Writable({ write (c, _e, cb) { lines.push(JSON.parse(String(c))); cb() } })
+  const log = arrivals<Record<string, any>>()
+  const lines = log.items
+  const stream = new Writable({ write (c, _e, cb) { log.push(JSON.parse(String(c))); cb() } })
   const { app } = await build(t, testConfig({}, api.url), { env, logger: { level: 'info', stream } })
   const write = async (path: string) => { await mkdir(join(path, '..'), { recursive: true }); await writeFile(path, turn); return path }
   const post = (body: object, headers = {}) => app.inject({ method: 'POST', url: '/judge/commit', payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } })
-  return { api, app, dir, env, lines, write, post }
+  return { api, app, dir, env, lines, log, write, post }
 }
 
 t.test('a proposal in an earlier message of the turn is caught through the transcript', async t => {
@@ -34,8 +36,7 @@ t.test('a proposal in an earlier message of the turn is caught through the trans
   const res = await s.post(claudeStop('Listed the files.', { transcript_path: file }))
   t.equal(res.json().decision, 'block')
   t.match(JSON.stringify(s.api.requests[0]?.body), /commit and push to main now\.\\n\\nListed the files\./, 'the judge saw the whole turn')
-  await new Promise(resolve => setImmediate(resolve))
-  t.match(s.lines.find(l => l.msg === 'verdict'), { textFrom: 'transcript', decision: 'block' })
+  t.match(await s.log.waitFor(l => l.msg === 'verdict'), { textFrom: 'transcript', decision: 'block' })
 })
 
 t.test('an outside path that holds a secret is logged with the secret masked', async t => {
@@ -56,8 +57,8 @@ t.test('a path outside the allowed roots: judged on last_assistant_message, one 
   t.strictSame(res.json(), {})
   t.equal(res.headers['x-hookjudge-source'], 'layer1', 'the last message alone does not even reach Layer 2')
   t.equal(s.api.requests.length, 0)
-  await new Promise(resolve => setImmediate(resolve))
-  const warn = s.lines.find(l => l.level === 40)
+  // The warning is the request's last line: every line of it is in by then.
+  const warn = await s.log.waitFor(l => l.level === 40)
   t.match(warn, { msg: /outside the allowed roots/, path: file, hook: 'commit' })
   t.notMatch(JSON.stringify(s.lines), /Listed the files|commit and push/, 'no agent text in the log')
 })
