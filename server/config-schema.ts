@@ -82,6 +82,8 @@ export interface Config {
   evidence: EvidenceSettings
   selfProtection: GateSettings['selfProtection']
   sessionFacts: GateSettings['sessionFacts']
+  /** The review page (GET /ui, server/routes/ui.ts); checked per request, so a reload turns it on or off. */
+  ui: { enabled: boolean }
   backends: Record<string, BackendConfig>
   hooks: Record<string, HookPolicy>
   /** Shared state of several replicas (server/state/); without redis everything stays in process. */
@@ -149,6 +151,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
   const dlog = section('decisionLog')
   const redaction = section('redaction')
   const transcripts = section('transcripts')
+  const ui = section('ui')
   const backendsRaw = section('backends')
   const hooksRaw = section('hooks')
 
@@ -286,6 +289,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
       maxReadBytes: int('transcripts.maxReadBytes', transcripts.maxReadBytes ?? 8388608, 4096, 1073741824)
     },
     evidence: validateEvidenceSettings(section('evidence'), bad),
+    ui: { enabled: flag('ui.enabled', ui.enabled, true) },
     ...validateGateSettings(section('selfProtection'), section('sessionFacts'), bad, int),
     backends,
     hooks,
