@@ -15,6 +15,8 @@ const USAGE = `usage: hookjudge <command> [options]
   doctor [--config FILE] [--json]                                check config, daemon, backends, agent wiring, shim, decision log
   reload [--config FILE]                                         make the running daemon re-read its config (also: SIGHUP)
   logs [--since DATE|DURATION] [--hook H] [--user NAME] [--follow] print decisions from the decision log
+  labels export [--config FILE]                                  the review page's labels as an eval corpus on stdout
+  labels what-if [--config FILE] [--candidate FILE] [--json]     what a config would decide on the labelled set
   service install|uninstall|status [--config FILE]               systemd user unit (Linux) or LaunchAgent (macOS)
   install claude-code|codex [--scope user|project] [--transport http|shim] [--hooks a,b] [--url URL] [--token-file FILE] [--dry-run] [--config FILE]
                                                                  wire hookjudge's hooks into the agent's settings

@@ -4,6 +4,7 @@ import { evalCommand } from './eval.js'
 import { installCommand, uninstallCommand } from './install.js'
 import { doctorCommand } from './doctor.js'
 import { judgeCommand } from './judge.js'
+import { labelsCommand } from './labels.js'
 import { logsCommand } from './logs.js'
 import { reloadCommand } from './reload.js'
 import { replayCommand } from './replay.js'
@@ -24,6 +25,7 @@ export const COMMANDS: Record<string, Command> = {
   doctor: doctorCommand,
   reload: reloadCommand,
   logs: logsCommand,
+  labels: labelsCommand,
   service: serviceCommand,
   install: installCommand,
   uninstall: uninstallCommand
