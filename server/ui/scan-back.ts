@@ -12,7 +12,7 @@ const CHUNK = 1 << 20
 
 /**
  * Visits the complete lines ending at or before `end`, newest first, until visit returns false (stop after that
- * line) or `budget` bytes were read. A torn last line (still being written) is not visited.
+ * line) or `budget` bytes were read (at least one line is always visited). A torn last line (still being written) is not visited.
  */
 export async function scanBack (path: string, end: number, budget: number, visit: (line: Line) => boolean): Promise<ScanEnd> {
   const fh = await open(path, 'r').catch(() => null)
@@ -22,8 +22,10 @@ export async function scanBack (path: string, end: number, budget: number, visit
     let carry: Buffer = Buffer.alloc(0)
     let bytesRead = 0
     let first = true
+    let visited = 0
     while (pos > 0) {
-      if (bytesRead >= budget) return { stoppedAt: pos + carry.length, bytesRead }
+      // Over budget, stop, but only after one whole line: a line longer than the budget must not stall paging.
+      if (bytesRead >= budget && visited > 0) return { stoppedAt: pos + carry.length, bytesRead }
       const start = Math.max(0, pos - CHUNK)
       const chunk = Buffer.alloc(pos - start)
       await fh.read(chunk, 0, chunk.length, start)
@@ -42,7 +44,10 @@ export async function scanBack (path: string, end: number, budget: number, visit
         if (i === -1 && start > 0) break // the line starts in an older chunk
         const offset = start + i + 1
         const text = data.subarray(i + 1, j).toString('utf8')
-        if (text.trim() !== '' && !visit({ offset, text })) return { stoppedAt: offset, bytesRead }
+        if (text.trim() !== '') {
+          visited++
+          if (!visit({ offset, text })) return { stoppedAt: offset, bytesRead }
+        }
         j = i
       }
       carry = data.subarray(0, j + 1)
