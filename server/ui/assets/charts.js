@@ -1,7 +1,8 @@
 // Per-hook hourly charts as plain SVG: decisions by kind as stacked bars, Layer-1 hits and judge latency as lines.
 import { api, clear, el, setStatus, svg } from './dom.js'
 
-const W = 600
+// The drawing is as wide as its box, so ticks keep their size on a phone; set on each load.
+let W = 600
 const H = 120
 const PAD = 24
 const SERIES = [['blocks', 'blocks'], ['wouldBlocks', 'would-blocks (shadow)'], ['fallbacks', 'fallbacks']]
@@ -47,19 +48,22 @@ function latencyChart (h, hours, start) {
   if (all.length === 0) return el('p', { class: 'dim', text: 'no judge calls in this window' })
   const y = scale(all)
   const bw = (W - PAD - 4) / hours
-  const line = (vals, cls) => svg('polyline', { class: `line ${cls}`, points: vals.map((v, i) => v === null ? null : `${PAD + (i + 0.5) * bw},${y(v)}`).filter(Boolean).join(' ') })
+  const points = (vals) => vals.map((v, i) => v === null ? null : [PAD + (i + 0.5) * bw, y(v)]).filter(Boolean)
+  // A dot per hour as well: an hour with judge calls between two without would draw no line at all.
+  const line = (vals, cls) => [svg('polyline', { class: `line ${cls}`, points: points(vals).map(p => p.join(',')).join(' ') }),
+    ...points(vals).map(([cx, cy]) => svg('circle', { cx, cy, r: 3, class: `dot ${cls}` }))]
   return svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img' }, ...axis(hours, start, Math.max(...all), 'ms'),
-    line(h.judgeMsP95, 'p95'), line(h.judgeMsP50, 'p50'))
+    ...line(h.judgeMsP95, 'p95'), ...line(h.judgeMsP50, 'p50'))
 }
 
 const legend = (items) => el('p', { class: 'legend' }, items.map(([cls, text]) => el('span', { class: `key ${cls}`, text })))
 
-export async function loadCharts () {
-  const hours = document.getElementById('hours').value
-  const res = await api(`/ui/api/hourly?hours=${encodeURIComponent(hours)}`)
-  if (!res.ok) return setStatus(res.error, 'error')
-  const { hooks, start, truncated } = res.data
+let last = null
+
+function render (data) {
+  const { hooks, start } = data
   const box = clear(document.getElementById('charts'))
+  W = Math.max(280, Math.min(1000, box.clientWidth - 26))
   const names = Object.keys(hooks).sort()
   if (names.length === 0) box.append(el('p', { class: 'dim', text: 'No decisions in this window.' }))
   for (const name of names) {
@@ -72,9 +76,24 @@ export async function loadCharts () {
       latencyChart(h, h.total.length, start),
       legend([['p50', 'judge ms p50'], ['p95', 'judge ms p95']])))
   }
-  setStatus(truncated ? 'charts: the oldest hours were not all read (read budget)' : `charts: ${names.length} hook(s)`)
+  return names.length
+}
+
+export async function loadCharts () {
+  const hours = document.getElementById('hours').value
+  const res = await api(`/ui/api/hourly?hours=${encodeURIComponent(hours)}`)
+  if (!res.ok) return setStatus(res.error, 'error')
+  last = res.data
+  const n = render(last)
+  setStatus(last.truncated ? 'charts: the oldest hours were not all read (read budget)' : `charts: ${n} hook(s)`)
 }
 
 export function initCharts () {
   document.getElementById('hours').addEventListener('change', loadCharts)
+  // Redrawn at the new width (a phone turned sideways), from the figures already fetched.
+  let pending = null
+  window.addEventListener('resize', () => {
+    clearTimeout(pending)
+    pending = setTimeout(() => { if (last && !document.getElementById('tab-charts').hidden) render(last) }, 150)
+  })
 }

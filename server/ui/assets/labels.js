@@ -13,6 +13,7 @@ export async function loadLabels () {
   document.getElementById('labels-note').textContent = `${count} label(s)` +
     (withoutText > 0 ? `; ${withoutText} without text (decisionLog.text: none) are left out of the export and the what-if` : '') +
     '. Export them with: hookjudge labels export > labels.jsonl'
+  setStatus(`${count} label(s)`)
 }
 
 function table (hooks) {
