@@ -37,6 +37,7 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
   const dir = () => decisionDir(runtime().config, env)
   const bad = (reply: FastifyReply, error: string) => {
     metrics.badRequests.inc({ reason: 'bad_request' })
+    reply.request.log.warn({ reason: 'bad_request', url: reply.request.url.slice(0, 100), error }, 'review page request refused')
     return reply.code(400).send({ error })
   }
 
