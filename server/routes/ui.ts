@@ -35,6 +35,11 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
   const html = pageHtml(assets, csrf)
   guardPage(app, { enabled: () => runtime().config.ui.enabled, csrf, metrics })
   const dir = () => decisionDir(runtime().config, env)
+  /** The labels in force for these decisions, by decision id. */
+  const labelsOf = async (ids: string[]): Promise<Record<string, Given>> => {
+    const given = new Map((await readLabels(dir())).map(l => [l.decisionId, l.label]))
+    return Object.fromEntries(ids.filter(id => given.has(id)).map(id => [id, given.get(id)!]))
+  }
   const bad = (reply: FastifyReply, error: string) => {
     metrics.badRequests.inc({ reason: 'bad_request' })
     reply.request.log.warn({ reason: 'bad_request', url: reply.request.url.slice(0, 100), error }, 'review page request refused')
@@ -57,8 +62,7 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     const q = parsePageQuery(req.query as Record<string, unknown>)
     if (typeof q === 'string') return bad(reply, q)
     const page = await decisionPage(dir(), q, runtime().redact)
-    const given = new Map((await readLabels(dir())).map(l => [l.decisionId, l.label]))
-    return { ...page, labels: Object.fromEntries(page.items.filter(i => given.has(i.id)).map(i => [i.id, given.get(i.id)])) }
+    return { ...page, labels: await labelsOf(page.items.map(i => i.id)) }
   })
 
   app.get('/ui/api/hourly', async (req, reply) => {
@@ -70,7 +74,8 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
 
   app.get('/ui/api/turn', async (req, reply) => {
     const view = await turnView(dir(), String((req.query as Record<string, unknown>).id ?? ''), runtime().redact)
-    return view ?? reply.code(404).send({ error: 'no decision with that id' })
+    if (!view) return reply.code(404).send({ error: 'no decision with that id' })
+    return { ...view, labels: await labelsOf(view.items.map(i => i.id)) }
   })
 
   app.get('/ui/api/labels', async () => {

@@ -80,6 +80,13 @@ t.test('the review page in Chromium', async t => {
   await page.waitForSelector('#tab-turn:not([hidden]) li.decision')
   t.strictSame(await page.$$eval('#turn li.decision .head strong', els => els.map(e => e.textContent)), ['commit', 'scope-check'])
   t.match(await page.textContent('#turn-note'), /turn turn-a: 2 verdict/)
+  // A label from the turn's view: the scope-check verdict should have blocked.
+  const scope = page.locator('#turn li.decision').nth(1)
+  t.equal(await scope.locator('button[data-action="turn"]').count(), 0, 'no "This turn" inside the turn')
+  await scope.locator('button[data-action="block"]').click()
+  await scope.locator('.label', { hasText: 'labelled: should have blocked' }).waitFor()
+  const labels = readFileSync(join(dir, 'labels.jsonl'), 'utf8').trim().split('\n').map(l => JSON.parse(l))
+  t.match(labels[1], { decisionId: await scope.getAttribute('data-id'), hook: 'scope-check', label: 'block', judged: 'allow' })
   await page.screenshot({ path: shot('turn-laptop.png'), fullPage: true })
 
   await page.click('#tabs button[data-tab="charts"]')
@@ -93,12 +100,12 @@ t.test('the review page in Chromium', async t => {
 
   await page.click('#tabs button[data-tab="labels"]')
   await page.waitForSelector('#agreement tbody tr td')
-  t.strictSame(await page.$$eval('#agreement tbody tr', rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent))), [['commit', '0', '1']])
+  t.strictSame(await page.$$eval('#agreement tbody tr', rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent))), [['commit', '0', '1'], ['scope-check', '0', '1']])
   // What the config in force would do: its judge is unreachable here, so the fail mode (open: allow) answers,
-  // which fixes the false block just labelled.
+  // which fixes the false block just labelled and leaves the scope-check miss as it was.
   await page.click('#what-if button[type="submit"]')
   await page.waitForSelector('#what-if-result table')
-  t.strictSame(await page.$$eval('#what-if-result tbody tr', rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent))), [['commit', '1', '0', '0', '1 of 1']])
+  t.strictSame(await page.$$eval('#what-if-result tbody tr', rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent))), [['commit', '1', '0', '0', '1 of 1'], ['scope-check', '0', '0', '1', '0 of 1']])
   await page.screenshot({ path: shot('labels-phone.png'), fullPage: true })
 
   t.strictSame(problems, [], 'no script error, CSP violation, failed or foreign request')

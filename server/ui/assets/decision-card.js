@@ -20,8 +20,8 @@ export function labelText (label) {
   return label === 'block' ? 'labelled: should have blocked' : label === 'allow' ? 'labelled: should have allowed' : ''
 }
 
-/** The card; `actions` false leaves out the buttons (the turn view shows them side by side, read-only). */
-export function decisionCard (item, label, actions = true) {
+/** The card; `inTurn` leaves out the "This turn" button (the card is already in its turn's view). */
+export function decisionCard (item, label, inTurn = false) {
   const r = item.record
   const [word, tone] = verdict(r)
   const text = typeof r.text === 'string'
@@ -42,12 +42,10 @@ export function decisionCard (item, label, actions = true) {
     chips('fields', r.fields),
     el('p', { class: 'meta dim' }, `session ${r.sessionId ?? '?'}`, r.backend ? ` · ${r.backend}` : '', r.model ? ` (${r.model})` : '',
       r.guard ? ` · loop guard: ${r.guard}` : ''),
-    actions
-      ? el('p', { class: 'actions' },
-        el('button', { type: 'button', 'data-action': 'block', text: 'Should have blocked' }),
-        el('button', { type: 'button', 'data-action': 'allow', text: 'Should have allowed' }),
-        el('button', { type: 'button', 'data-action': 'clear', hidden: !label, text: 'Clear label' }),
-        el('button', { type: 'button', 'data-action': 'turn', text: 'This turn' }),
-        el('span', { class: 'label', text: labelText(label) }))
-      : null)
+    el('p', { class: 'actions' },
+      el('button', { type: 'button', 'data-action': 'block', text: 'Should have blocked' }),
+      el('button', { type: 'button', 'data-action': 'allow', text: 'Should have allowed' }),
+      el('button', { type: 'button', 'data-action': 'clear', hidden: !label, text: 'Clear label' }),
+      inTurn ? null : el('button', { type: 'button', 'data-action': 'turn', text: 'This turn' }),
+      el('span', { class: 'label', text: labelText(label) })))
 }

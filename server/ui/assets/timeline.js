@@ -46,25 +46,29 @@ async function label (card, given) {
 async function showTurn (id, show) {
   const res = await api(`/ui/api/turn?id=${encodeURIComponent(id)}`)
   if (!res.ok) return setStatus(res.error, 'error')
-  const { by, turn, items } = res.data
+  const { by, turn, items, labels } = res.data
   document.getElementById('turn-note').textContent = by === 'turn'
     ? `turn ${turn}: ${items.length} verdict(s)`
     : `${items.length} verdict(s) of the same session within 2 s (these records carry no turn key)`
   const box = clear(document.getElementById('turn'))
-  box.append(el('ol', {}, items.map(i => decisionCard(i, null, false))))
+  box.append(el('ol', {}, items.map(i => decisionCard(i, labels[i.id], true))))
   show('turn')
 }
 
 export function initTimeline (show) {
   document.getElementById('filters').addEventListener('submit', (e) => { e.preventDefault(); loadPage() })
   document.getElementById('older').addEventListener('click', () => loadPage(true))
-  document.getElementById('back').addEventListener('click', () => show('timeline'))
-  list().addEventListener('click', (e) => {
+  // Back to a fresh first page: a label given in the turn's view shows on the timeline too.
+  document.getElementById('back').addEventListener('click', () => { show('timeline'); loadPage() })
+  // Labels can be given on the timeline and in a turn's view alike.
+  const onClick = (e) => {
     const button = e.target.closest('button[data-action]')
     const card = button?.closest('li.decision')
     if (!button || !card) return
     const action = button.dataset.action
     if (action === 'turn') showTurn(card.dataset.id, show)
     else label(card, action)
-  })
+  }
+  list().addEventListener('click', onClick)
+  document.getElementById('turn').addEventListener('click', onClick)
 }
