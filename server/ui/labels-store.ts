@@ -3,8 +3,7 @@ import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Label } from '../eval/corpus.js'
 import type { Redactor } from '../judge/redact.js'
-import { sha256 } from '../judge/judge.js'
-import type { DecisionRecord } from '../record.js'
+import { type DecisionRecord, sha256 } from '../record.js'
 
 export type Given = Label | 'clear'
 
@@ -27,7 +26,7 @@ export interface LabelRow {
   text?: string
 }
 
-// `turn` joins the record with the pipeline rewrite; until then older records simply have none.
+// Records written before the pipeline (one request, one `turn`) have none.
 const turnOf = (r: DecisionRecord): { turn?: string } => {
   const turn = (r as { turn?: unknown }).turn
   return typeof turn === 'string' ? { turn } : {}

@@ -16,7 +16,7 @@ export interface ChangeRow { id: string, hook: string, label: Label, before: Lab
 export interface Tally { fixed: number, broken: number, unchanged: number, right: number, n: number }
 export type WhatIf = { ok: true, hooks: Record<string, Tally>, changes: ChangeRow[], skippedHooks: string[] } | { ok: false, problems: string[] }
 
-/** More labels than this are not judged in one run: it would cost minutes and tokens for one click. */
+/** More labelled texts than this are not judged in one run: it would cost minutes and tokens for one click. */
 export const MAX_LABELS = 500
 
 export function changeOf (label: Label, before: Label, after: Label): Change {
@@ -25,14 +25,14 @@ export function changeOf (label: Label, before: Label, after: Label): Change {
   return 'unchanged'
 }
 
-/** Judges every labelled row with the runtime's config (the whole judge: Layer 1, then Layer 2 on a hit). */
+/** Judges every labelled text with the runtime's config through the eval path: all its labelled hooks in one request, as a live turn. */
 export async function whatIf (rows: LabelledRow[], rt: Runtime): Promise<WhatIf> {
   const labelled = [...new Set(rows.flatMap(r => Object.keys(r.labels)))]
   const hooks = labelled.map(n => rt.config.hooks[n]).filter((h): h is HookPolicy => h !== undefined && h.mode !== 'off')
   const unready = unjudgeable(rt, hooks)
   if (unready.length > 0) return { ok: false, problems: unready }
   const tasks = evalTasks(rows, hooks).slice(0, MAX_LABELS)
-  const outcomes = await runEval(tasks, { maxTextBytes: rt.config.judge.maxTextBytes, runtime: rt })
+  const outcomes = await runEval(tasks, { runtime: rt })
   const byId = new Map(rows.map(r => [r.id, r]))
   const tally: Record<string, Tally> = {}
   const changes: ChangeRow[] = []

@@ -1,11 +1,11 @@
 /** Test seeds for the review page: decision records written as the daemon writes them, in daily files. */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { sha256 } from '../../server/judge/judge.js'
-import type { DecisionRecord } from '../../server/record.js'
+import { type DecisionRecord, sha256 } from '../../server/record.js'
 
 export const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'
 
+/** A record as the daemon logs it; without `turn` unless given, like a line written before the pipeline. */
 export function record (over: Partial<DecisionRecord> & { turn?: string } = {}): DecisionRecord {
   const text = over.text ?? 'Let me commit and push this now.'
   return {
