@@ -33,6 +33,8 @@ RUN mkdir -p /var/lib/hookjudge && chown node:node /var/lib/hookjudge
 COPY package.json ./
 COPY config ./config
 COPY shim ./shim
+# The review page's files are read from the package at startup, not compiled into dist/.
+COPY server/ui/assets ./server/ui/assets
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The decision log is the only thing written: everything else can be a read-only filesystem.

@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health.js'
 import { judgeRoutes } from './routes/judge.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { statusRoutes } from './routes/status.js'
+import { uiRoutes } from './routes/ui.js'
 import { createRuntime, type Runtime, type RuntimeDeps } from './runtime.js'
 import { VERSION } from './version.js'
 
@@ -127,5 +128,6 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   await app.register(statusRoutes, { runtime, metrics, lastReload: reloader.last, state: state.health })
   await app.register(controlRoutes, { runtime, reload: () => reload() })
   await app.register(judgeRoutes, { runtime, metrics })
+  await app.register(uiRoutes, { runtime, env, metrics })
   return { app, runtime, metrics, reload }
 }

@@ -83,6 +83,7 @@ export interface Config {
   evidence: EvidenceSettings
   selfProtection: GateSettings['selfProtection']
   sessionFacts: GateSettings['sessionFacts']
+  /** The review page (GET /ui, server/routes/ui.ts); checked per request, so a reload turns it on or off. */
   ui: { enabled: boolean }
   backends: Record<string, BackendConfig>
   hooks: Record<string, HookPolicy>

@@ -4,6 +4,7 @@ import { DOCTOR, doctorCommand } from './doctor.js'
 import { evalCommand } from './eval.js'
 import { installCommand, uninstallCommand } from './install.js'
 import { JUDGE, judgeCommand } from './judge.js'
+import { labelsCommand } from './labels.js'
 import { LOGS, logsCommand } from './logs.js'
 import { RELOAD, reloadCommand } from './reload.js'
 import { replayCommand } from './replay.js'
@@ -11,7 +12,7 @@ import { SERVE, serveCommand } from './serve.js'
 import { SERVICE, serviceCommand } from './service.js'
 import { STATUS, statusCommand } from './status.js'
 import { trainCommand } from './train.js'
-import { EVAL, INSTALL, REPLAY, TRAIN, UNINSTALL } from './verb-specs.js'
+import { EVAL, INSTALL, LABELS, REPLAY, TRAIN, UNINSTALL } from './verb-specs.js'
 
 export { UsageError } from './args.js'
 
@@ -28,6 +29,7 @@ export const VERBS: Verb[] = [
   { spec: DOCTOR, run: doctorCommand },
   { spec: RELOAD, run: reloadCommand },
   { spec: LOGS, run: logsCommand },
+  { spec: LABELS, run: labelsCommand },
   { spec: SERVICE, run: serviceCommand },
   { spec: INSTALL, run: installCommand },
   { spec: UNINSTALL, run: uninstallCommand }

@@ -69,3 +69,12 @@ export const UNINSTALL = {
   options: { config, scope, hooks, 'dry-run': dryRun },
   examples: ['hookjudge uninstall claude-code']
 } satisfies VerbSpec
+
+export const LABELS = {
+  name: 'labels',
+  args: 'export|what-if',
+  positionals: 1,
+  summary: 'the review page\'s labels (/ui) as an eval corpus on stdout, or what a config would decide on them',
+  options: { config, candidate: { type: 'string', value: 'FILE', help: 'what-if: a candidate config to compare with the current one' }, json },
+  examples: ['hookjudge labels export > labels.jsonl && hookjudge eval labels.jsonl', 'hookjudge labels what-if --candidate new.yaml']
+} satisfies VerbSpec

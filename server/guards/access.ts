@@ -25,6 +25,14 @@ const BROWSER_HEADERS = ['origin', 'sec-fetch-site', 'sec-fetch-dest', 'sec-fetc
 const isBrowser = (h: FastifyRequest['headers']) =>
   BROWSER_HEADERS.some(k => h[k] !== undefined) || (h['sec-fetch-mode'] !== undefined && h['sec-fetch-mode'] !== 'cors')
 
+/** The review page (/ui) is for browsers, but only from its own origin: a top-level visit or the page's own fetches. */
+const isPage = (path: string) => path === '/ui' || path.startsWith('/ui/')
+function crossSite (h: FastifyRequest['headers']): boolean {
+  const site = h['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
+  return h.origin !== undefined && h.origin !== `http://${h.host}`
+}
+
 /** Why a request is refused, as [status, reason, message], or null when it may go on; `person` is personOf's answer, if asked. */
 export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, opts: Omit<AccessOptions, 'metrics' | 'people'>, person?: string | null): [number, string, string] | null {
   const host = req.headers.host
@@ -32,8 +40,11 @@ export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>
     const name = hostOf(host)
     if (name === null || !isLoopbackHost(name)) return [403, 'forbidden_host', 'hookjudge answers only requests addressed to a loopback host']
   }
-  if (isBrowser(req.headers)) return [403, 'browser', 'hookjudge does not answer browsers']
-  const open = req.method === 'GET' && req.url.split('?')[0] === '/healthz'
+  const path = req.url.split('?')[0] ?? ''
+  if (isPage(path)) {
+    if (crossSite(req.headers)) return [403, 'cross_site', 'the review page answers only its own origin']
+  } else if (isBrowser(req.headers)) return [403, 'browser', 'hookjudge does not answer browsers']
+  const open = req.method === 'GET' && path === '/healthz'
   if (opts.token !== undefined && !open && !bearerMatches(req.headers.authorization, opts.token)) {
     return [401, 'unauthorized', 'missing or wrong bearer token']
   }

@@ -1,0 +1,120 @@
+/** GET /ui, the review page, and its JSON API under /ui/api/: timeline, charts, one turn, labels, what a change would do. */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { decisionDir } from '../housekeeping.js'
+import type { Metrics } from '../metrics.js'
+import type { Env } from '../paths.js'
+import { judgeRuntime } from '../eval/run.js'
+import type { Runtime } from '../runtime.js'
+import { VERSION } from '../version.js'
+import { decisionPage, parsePageQuery } from '../ui/decision-page.js'
+import { recordAt } from '../ui/decision-walk.js'
+import { hourly } from '../ui/hourly.js'
+import { labelsCorpus } from '../ui/labels-corpus.js'
+import { agreement, appendLabel, type Given, labelRow, readLabels } from '../ui/labels-store.js'
+import { loadAssets, pageHtml } from '../ui/page-assets.js'
+import { guardPage, newCsrfToken } from '../ui/page-guard.js'
+import { turnView } from '../ui/turn-view.js'
+import { type WhatIf, loadCandidate, whatIf } from '../ui/what-if.js'
+
+export interface UiRouteOptions { runtime: () => Runtime, env: Env, metrics: Metrics }
+
+const GIVEN: readonly Given[] = ['block', 'allow', 'clear']
+
+function jsonBody (body: unknown): Record<string, unknown> | null {
+  try {
+    const v: unknown = typeof body === 'string' && body !== '' ? JSON.parse(body) : {}
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : null
+  } catch {
+    return null
+  }
+}
+
+export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtime, env, metrics }) => {
+  const assets = loadAssets()
+  const csrf = newCsrfToken()
+  const html = pageHtml(assets, csrf)
+  guardPage(app, { enabled: () => runtime().config.ui.enabled, csrf, metrics })
+  const dir = () => decisionDir(runtime().config, env)
+  /** The labels in force for these decisions, by decision id. */
+  const labelsOf = async (ids: string[]): Promise<Record<string, Given>> => {
+    const given = new Map((await readLabels(dir())).map(l => [l.decisionId, l.label]))
+    return Object.fromEntries(ids.filter(id => given.has(id)).map(id => [id, given.get(id)!]))
+  }
+  const bad = (reply: FastifyReply, error: string) => {
+    metrics.badRequests.inc({ reason: 'bad_request' })
+    reply.request.log.warn({ reason: 'bad_request', url: reply.request.url.slice(0, 100), error }, 'review page request refused')
+    return reply.code(400).send({ error })
+  }
+
+  app.get('/ui', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html))
+  app.get<{ Params: { name: string } }>('/ui/assets/:name', async (req, reply) => {
+    const a = req.params.name === 'index.html' ? undefined : assets.get(req.params.name)
+    if (!a) return reply.code(404).send({ error: 'no such file' })
+    return reply.type(a.type).send(a.body)
+  })
+
+  app.get('/ui/api/meta', async () => {
+    const c = runtime().config
+    return { version: VERSION, hooks: Object.keys(c.hooks), decisionLog: { enabled: c.decisionLog.enabled, text: c.decisionLog.text } }
+  })
+
+  app.get('/ui/api/decisions', async (req, reply) => {
+    const q = parsePageQuery(req.query as Record<string, unknown>)
+    if (typeof q === 'string') return bad(reply, q)
+    const page = await decisionPage(dir(), q, runtime().redact)
+    return { ...page, labels: await labelsOf(page.items.map(i => i.id)) }
+  })
+
+  app.get('/ui/api/hourly', async (req, reply) => {
+    const raw = (req.query as Record<string, unknown>).hours ?? '24'
+    const hours = Number(raw)
+    if (!Number.isInteger(hours) || hours < 1 || hours > 168) return bad(reply, 'hours must be a whole number from 1 to 168')
+    return await hourly(dir(), hours)
+  })
+
+  app.get('/ui/api/turn', async (req, reply) => {
+    const view = await turnView(dir(), String((req.query as Record<string, unknown>).id ?? ''), runtime().redact)
+    if (!view) return reply.code(404).send({ error: 'no decision with that id' })
+    return { ...view, labels: await labelsOf(view.items.map(i => i.id)) }
+  })
+
+  app.get('/ui/api/labels', async () => {
+    const rows = await readLabels(dir())
+    const { withoutText } = labelsCorpus(rows)
+    return { agreement: agreement(rows), count: rows.length, withoutText }
+  })
+
+  app.post('/ui/api/labels', async (req, reply) => {
+    const body = jsonBody(req.body)
+    const label = body?.label as Given
+    if (!body || !GIVEN.includes(label)) return bad(reply, 'body must be {"id": DECISION_ID, "label": "block" | "allow" | "clear"}')
+    const found = await recordAt(dir(), body.id)
+    if (!found) return reply.code(404).send({ error: 'no decision with that id' })
+    const row = labelRow(found.id, found.record, label, runtime().redact)
+    await appendLabel(dir(), row)
+    req.log.info({ decision: found.id, hook: row.hook, label, judged: row.judged }, 'label given')
+    return { id: found.id, hook: row.hook, label, judged: row.judged, agreement: agreement(await readLabels(dir())) }
+  })
+
+  let running: Promise<WhatIf> | null = null
+  app.post('/ui/api/what-if', async (req, reply) => {
+    const body = jsonBody(req.body)
+    if (!body || (body.candidate !== undefined && typeof body.candidate !== 'string')) return bad(reply, 'body must be {} or {"candidate": CONFIG_YAML}')
+    if (running) return reply.code(409).send({ error: 'a what-if run is already going; wait for it' })
+    const { rows } = labelsCorpus(await readLabels(dir()))
+    const candidate = typeof body.candidate === 'string' && body.candidate.trim() !== '' ? body.candidate : null
+    running = (async (): Promise<WhatIf> => {
+      if (candidate === null) return await whatIf(rows, runtime())
+      const loaded = await loadCandidate(candidate, env)
+      if ('problems' in loaded) return { ok: false, problems: loaded.problems }
+      const rt = await judgeRuntime(loaded.config, env, false)
+      try { return await whatIf(rows, rt) } finally { await rt.close() }
+    })()
+    try {
+      const result = await running
+      return result.ok ? { config: candidate === null ? 'current' : 'candidate', ...result } : reply.code(422).send({ error: 'cannot judge the labelled set', problems: result.problems })
+    } finally {
+      running = null
+    }
+  })
+}

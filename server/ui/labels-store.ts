@@ -1,0 +1,96 @@
+/** labels.jsonl beside the decision log: what a person said a decision should have been, with the text redacted. */
+import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Label } from '../eval/corpus.js'
+import type { Redactor } from '../judge/redact.js'
+import { type DecisionRecord, sha256 } from '../record.js'
+
+export type Given = Label | 'clear'
+
+export interface LabelRow {
+  /** When the label was given. */
+  ts: string
+  decisionId: string
+  decisionTs: string
+  hook: string
+  agent: string
+  sessionId: string
+  turn?: string
+  /** What the judge decided then, as block or allow (deny, ask and shadow would-blocks count as block). */
+  judged: Label
+  label: Given
+  decision: string
+  source: string
+  textSha256: string
+  /** The judged text with secrets masked; absent when the decision log kept no text (decisionLog.text: none). */
+  text?: string
+}
+
+// Records written before the pipeline (one request, one `turn`) have none.
+const turnOf = (r: DecisionRecord): { turn?: string } => {
+  const turn = (r as { turn?: unknown }).turn
+  return typeof turn === 'string' ? { turn } : {}
+}
+
+export const labelsPath = (dir: string) => join(dir, 'labels.jsonl')
+
+export const judgedAs = (r: Pick<DecisionRecord, 'decision' | 'wouldBlock'>): Label =>
+  r.decision === 'allow' && !r.wouldBlock ? 'allow' : 'block'
+
+export function labelRow (id: string, r: DecisionRecord, label: Given, redact: Redactor, now = new Date()): LabelRow {
+  // Masked again here: the label file must never hold a secret, whatever redactor wrote the log line.
+  const text = typeof r.text === 'string' ? redact(r.text).text : undefined
+  return {
+    ts: now.toISOString(),
+    decisionId: id,
+    decisionTs: r.ts,
+    hook: r.hook,
+    agent: r.agent,
+    sessionId: r.sessionId,
+    ...turnOf(r),
+    judged: judgedAs(r),
+    label,
+    decision: r.decision,
+    source: r.source,
+    textSha256: text === undefined ? r.textSha256 : sha256(text),
+    ...(text === undefined ? {} : { text })
+  }
+}
+
+export async function appendLabel (dir: string, row: LabelRow): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await appendFile(labelsPath(dir), JSON.stringify(row) + '\n', { mode: 0o600 })
+  // appendFile's mode applies only when it creates the file: keep an existing one private too.
+  await chmod(labelsPath(dir), 0o600)
+}
+
+/** The labels in force: the last one given per decision wins, and "clear" takes a label back. Oldest first. */
+export async function readLabels (dir: string): Promise<LabelRow[]> {
+  const raw = await readFile(labelsPath(dir), 'utf8').catch(() => '')
+  const last = new Map<string, LabelRow>()
+  for (const line of raw.split('\n')) {
+    if (line.trim() === '') continue
+    try {
+      const row = JSON.parse(line) as LabelRow
+      if (typeof row.decisionId !== 'string' || typeof row.hook !== 'string') continue
+      last.delete(row.decisionId)
+      last.set(row.decisionId, row)
+    } catch {
+      // A line that is not JSON was not written by the page: skip it.
+    }
+  }
+  return [...last.values()].filter(r => r.label === 'block' || r.label === 'allow')
+}
+
+export interface Agreement { agree: number, disagree: number }
+
+/** Per hook: labels that agree and disagree with what the judge decided. */
+export function agreement (rows: LabelRow[]): Record<string, Agreement> {
+  const out: Record<string, Agreement> = {}
+  for (const r of rows) {
+    const a = (out[r.hook] ??= { agree: 0, disagree: 0 })
+    if (r.label === r.judged) a.agree++
+    else a.disagree++
+  }
+  return out
+}

@@ -1,0 +1,46 @@
+/** One turn's view: every hook's record of the request a decision came from, by `turn`, else by session and time. */
+import type { Redactor } from '../judge/redact.js'
+import type { DecisionRecord } from '../record.js'
+import { shown } from './decision-page.js'
+import { type Found, parseId, recordAt, walkDecisions } from './decision-walk.js'
+
+export interface TurnView {
+  /** How the records were grouped: the shared `turn` key, or (records from before it existed) session and time. */
+  by: 'turn' | 'session-time'
+  turn: string | null
+  items: Found[]
+}
+
+/** Records of one request are written within its deadline of each other; the fallback window is generous. */
+export const FALLBACK_WINDOW_MS = 2000
+const MAX_ITEMS = 50
+
+const turnOf = (r: DecisionRecord): string | null => {
+  const t = (r as { turn?: unknown }).turn
+  return typeof t === 'string' && t !== '' ? t : null
+}
+
+export async function turnView (dir: string, id: string, redact: Redactor): Promise<TurnView | null> {
+  const anchor = await recordAt(dir, id)
+  const at = parseId(id)
+  if (!anchor || !at) return null
+  const turn = turnOf(anchor.record)
+  const t0 = Date.parse(anchor.record.ts)
+  const same = (r: DecisionRecord) => turn !== null
+    ? turnOf(r) === turn
+    : r.sessionId === anchor.record.sessionId && r.event === anchor.record.event && Math.abs(Date.parse(r.ts) - t0) <= FALLBACK_WINDOW_MS
+  // The turn's records sit next to each other in its day file: read from a minute after it back to a minute before
+  // (a turn that crosses midnight UTC shows its part of the anchor's day).
+  const after = new Date(t0 + 60_000).toISOString()
+  const before = new Date(t0 - 60_000).toISOString()
+  const items: Found[] = []
+  await walkDecisions(dir, { before: { day: at.day, offset: Number.MAX_SAFE_INTEGER }, sinceDay: before.slice(0, 10) }, (f) => {
+    if (f.record.ts > after) return true
+    if (f.record.ts < before) return false
+    if (same(f.record)) items.push({ id: f.id, record: shown(f.record, redact) })
+    return items.length < MAX_ITEMS
+  })
+  // Side by side in the order the hooks ran.
+  items.reverse()
+  return { by: turn !== null ? 'turn' : 'session-time', turn, items }
+}
