@@ -6,7 +6,7 @@ import { createServer } from 'node:net'
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os'
 import { join } from 'node:path'
 import { stringify } from 'yaml'
-import { PACKAGE_ROOT } from '../server/paths.js'
+import { PACKAGE_ROOT } from '../server/core/paths.js'
 
 export const ROOT = PACKAGE_ROOT
 export const cliPath = join('server', 'cli.ts')

@@ -1,6 +1,6 @@
 /** Bench: µs per 4 KB message for Layer 1's default pattern sets and for ReDoS-shaped patterns (`npx tsx bench/patterns.ts`). */
-import { loadConfig } from '../server/config.js'
-import { gate } from '../server/judge/gate.js'
+import { loadConfig } from '../server/config/config.js'
+import { gate } from '../server/judge/layer1.js'
 import { compilePatterns } from '../server/judge/patterns.js'
 import { defuse } from '../server/judge/wrap.js'
 

@@ -1,6 +1,6 @@
 /** Bench: median and p99 µs to redact a 4 KB agent message, without secrets and with a few (`npx tsx bench/redact.ts`). */
 import { readFileSync } from 'node:fs'
-import { createRedactor, type Redactor } from '../server/judge/redact.js'
+import { createRedactor, type Redactor } from '../server/redact/redact.js'
 
 const ITERATIONS = 2000
 const WARMUP = 200

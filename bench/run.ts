@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { loadConfig } from '../server/config.js'
+import { loadConfig } from '../server/config/config.js'
 import { httpLatency, shimLatency } from './latency.js'
 import { layer2 } from './layer2.js'
 import { freePort, knob, machine, median, ROOT, rssMiB, type Section, startDaemon, startProcess, stopProcess } from './lib.js'

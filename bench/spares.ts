@@ -3,7 +3,7 @@
 import { createBackend } from '../server/backends/registry.js'
 import { answerSchema } from '../server/judge/answer-schema.js'
 import { validateBackendOptions } from '../server/backends/options.js'
-import type { BackendConfig } from '../server/config-schema.js'
+import type { BackendConfig } from '../server/config/config-schema.js'
 import { startFakeAnthropic } from '../test/fixtures/fake-anthropic.js'
 import { startFakeOpenAI } from '../test/fixtures/fake-openai.js'
 import { bin, claudeEnv, codexEnv } from '../test/helpers/judge-clis.js'

@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { claudeCode } from '../server/agents/claude-code/adapter.js'
-import { createTranscriptReader } from '../server/agents/transcript.js'
-import { loadConfig } from '../server/config.js'
-import { gate } from '../server/judge/gate.js'
+import { createTranscriptReader } from '../server/agents/transcript-reader.js'
+import { loadConfig } from '../server/config/config.js'
+import { gate } from '../server/judge/layer1.js'
 import { knob, ms, stats } from './lib.js'
 
 const ROUNDS = knob('ROUNDS', 50)

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import t from 'tap'
 import { runCli } from '../server/commands/dispatch.js'
 import { VERBS } from '../server/commands/index.js'
-import { PACKAGE_ROOT } from '../server/paths.js'
-import { VERSION } from '../server/version.js'
+import { PACKAGE_ROOT } from '../server/core/paths.js'
+import { VERSION } from '../server/core/version.js'
 import { capture } from './helpers/ops.js'
 
 const cli = async (...argv: string[]) => {

@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { loadConfig } from '../server/config.js'
-import { ConfigError } from '../server/errors.js'
+import { loadConfig } from '../server/config/config.js'
+import { ConfigError } from '../server/core/errors.js'
 import { DOC_PATH, renderConfigDoc } from '../scripts/config-doc.js'
 import { tempDir } from './helper.js'
 

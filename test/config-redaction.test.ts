@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { loadConfig } from '../server/config.js'
-import { ConfigError } from '../server/errors.js'
+import { loadConfig } from '../server/config/config.js'
+import { ConfigError } from '../server/core/errors.js'
 import { tempDir } from './helper.js'
 
 const RULE = '[[rules]]\nid = "acme-token"\nregex = \'\'\'acme_[a-z0-9]{24}\'\'\'\nkeywords = ["acme_"]\n'

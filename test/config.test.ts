@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { loadConfig, mergeLayers } from '../server/config.js'
-import { ConfigError } from '../server/errors.js'
+import { loadConfig, mergeLayers } from '../server/config/config.js'
+import { ConfigError } from '../server/core/errors.js'
 import { tempDir } from './helper.js'
 
 t.test('the shipped defaults load with all five hooks, compiled', async t => {

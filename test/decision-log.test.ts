@@ -2,7 +2,7 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { createDecisionLog } from '../server/decision-log.js'
+import { createDecisionLog } from '../server/ops/decision-log.js'
 import { commitVerdict, startFakeJudgeApi } from './fixtures/fake-judge-api.js'
 import { build, claudeStop, tempDir, testConfig } from './helper.js'
 

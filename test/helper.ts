@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Test } from 'tap'
 import { type AppDeps, buildApp } from '../server/app.js'
-import { type Config, loadConfig } from '../server/config.js'
+import { type Config, loadConfig } from '../server/config/config.js'
 
 export function tempDir (t: Test, prefix = 'hookjudge-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix))

@@ -2,8 +2,8 @@
 // and leave most ordinary end-of-turn messages alone. Layer 2 decides the rest, so look-alikes may well hit.
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { loadConfig } from '../server/config.js'
-import { gate } from '../server/judge/gate.js'
+import { loadConfig } from '../server/config/config.js'
+import { gate } from '../server/judge/layer1.js'
 
 type Label = 'block' | 'allow'
 interface Row { id: string, text: string, labels: Record<string, Label> }

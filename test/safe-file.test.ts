@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import t from 'tap'
-import { beforeDeadline, openRegular, readSmallFile } from '../server/safe-file.js'
+import { beforeDeadline, openRegular, readSmallFile } from '../server/core/safe-file.js'
 import { tempDir } from './helper.js'
 
 t.test('readSmallFile: text, or why not', async t => {

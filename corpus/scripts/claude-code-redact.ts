@@ -1,6 +1,6 @@
 /** The project's redactor plus one corpus rule: long hex keys (not 40-hex git SHAs) that the built-in rules let through. */
 import { readFileSync } from 'node:fs'
-import { createRedactor } from '../../server/judge/redact.js'
+import { createRedactor } from '../../server/redact/redact.js'
 
 // Bounded quantifier on a single character class: linear, no backtracking blow-up.
 const HEX_KEY = /\b[0-9a-fA-F]{32,256}\b/g

@@ -1,6 +1,6 @@
 /** Builds corpus/codex.jsonl: real candidates with the hand labels, plus the synthetic replies, split by repository. */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { createRedactor } from '../../server/judge/redact.js'
+import { createRedactor } from '../../server/redact/redact.js'
 import { HOOKS, type Hook, topics } from './codex-topics.js'
 import { synthesize } from './codex-synth.js'
 import { VALIDATION } from './codex-split.js'

@@ -1,7 +1,7 @@
 /** Turns collected rollouts into redacted, de-duplicated end-of-turn candidates; appends new repositories, keeps existing ids. */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createRedactor } from '../../server/judge/redact.js'
+import { createRedactor } from '../../server/redact/redact.js'
 import { turnEnds } from './codex-turns.js'
 
 const RAW = new URL('../work/raw/', import.meta.url).pathname

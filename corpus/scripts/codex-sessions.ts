@@ -1,6 +1,6 @@
 /** Stores chosen raw rollouts whole (every string value redacted) under corpus/sessions/codex with a MANIFEST.md. */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
-import { createRedactor } from '../../server/judge/redact.js'
+import { createRedactor } from '../../server/redact/redact.js'
 import { turnCount } from './codex-turns.js'
 import { VALIDATION } from './codex-split.js'
 

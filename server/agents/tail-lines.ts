@@ -1,6 +1,6 @@
 /** Reads a file's lines backwards from a given end offset in chunks, never more than a byte cap: transcripts reach hundreds of MB. */
 import type { FileHandle } from 'node:fs/promises'
-import { beforeDeadline } from '../safe-file.js'
+import { beforeDeadline } from '../core/safe-file.js'
 
 /** timeout: a read did not finish by the caller's deadline (the scan stops there). */
 export type ScanEnd = 'stopped' | 'start' | 'cap' | 'timeout'

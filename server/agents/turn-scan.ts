@@ -1,6 +1,6 @@
 /** One backwards pass over a transcript file for one turn (its assistant text and, given a classifier, its tool calls); file states. */
 import { type Classifier, createStepLog, type Step } from '../evidence/steps.js'
-import { openRegular } from '../safe-file.js'
+import { openRegular } from '../core/safe-file.js'
 import { CHUNK_BYTES, scanLinesBackwards, type ScanEnd } from './tail-lines.js'
 import { createUtterances, type TurnReader, type Utterances } from './utterances.js'
 

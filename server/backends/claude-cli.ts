@@ -1,7 +1,7 @@
 /** claude-cli backend: `claude -p` as the judge (hook-protocols.md §1.7), the answer schema as --json-schema, warm spares. */
-import type { BackendConfig } from '../config-schema.js'
-import { BackendError } from '../errors.js'
-import type { Env } from '../paths.js'
+import type { BackendConfig } from '../config/config-schema.js'
+import { BackendError } from '../core/errors.js'
+import type { Env } from '../core/paths.js'
 import { type Backend, unusableBackend } from './contract.js'
 import { createProcessBackend, findExecutable } from './process-backend.js'
 import { type Finished, stderrLine } from './process.js'

@@ -1,7 +1,7 @@
 /** command backend: any executable that reads the wrapped prompt on stdin and prints the answer (local runners, gateways). */
-import type { BackendConfig } from '../config-schema.js'
-import { BackendError } from '../errors.js'
-import type { Env } from '../paths.js'
+import type { BackendConfig } from '../config/config-schema.js'
+import { BackendError } from '../core/errors.js'
+import type { Env } from '../core/paths.js'
 import { type Backend, unusableBackend } from './contract.js'
 import { createProcessBackend, findExecutable } from './process-backend.js'
 import { type Finished, stderrLine } from './process.js'

@@ -1,7 +1,7 @@
 /** Zero-config judge chain (`judge.backends: auto`): the predefined backends this machine can use, in a fixed order. */
-import { AUTO_CHAIN, type BackendConfig, type Config } from '../config-schema.js'
+import { AUTO_CHAIN, type BackendConfig, type Config } from '../config/config-schema.js'
 import { delimiter, join, resolve } from 'node:path'
-import { type Env, PACKAGE_ROOT } from '../paths.js'
+import { type Env, PACKAGE_ROOT } from '../core/paths.js'
 import { findExecutable } from './process-backend.js'
 
 export interface Check { name: string, found: boolean, why: string }

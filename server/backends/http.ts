@@ -1,7 +1,7 @@
 /** Shared HTTP plumbing of the API backends: one keep-alive undici Pool per origin, JSON POST, errors as BackendError. */
 import { type Dispatcher, Pool } from 'undici'
-import type { BackendConfig } from '../config-schema.js'
-import { BackendError } from '../errors.js'
+import type { BackendConfig } from '../config/config-schema.js'
+import { BackendError } from '../core/errors.js'
 import { JUDGE_HEADER } from '../guards/recursion.js'
 import type { AskRequest, AskResult, Backend } from './contract.js'
 

@@ -1,7 +1,7 @@
 /** OpenAI-compatible chat completions backend (POST {baseUrl}/chat/completions): OpenAI, Ollama, vLLM, gateways. */
-import type { BackendConfig } from '../config-schema.js'
-import { BackendError } from '../errors.js'
-import type { Env } from '../paths.js'
+import type { BackendConfig } from '../config/config-schema.js'
+import { BackendError } from '../core/errors.js'
+import type { Env } from '../core/paths.js'
 import { type Backend, unusableBackend } from './contract.js'
 import { apiBackend } from './http.js'
 

@@ -1,7 +1,7 @@
 /** One judge process in its own process group: started early, fed its prompt on stdin, bounded output, killed as a group. */
 import { spawn } from 'node:child_process'
-import { BackendError } from '../errors.js'
-import type { Env } from '../paths.js'
+import { BackendError } from '../core/errors.js'
+import type { Env } from '../core/paths.js'
 
 export interface ProcOptions {
   argv: string[]

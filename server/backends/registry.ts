@@ -1,6 +1,6 @@
 /** The backend registry: builds each configured backend (with its circuit breaker) by type. */
-import type { BackendConfig } from '../config-schema.js'
-import type { Env } from '../paths.js'
+import type { BackendConfig } from '../config/config-schema.js'
+import type { Env } from '../core/paths.js'
 import { createAnthropicBackend } from './anthropic.js'
 import { CIRCUIT_DEFAULTS, type Circuit, createCircuit } from './circuit.js'
 import { createClaudeCliBackend } from './claude-cli.js'

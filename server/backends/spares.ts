@@ -1,5 +1,5 @@
 /** Warm spares: judge processes started ahead and waiting for their prompt, one per key, bounded in number and age. */
-import { BackendError } from '../errors.js'
+import { BackendError } from '../core/errors.js'
 import type { Proc } from './process.js'
 
 export interface PoolOptions {

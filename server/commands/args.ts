@@ -1,7 +1,7 @@
 /** Shared CLI plumbing: the verb signature and its usage spec, parsing by commander, usage errors, bounded stdin reading. */
 import { Command as Commander, CommanderError } from 'commander'
 import type { Readable, Writable } from 'node:stream'
-import type { Env } from '../paths.js'
+import type { Env } from '../core/paths.js'
 
 export interface Io {
   env: Env

@@ -1,6 +1,6 @@
 /** How the CLI verbs reach the configured daemon: its address, and one JSON request with a time limit; failures are values. */
 import { Agent, request } from 'undici'
-import type { Config } from '../config-schema.js'
+import type { Config } from '../config/config-schema.js'
 import { authHeaders } from '../guards/token.js'
 
 export interface DaemonAddress {

@@ -1,7 +1,7 @@
 /** runCli: argv → the verb's exit code; top-level help and --version, per-verb --help, usage and config errors on stderr. */
-import { ConfigError } from '../errors.js'
-import { nearest } from '../nearest.js'
-import { VERSION } from '../version.js'
+import { ConfigError } from '../core/errors.js'
+import { nearest } from '../core/nearest.js'
+import { VERSION } from '../core/version.js'
 import { helpText, type Io, UsageError } from './args.js'
 import { VERBS } from './index.js'
 

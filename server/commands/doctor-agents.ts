@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { AGENTS, type AgentName } from '../agents/event.js'
 import { TARGETS } from '../install/targets.js'
-import type { Env } from '../paths.js'
+import type { Env } from '../core/paths.js'
 
 export interface AgentWiring {
   agent: AgentName

@@ -1,7 +1,7 @@
 /** hookjudge eval CORPUS.jsonl: scores Layer 1 and the whole judge on a labelled corpus, per hook (table or --json). */
 import { readFile } from 'node:fs/promises'
-import type { HookPolicy } from '../config-schema.js'
-import { loadConfig } from '../config.js'
+import type { HookPolicy } from '../config/config-schema.js'
+import { loadConfig } from '../config/config.js'
 import { labelledHooks, parseCorpus } from '../eval/corpus.js'
 import { createProgress } from '../eval/progress.js'
 import { evalTable, missListing } from '../eval/report.js'

@@ -1,8 +1,8 @@
 /** hookjudge judge HOOK: one hook input (or plain text) on stdin, judged in-process; the decision record on stdout. */
 import { AGENTS, type AgentName } from '../agents/event.js'
-import { loadConfig } from '../config.js'
+import { loadConfig } from '../config/config.js'
 import { judgeRuntime } from '../eval/run.js'
-import { readiness } from '../runtime.js'
+import { readiness } from '../core/runtime.js'
 import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
 import { judgeTurn } from '../pipeline/pipeline.js'
 import { type Command, parse, readAll, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'

@@ -1,8 +1,8 @@
 /** hookjudge labels export | what-if: the review page's labels as an eval corpus, or what a config would decide on them. */
 import { readFile } from 'node:fs/promises'
-import { loadConfig } from '../config.js'
+import { loadConfig } from '../config/config.js'
 import { judgeRuntime } from '../eval/run.js'
-import { decisionDir } from '../housekeeping.js'
+import { decisionDir } from '../ops/housekeeping.js'
 import { corpusJsonl, labelsCorpus } from '../ui/labels-corpus.js'
 import { labelsPath, readLabels } from '../ui/labels-store.js'
 import { loadCandidate, whatIf } from '../ui/what-if.js'

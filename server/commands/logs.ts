@@ -1,9 +1,9 @@
 /** hookjudge logs [--since DATE|DURATION] [--hook H] [--user NAME] [--follow]: decision records as readable lines, optionally followed. */
 import { watch } from 'node:fs'
-import { loadConfig } from '../config.js'
-import { dayFiles, readRecords } from '../decision-files.js'
-import { decisionDir } from '../housekeeping.js'
-import type { DecisionRecord } from '../record.js'
+import { loadConfig } from '../config/config.js'
+import { dayFiles, readRecords } from '../ops/decision-files.js'
+import { decisionDir } from '../ops/housekeeping.js'
+import type { DecisionRecord } from '../core/record.js'
 import { type Command, type Io, parse, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
 import { painter } from './output.js'
 

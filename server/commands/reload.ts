@@ -1,5 +1,5 @@
 /** hookjudge reload: asks the running daemon to re-read its config (POST /reload on loopback; SIGHUP does the same). */
-import { loadConfig } from '../config.js'
+import { loadConfig } from '../config/config.js'
 import { type Command, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { painter, writeJson } from './output.js'

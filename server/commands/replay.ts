@@ -1,7 +1,7 @@
 /** hookjudge replay LOG…: re-judges logged decisions with the current config and lists the verdicts that change. */
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { loadConfig } from '../config.js'
+import { loadConfig } from '../config/config.js'
 import { mapBounded } from '../eval/bounded.js'
 import { createProgress } from '../eval/progress.js'
 import { table } from '../eval/report.js'

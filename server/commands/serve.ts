@@ -1,9 +1,9 @@
 /** hookjudge serve: load config, build the app, listen; reload on SIGHUP or a file change; drain and exit 0 on SIGINT/SIGTERM. */
 import { buildApp } from '../app.js'
-import { loadConfig } from '../config.js'
-import { watchConfig } from '../config-watch.js'
-import { startHousekeeping } from '../housekeeping.js'
-import { shutdown } from '../shutdown.js'
+import { loadConfig } from '../config/config.js'
+import { watchConfig } from '../config/config-watch.js'
+import { startHousekeeping } from '../ops/housekeeping.js'
+import { shutdown } from '../ops/shutdown.js'
 import { listenSocket } from '../guards/socket.js'
 import { type Command, parse, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
 

@@ -1,8 +1,8 @@
 /** hookjudge service install|uninstall|status: a systemd user unit (Linux) or a LaunchAgent (macOS); prints, never runs, the manager's commands. */
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { loadConfig } from '../config.js'
-import { configHome } from '../paths.js'
+import { loadConfig } from '../config/config.js'
+import { configHome } from '../core/paths.js'
 import { planService, fileState, installFiles, uninstallFiles } from '../service/plan.js'
 import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'

@@ -1,8 +1,8 @@
 /** hookjudge status: is the daemon up, and its figures (GET /status); exit 3 when it is not running. */
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
-import { type Config, loadConfig, userConfigPath } from '../config.js'
-import { ConfigError } from '../errors.js'
+import { type Config, loadConfig, userConfigPath } from '../config/config.js'
+import { ConfigError } from '../core/errors.js'
 import type { Io } from './args.js'
 import { type Command, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'

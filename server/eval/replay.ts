@@ -1,6 +1,6 @@
 /** Replay arithmetic: decision-log lines → what can be re-judged, and re-judged verdicts → changes and totals; pure. */
 import { AGENTS, type AgentName, type Decision, EVENTS, type EventName } from '../agents/event.js'
-import type { HookPolicy } from '../config-schema.js'
+import type { HookPolicy } from '../config/config-schema.js'
 import type { Facts } from '../evidence/facts.js'
 import type { HookDecision } from '../pipeline/turn.js'
 

@@ -1,5 +1,5 @@
 /** Eval arithmetic: per-message outcomes → per-hook Layer-1 and final figures, and the confusion listing; pure. */
-import type { GateResult } from '../judge/gate.js'
+import type { GateResult } from '../judge/layer1.js'
 import type { Source } from '../pipeline/turn.js'
 import type { Label } from './corpus.js'
 

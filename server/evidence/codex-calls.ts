@@ -4,9 +4,9 @@
 // `local_shell_call`, answered by `function_call_output` / `custom_tool_call_output` lines and, for commands and patches,
 // by event_msg `exec_command_end` {call_id, exit_code, aggregated_output} and `patch_apply_end` {call_id, success}. Read
 // backwards, an answer comes before its call: it is kept undecoded under its call_id until the call is met.
-import { patchTargets } from '../gates/shell-effects.js'
+import { patchTargets } from '../approvals/shell-effects.js'
 import { parseLine } from '../agents/utterances.js'
-import { commandLine } from './codex-steps.js'
+import { commandLine } from '../agents/codex/steps.js'
 import { commandStep, type Step, type StepLog } from './steps.js'
 
 const SHELL_CALLS = new Set(['shell', 'container.exec', 'shell_command', 'exec_command', 'local_shell'])

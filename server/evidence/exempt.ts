@@ -1,5 +1,5 @@
 /** When a turn is not held to "run the tests": it touched only docs, config or notes, or its project has no tests; pure. */
-import { shellEffects } from '../gates/shell-effects.js'
+import { shellEffects } from '../approvals/shell-effects.js'
 import type { Step } from './steps.js'
 
 // By extension or name: prose, notes and configuration, which no test suite checks (.txt only by name: notes.txt, not a.txt).

@@ -1,5 +1,5 @@
 /** How a hook's deterministic fields meet its block formula: decided by the facts alone, or what the judge may still change; pure. */
-import type { HookPolicy } from '../config-schema.js'
+import type { HookPolicy } from '../config/config-schema.js'
 import { blockFormula } from '../judge/verdict.js'
 import type { Facts, TurnEvidence } from './facts.js'
 

@@ -1,6 +1,6 @@
 /** Validates the evidence settings (top-level `evidence`) and a hook's `deterministic` / `evidence` keys, naming every problem. */
 import type { EventName } from '../agents/event.js'
-import type { Bad } from '../gates/rules.js'
+import type { Bad } from '../approvals/rules.js'
 import { patternError } from '../judge/patterns.js'
 import { FACT_NAMES } from './facts.js'
 import type { EvidenceSettings } from './verification.js'

@@ -1,5 +1,5 @@
 /** The few lines of evidence a judge reads beside the agent's text: facts, then commands and edits in order; redacted, pure. */
-import type { Redactor } from '../judge/redact.js'
+import type { Redactor } from '../redact/redact.js'
 import { defuse } from '../judge/wrap.js'
 import { EVIDENCE_FACTS, type Facts, factsReason, lastVerification, type TurnEvidence } from './facts.js'
 import type { Step } from './steps.js'

@@ -1,7 +1,7 @@
 /** The command a blocked agent is told to run: the turn's last verification command, else the project's test command. */
 import { stat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
-import { beforeDeadline, DEFAULT_FILE_MS, readSmallFile } from '../safe-file.js'
+import { beforeDeadline, DEFAULT_FILE_MS, readSmallFile } from '../core/safe-file.js'
 import { lastVerification, type TurnEvidence } from './facts.js'
 import type { Step } from './steps.js'
 

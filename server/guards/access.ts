@@ -1,6 +1,6 @@
 /** Local-only access, as one onRequest hook: loopback Host (DNS rebinding), no browsers, the bearer token, no judge traffic. */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Metrics } from '../metrics.js'
+import type { Metrics } from '../ops/metrics.js'
 import { hostOf, isLoopbackHost } from './loopback.js'
 import { isJudgeTraffic } from './recursion.js'
 import { bearerMatches } from './token.js'

@@ -1,6 +1,6 @@
 /** Token files: read only when private to their owner, and what a token may look like. */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
-import type { ConfigProblem } from '../errors.js'
+import type { ConfigProblem } from '../core/errors.js'
 
 /** Visible ASCII only: the token travels in a header and in a shell here-document. */
 export const TOKEN_RE = /^[\x21-\x7e]{16,512}$/

@@ -1,7 +1,7 @@
 /** The optional bearer token: read from a private file, compared in constant time, and wired into hook entries. */
 import { timingSafeEqual } from 'node:crypto'
-import type { Config } from '../config-schema.js'
-import { ConfigError, type ConfigProblem } from '../errors.js'
+import type { Config } from '../config/config-schema.js'
+import { ConfigError, type ConfigProblem } from '../core/errors.js'
 import { readPrivateFile, TOKEN_RE } from './private-file.js'
 import { readTokens } from './tokens.js'
 

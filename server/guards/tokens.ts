@@ -1,7 +1,7 @@
 /** server.tokensFile: one `name token` line per person, so a shared daemon knows who asked; re-read on reload. */
 import { timingSafeEqual } from 'node:crypto'
-import type { Config } from '../config-schema.js'
-import { ConfigError, type ConfigProblem } from '../errors.js'
+import type { Config } from '../config/config-schema.js'
+import { ConfigError, type ConfigProblem } from '../core/errors.js'
 import { readPrivateFile, TOKEN_RE } from './private-file.js'
 
 export interface Person { name: string, token: Buffer }

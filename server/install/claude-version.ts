@@ -1,6 +1,6 @@
 /** The version of the `claude` an install will wire, read from `claude --version` on the user's PATH. */
 import { spawn } from 'node:child_process'
-import type { Env } from '../paths.js'
+import type { Env } from '../core/paths.js'
 
 /** Claude Code took `onFailure: "block"` on command and http hooks from this release on. */
 export const ON_FAILURE_SINCE = [2, 1, 295] as const

@@ -1,7 +1,7 @@
 /** The ONE handler per agent event that hookjudge installs: transport, daemon address, timeouts, fail-safe; pure. */
 import { ADAPTERS } from '../agents/adapter.js'
 import { type AgentName, EVENTS, type EventName } from '../agents/event.js'
-import type { Config, HookPolicy } from '../config-schema.js'
+import type { Config, HookPolicy } from '../config/config-schema.js'
 import { RECURSION_HOOK_HEADER } from '../guards/recursion.js'
 import { MARK, TARGETS } from './targets.js'
 

@@ -1,6 +1,6 @@
 /** Codex runs each hook command as `$SHELL -lc "<command>"`: anything the login profile prints lands before the JSON. */
 import { spawn } from 'node:child_process'
-import type { Env } from '../paths.js'
+import type { Env } from '../core/paths.js'
 
 /** Bytes `$SHELL -lc true` writes to stdout with this env (0 = clean), or undefined when the shell could not be run. */
 export async function loginShellNoise (env: Env, timeoutMs = 5000): Promise<number | undefined> {

@@ -3,7 +3,7 @@ import { constants } from 'node:fs'
 import { copyFile, mkdir, readFile, realpath, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import type { Env } from '../paths.js'
+import type { Env } from '../core/paths.js'
 import type { InstallAgent } from './entries.js'
 import { type Scope, TARGETS } from './targets.js'
 

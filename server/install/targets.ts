@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { AgentName } from '../agents/event.js'
-import type { Env } from '../paths.js'
+import type { Env } from '../core/paths.js'
 
 export type Scope = 'user' | 'project'
 

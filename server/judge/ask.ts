@@ -1,6 +1,6 @@
 /** Asks a backend chain in order within one deadline; the judge side reads each answer and moves on past a void one. */
 import type { AskRequest, Backend } from '../backends/contract.js'
-import { BackendError } from '../errors.js'
+import { BackendError } from '../core/errors.js'
 
 export type AttemptOutcome = 'ok' | 'timeout' | 'http_error' | 'bad_output' | 'circuit_open'
 export interface Attempt {

@@ -1,6 +1,6 @@
 /** Builds the judge's system prompt (fixed guard wrapper + each asked hook's task + answer format) and user message; pure. */
 import type { AnswerSchema } from '../backends/contract.js'
-import type { HookPolicy } from '../config-schema.js'
+import type { HookPolicy } from '../config/config-schema.js'
 import { answerSchema } from './answer-schema.js'
 import { wrap } from './wrap.js'
 

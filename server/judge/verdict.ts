@@ -1,5 +1,5 @@
 /** Reads the judge's answer: one verdict object, schema-checked (hook fields, no forged keys, no echo of the judged text), then the block formula; pure. */
-import type { HookPolicy } from '../config-schema.js'
+import type { HookPolicy } from '../config/config-schema.js'
 
 export type Verdict =
   | { ok: true, block: boolean, fields: Record<string, boolean>, reason: string }

@@ -1,8 +1,8 @@
 /** Reads the Layer-1 models the config names (`hooks.<hook>.layer1.model`), once per config load; every problem is named. */
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
-import type { ConfigProblem } from '../errors.js'
-import { PACKAGE_ROOT } from '../paths.js'
+import type { ConfigProblem } from '../core/errors.js'
+import { PACKAGE_ROOT } from '../core/paths.js'
 import { parseModel, type Scorer, scorerFrom } from './model.js'
 
 /** A model is a few hundred KB at most; a bigger file is not one. */

@@ -1,7 +1,7 @@
 /** Stage 10: the agent's answer: every hook's decision combined into one Outcome, in the agent's own JSON. */
 import type { Decision, Outcome } from '../agents/event.js'
 import { commandToRun } from '../evidence/test-command.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import type { HookRun, Turn } from './turn.js'
 
 /** deny beats ask beats allow; a Stop has no ask (nothing is left to approve once the reply is written). */

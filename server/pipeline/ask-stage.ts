@@ -1,7 +1,7 @@
 /** Stage 6: ask: each prompt goes to its chain once (identical requests in flight share the call), all within one deadline. */
 import { type Asked, askChain, type Reading } from '../judge/ask.js'
 import { parseVerdicts, type Verdict } from '../judge/verdict.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import { teamAsk } from '../state/team-ask.js'
 import { settleFromTeam, shareable } from '../state/team-answers.js'
 import type { Ask, Parsed, Turn } from './turn.js'

@@ -1,7 +1,7 @@
 /** Stage 3: facts: a hook with deterministic fields is settled by the turn's evidence where the judge could not change it. */
 import { explainFacts } from '../evidence/summary.js'
 import { planFacts } from '../evidence/plan.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import { blocking, pending, settle, type Turn } from './turn.js'
 
 const needsFacts = (h: Turn['runs'][number]['hook']) => h.deterministic.length > 0 || h.evidence.contradictedClaims

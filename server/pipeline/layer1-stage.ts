@@ -1,7 +1,7 @@
 /** Stage 2: Layer 1, once per hook: off, the tool gates' rules and transforms, then trigger / skip patterns on the judge text. */
-import { applyGate } from '../gates/gate.js'
-import { gate } from '../judge/gate.js'
-import type { Runtime } from '../runtime.js'
+import { applyGate } from '../approvals/approval.js'
+import { gate } from '../judge/layer1.js'
+import type { Runtime } from '../core/runtime.js'
 import { pending, settle, type Turn } from './turn.js'
 
 export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {

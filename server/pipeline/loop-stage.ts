@@ -1,5 +1,5 @@
 /** Stage 9: loop guard: the governor sees every Stop-type decision and turns a block that would loop into an allow. */
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import type { Turn } from './turn.js'
 
 export async function loopStage (t: Turn, rt: Runtime): Promise<void> {

@@ -1,9 +1,9 @@
 /** The pipeline for text without a live agent (eval, replay, /probe, the judge verb's plain text): the same stages, minus the loop guard. */
 import { ADAPTERS } from '../agents/adapter.js'
 import type { AgentName, EventName } from '../agents/event.js'
-import type { HookPolicy } from '../config-schema.js'
+import type { HookPolicy } from '../config/config-schema.js'
 import type { TurnEvidence } from '../evidence/facts.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import { DECIDING, runStages, type Stage } from './pipeline.js'
 import { modeStage } from './mode-stage.js'
 import { startTurn } from './read-turn.js'

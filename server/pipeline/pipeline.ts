@@ -1,7 +1,7 @@
 /** The judge as one pipeline: read → Layer 1 → facts → redact → prompt → ask → verdicts → mode → loop guard → answer. */
 import type { Outcome } from '../agents/event.js'
-import type { DecisionRecord } from '../record.js'
-import type { Runtime } from '../runtime.js'
+import type { DecisionRecord } from '../core/record.js'
+import type { Runtime } from '../core/runtime.js'
 import { agentAnswer } from './agent-answer.js'
 import { askStage } from './ask-stage.js'
 import { factsStage } from './facts-stage.js'

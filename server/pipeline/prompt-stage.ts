@@ -1,7 +1,7 @@
 /** Stage 5: prompt: cached verdicts are taken, and the other hooks get one prompt per backend chain. */
 import { cacheKey } from '../judge/cache.js'
 import { buildTurnPrompt } from '../judge/prompt.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import { type HookRun, pending, type Turn } from './turn.js'
 
 export function promptStage (t: Turn, rt: Runtime): void {

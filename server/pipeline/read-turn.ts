@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto'
 import { type AgentAdapter, detectAgent } from '../agents/adapter.js'
 import type { AgentName, EventName, HookEvent } from '../agents/event.js'
-import type { TurnText } from '../agents/transcript.js'
-import type { HookPolicy } from '../config-schema.js'
+import type { TurnText } from '../agents/transcript-reader.js'
+import type { HookPolicy } from '../config/config-schema.js'
 import { lastBytes } from '../judge/extract.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import type { Turn } from './turn.js'
 
 export interface TurnRequest {

@@ -1,6 +1,6 @@
 /** The decision records of one request: one per hook, sharing the request's `turn` key; built off the hot path. */
-import { buildRecord, type DecisionRecord } from '../record.js'
-import type { Runtime } from '../runtime.js'
+import { buildRecord, type DecisionRecord } from '../core/record.js'
+import type { Runtime } from '../core/runtime.js'
 import type { Turn } from './turn.js'
 
 export function turnRecords (t: Turn, rt: Runtime, ms: number, ts: Date): DecisionRecord[] {

@@ -1,6 +1,6 @@
 /** Stage 4: redact: the judge text and the evidence summary lose their secrets once, for every hook of the request. */
 import { summarize } from '../evidence/summary.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import { pending, type Turn } from './turn.js'
 
 export function redactStage (t: Turn, rt: Runtime): void {

@@ -1,7 +1,7 @@
 /** Stage 7: verdicts: each hook's answer through its block formula (facts merged in), or its fail mode when it has none. */
 import { contradicted, mergedBlock } from '../evidence/plan.js'
 import { blockFormula } from '../judge/verdict.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 import { factsReason } from './facts-stage.js'
 import { blocking, type HookRun, pending, settle, type Turn } from './turn.js'
 

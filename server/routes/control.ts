@@ -5,8 +5,8 @@ import { judgeText } from '../pipeline/offline.js'
 import { promptStage } from '../pipeline/prompt-stage.js'
 import { redactStage } from '../pipeline/redact-stage.js'
 import { verdictStage } from '../pipeline/verdict-stage.js'
-import type { ReloadResult } from '../reload.js'
-import type { Runtime } from '../runtime.js'
+import type { ReloadResult } from '../ops/reload.js'
+import type { Runtime } from '../core/runtime.js'
 
 export interface ControlRouteOptions { runtime: () => Runtime, reload: () => ReloadResult }
 

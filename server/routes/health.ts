@@ -1,7 +1,7 @@
 /** GET /healthz (the process answers) and GET /readyz (config loaded, a judge able to answer for every active hook, shared state reachable). */
 import type { FastifyPluginAsync } from 'fastify'
 import { backendStates, usedBackends } from '../backends/states.js'
-import { readiness, type Runtime } from '../runtime.js'
+import { readiness, type Runtime } from '../core/runtime.js'
 import type { StateHealth } from '../state/state.js'
 
 /** Why shared state is degraded, as a readiness reason; null when it is fine (or in process). */

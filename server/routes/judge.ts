@@ -1,13 +1,13 @@
 /** POST /judge (every hook of the input's event) and POST /judge/:hook (one): the agent's exact JSON; metrics and records after. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AGENTS, type AgentName } from '../agents/event.js'
-import type { HookPolicy } from '../config-schema.js'
+import type { HookPolicy } from '../config/config-schema.js'
 import { requestUser } from '../guards/access.js'
 import { parseHookInput } from '../guards/input.js'
-import { safePath } from '../judge/redact-path.js'
-import type { Metrics } from '../metrics.js'
+import { safePath } from '../redact/redact-path.js'
+import type { Metrics } from '../ops/metrics.js'
 import { judgeTurn, type Judged } from '../pipeline/pipeline.js'
-import type { Runtime } from '../runtime.js'
+import type { Runtime } from '../core/runtime.js'
 
 export interface JudgeRouteOptions { runtime: () => Runtime, metrics: Metrics }
 

@@ -1,12 +1,12 @@
 /** GET /status: version, uptime, config files, backends and the figures that `hookjudge status` prints. */
 import type { FastifyPluginAsync } from 'fastify'
 import { backendStates, type BackendState, usedBackends } from '../backends/states.js'
-import { readFigures } from '../figures.js'
-import type { Metrics } from '../metrics.js'
-import type { LastReload } from '../reload.js'
-import { readiness, type Runtime } from '../runtime.js'
+import { readFigures } from '../ops/figures.js'
+import type { Metrics } from '../ops/metrics.js'
+import type { LastReload } from '../ops/reload.js'
+import { readiness, type Runtime } from '../core/runtime.js'
 import type { StateHealth } from '../state/state.js'
-import { VERSION } from '../version.js'
+import { VERSION } from '../core/version.js'
 
 export interface StatusRouteOptions { runtime: () => Runtime, metrics: Metrics, lastReload: () => LastReload | null, state?: () => StateHealth }
 

@@ -1,7 +1,7 @@
 /** What a service runs: absolute node and CLI paths, the config file, the non-secret env and the API keys; pure. */
 import { isAbsolute, join, resolve } from 'node:path'
-import type { Config } from '../config-schema.js'
-import { type Env, PACKAGE_ROOT } from '../paths.js'
+import type { Config } from '../config/config-schema.js'
+import { type Env, PACKAGE_ROOT } from '../core/paths.js'
 
 export interface ServiceSpec {
   node: string

@@ -1,7 +1,7 @@
 /** createState(config, deps): the in-process state, or with state.redis.url the Redis one behind the same interfaces. */
-import type { Config } from '../config-schema.js'
+import type { Config } from '../config/config-schema.js'
 import { createLoopGovernor, type LoopGovernor } from '../guards/loop.js'
-import type { Env } from '../paths.js'
+import type { Env } from '../core/paths.js'
 import { createLocalState } from './local-state.js'
 import { createRedisCircuits } from './redis-circuit.js'
 import { createRedisFacts } from './redis-facts.js'

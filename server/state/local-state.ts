@@ -1,5 +1,5 @@
 /** The in-process shared state (no state.redis.url): one daemon's memory, exactly as before the team layer existed. */
-import { createFactStore, type FactStoreOptions } from '../gates/facts.js'
+import { createFactStore, type FactStoreOptions } from '../approvals/session-facts.js'
 import type { LoopGovernor } from '../guards/loop.js'
 import type { LoopStore, SharedState } from './state.js'
 

@@ -1,5 +1,5 @@
 /** Session facts in Redis: one hash per session (fact → value and expiry), pulled into the local store before a gate reads. */
-import type { FactStore } from '../gates/facts.js'
+import type { FactStore } from '../approvals/session-facts.js'
 import type { RedisLink } from './redis-link.js'
 import { sessionKey } from './redis-loop.js'
 import type { SharedFacts } from './state.js'

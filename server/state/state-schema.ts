@@ -1,5 +1,5 @@
 /** Validates the `state` section: state.redis.{url, timeoutMs, passwordEnv}; a password never sits in the file. */
-import type { RedisSettings } from '../config-schema.js'
+import type { RedisSettings } from '../config/config-schema.js'
 
 type Raw = Record<string, unknown>
 type Bad = (path: string, expected: string, got: unknown) => void

@@ -1,6 +1,6 @@
 /** The shared-state interfaces every stage uses: in process (one daemon) or in Redis (a team of replicas). */
 import type { CircuitOptions } from '../backends/circuit.js'
-import type { FactStore } from '../gates/facts.js'
+import type { FactStore } from '../approvals/session-facts.js'
 import type { LoopEvent, LoopGuard } from '../guards/loop.js'
 
 /** The Redis operations, as the `op` label of hookjudge_state_errors_total. */

@@ -1,6 +1,6 @@
 /** One page of the timeline: filtered decision records, newest first, and the cursor of the next (older) page. */
-import type { Redactor } from '../judge/redact.js'
-import type { DecisionRecord } from '../record.js'
+import type { Redactor } from '../redact/redact.js'
+import type { DecisionRecord } from '../core/record.js'
 import { type Found, parseId, walkDecisions } from './decision-walk.js'
 
 export interface Filters {

@@ -1,8 +1,8 @@
 /** Decision records newest first across the daily files, each with a stable id ("DAY:OFFSET"), within a read budget. */
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
-import { dayFiles } from '../decision-files.js'
-import type { DecisionRecord } from '../record.js'
+import { dayFiles } from '../ops/decision-files.js'
+import type { DecisionRecord } from '../core/record.js'
 import { scanBack } from './scan-back.js'
 
 export interface Found { id: string, record: DecisionRecord }

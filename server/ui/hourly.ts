@@ -1,6 +1,6 @@
 /** Per hook and hour: blocks, shadow would-blocks, fallbacks, Layer-1 hits and judge latency, for the page's charts. */
 import { percentile } from '../eval/score.js'
-import type { DecisionRecord } from '../record.js'
+import type { DecisionRecord } from '../core/record.js'
 import { walkDecisions } from './decision-walk.js'
 
 export interface HookHours {

@@ -2,8 +2,8 @@
 import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Label } from '../eval/corpus.js'
-import type { Redactor } from '../judge/redact.js'
-import { type DecisionRecord, sha256 } from '../record.js'
+import type { Redactor } from '../redact/redact.js'
+import { type DecisionRecord, sha256 } from '../core/record.js'
 
 export type Given = Label | 'clear'
 

@@ -1,7 +1,7 @@
 /** The page's files (server/ui/assets/, shipped in the package), read once at startup; nothing is fetched elsewhere. */
 import { readdirSync, readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import { PACKAGE_ROOT } from '../paths.js'
+import { PACKAGE_ROOT } from '../core/paths.js'
 
 export interface Asset { type: string, body: string }
 

@@ -1,7 +1,7 @@
 /** The review page's own rules on top of the access guard: on/off per request, strict headers, the CSRF token. */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Metrics } from '../metrics.js'
+import type { Metrics } from '../ops/metrics.js'
 
 export const CSRF_HEADER = 'x-hookjudge-csrf'
 

@@ -1,6 +1,6 @@
 /** One turn's view: every hook's record of the request a decision came from, by `turn`, else by session and time. */
-import type { Redactor } from '../judge/redact.js'
-import type { DecisionRecord } from '../record.js'
+import type { Redactor } from '../redact/redact.js'
+import type { DecisionRecord } from '../core/record.js'
 import { shown } from './decision-page.js'
 import { type Found, parseId, recordAt, walkDecisions } from './decision-walk.js'
 

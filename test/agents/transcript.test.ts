@@ -6,8 +6,8 @@ import t from 'tap'
 import { claudeCode } from '../../server/agents/claude-code/adapter.js'
 import { codex } from '../../server/agents/codex/adapter.js'
 import { copilot } from '../../server/agents/copilot/adapter.js'
-import { createTranscriptReader, transcriptRoots, type TranscriptSettings } from '../../server/agents/transcript.js'
-import { loadConfig } from '../../server/config.js'
+import { createTranscriptReader, transcriptRoots, type TranscriptSettings } from '../../server/agents/transcript-reader.js'
+import { loadConfig } from '../../server/config/config.js'
 import { claudeStop, codexStop, tempDir } from '../helper.js'
 
 const P = 'prompt-1' // claudeStop's prompt_id

@@ -1,8 +1,8 @@
 // claudeTurn / codexTurn / copilotTurn: which lines bound the current turn and which text is the assistant's (hook-protocols §1.6, §2.5).
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { claudeTurn, type ClaudeTurnOptions } from '../../server/agents/claude-transcript.js'
-import { codexTurn } from '../../server/agents/codex-rollout.js'
+import { claudeTurn, type ClaudeTurnOptions } from '../../server/agents/claude-code/transcript.js'
+import { codexTurn } from '../../server/agents/codex/transcript.js'
 import { copilotTurn } from '../../server/agents/copilot/transcript.js'
 import { createUtterances, type TurnReader } from '../../server/agents/utterances.js'
 

@@ -1,6 +1,6 @@
 // Cost accounting: token counts from the API usage fields into the metric, and an estimated cost where prices are set.
 import t from 'tap'
-import type { DecisionRecord } from '../../server/record.js'
+import type { DecisionRecord } from '../../server/core/record.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, testConfig } from '../helper.js'
 

@@ -4,7 +4,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import t, { type Test } from 'tap'
 import { createJsonClient } from '../../server/backends/http.js'
-import { BackendError } from '../../server/errors.js'
+import { BackendError } from '../../server/core/errors.js'
 import { build, claudeStop, testConfig } from '../helper.js'
 
 const FLOOD_BYTES = 200 * 1024 * 1024

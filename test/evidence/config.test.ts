@@ -1,6 +1,6 @@
 // Config: evidence settings and a hook's deterministic fields are validated with every problem named; computed fields leave the prompt.
 import t from 'tap'
-import { ConfigError } from '../../server/errors.js'
+import { ConfigError } from '../../server/core/errors.js'
 import { testConfig } from '../helper.js'
 
 const problems = (overrides: Record<string, unknown>): string => {

@@ -1,7 +1,7 @@
 // Steps from real captured transcripts (claude 2.1.197, codex 0.171.0): commands with exit status and output tail, edits, facts.
 import t from 'tap'
-import { claudeTurn } from '../../server/agents/claude-transcript.js'
-import { codexTurn } from '../../server/agents/codex-rollout.js'
+import { claudeTurn } from '../../server/agents/claude-code/transcript.js'
+import { codexTurn } from '../../server/agents/codex/transcript.js'
 import { createUtterances, type TurnReader } from '../../server/agents/utterances.js'
 import { factsOf } from '../../server/evidence/facts.js'
 import { createStepLog } from '../../server/evidence/steps.js'

@@ -1,8 +1,8 @@
 // Session facts: set, read, expiry on an injected clock, isolation between sessions, bounds; and facts read from a response.
 import t from 'tap'
-import { jsonViews } from '../../server/gates/envelope.js'
-import { createFactStore, factsFrom, type FactSpec } from '../../server/gates/facts.js'
-import { compileConditions } from '../../server/gates/rules.js'
+import { jsonViews } from '../../server/approvals/envelope.js'
+import { createFactStore, factsFrom, type FactSpec } from '../../server/approvals/session-facts.js'
+import { compileConditions } from '../../server/approvals/rules.js'
 
 function clock (start = 1_000_000) {
   let now = start

@@ -1,6 +1,6 @@
 // Gate rules: every operator, first match wins, fact requirements; compiled from config-shaped input.
 import t from 'tap'
-import { compileConditions, firstRule, holds, type Rule, toNumber } from '../../server/gates/rules.js'
+import { compileConditions, firstRule, holds, type Rule, toNumber } from '../../server/approvals/rules.js'
 
 const problems: string[] = []
 const bad = (path: string, expected: string, got: unknown) => { problems.push(`${path}: expected ${expected}, got ${JSON.stringify(got)}`) }

@@ -1,10 +1,10 @@
 // Gate config: a pure gate loads without a judge; the example file loads; every mistake is named (path, expected, got).
 import { join } from 'node:path'
 import t from 'tap'
-import { loadConfig } from '../../server/config.js'
-import { ConfigError } from '../../server/errors.js'
-import { PACKAGE_ROOT } from '../../server/paths.js'
-import { readiness } from '../../server/runtime.js'
+import { loadConfig } from '../../server/config/config.js'
+import { ConfigError } from '../../server/core/errors.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
+import { readiness } from '../../server/core/runtime.js'
 import { build, testConfig } from '../helper.js'
 
 const EXAMPLE = join(PACKAGE_ROOT, 'config', 'examples', 'support-refunds.yaml')

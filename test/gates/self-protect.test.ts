@@ -4,8 +4,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import type { HookEvent } from '../../server/agents/event.js'
-import { selfProtectPolicy, selfProtectReason } from '../../server/gates/self-protect.js'
-import { shellEffects } from '../../server/gates/shell-effects.js'
+import { selfProtectPolicy, selfProtectReason } from '../../server/approvals/self-protect.js'
+import { shellEffects } from '../../server/approvals/shell-effects.js'
 import { tempDir } from '../helper.js'
 
 const root = tempDir(t, 'hookjudge-selfprotect-')

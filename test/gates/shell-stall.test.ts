@@ -1,7 +1,7 @@
 // No PreToolUse command stalls the daemon: body-limit-sized hostile shell shapes leave the event loop free for /healthz.
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import t from 'tap'
-import { shellEffects } from '../../server/gates/shell-effects.js'
+import { shellEffects } from '../../server/approvals/shell-effects.js'
 import { build, testConfig } from '../helper.js'
 
 const BODY_LIMIT = 256 * 1024

@@ -1,6 +1,6 @@
 // Output normalisation: each timestamp form to ISO 8601, code maps, and rewriting inside each tool_response envelope.
 import t from 'tap'
-import { toIso, transformOutput, type TransformSpec } from '../../server/gates/transforms.js'
+import { toIso, transformOutput, type TransformSpec } from '../../server/approvals/transforms.js'
 
 t.test('timestamps to ISO 8601', async t => {
   const cases: Array<[string, unknown, string | undefined, ('dmy' | 'mdy')?]> = [

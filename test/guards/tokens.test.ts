@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { printLogs } from '../../server/commands/logs.js'
 import { loadTokens, personOf, readTokens } from '../../server/guards/tokens.js'
-import { ConfigError } from '../../server/errors.js'
+import { ConfigError } from '../../server/core/errors.js'
 import { capture } from '../helpers/ops.js'
 import { tempDir } from '../helper.js'
 

@@ -1,6 +1,6 @@
 /** A list that tests await instead of sleeping: waitFor resolves on the first item, present or to come, that matches. */
-import type { DecisionLog } from '../../server/decision-log.js'
-import type { DecisionRecord } from '../../server/record.js'
+import type { DecisionLog } from '../../server/ops/decision-log.js'
+import type { DecisionRecord } from '../../server/core/record.js'
 
 export interface Arrivals<T> {
   items: T[]

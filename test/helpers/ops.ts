@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import type { Test } from 'tap'
-import { loadConfig } from '../../server/config.js'
+import { loadConfig } from '../../server/config/config.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, tempDir, TEST_ENV } from '../helper.js'
 

@@ -6,7 +6,7 @@ import { Readable, Writable } from 'node:stream'
 import t from 'tap'
 import { findWiring } from '../../server/commands/doctor-agents.js'
 import { installCommand, uninstallCommand } from '../../server/commands/install.js'
-import { SHIM_PATH } from '../../server/paths.js'
+import { SHIM_PATH } from '../../server/core/paths.js'
 import { tempDir } from '../helper.js'
 
 function setup (t: Parameters<typeof tempDir>[0]) {

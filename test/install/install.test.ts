@@ -7,7 +7,7 @@ import t from 'tap'
 import { COMMANDS } from '../../server/commands/index.js'
 import { findWiring } from '../../server/commands/doctor-agents.js'
 import { installCommand, uninstallCommand } from '../../server/commands/install.js'
-import { SHIM_PATH } from '../../server/paths.js'
+import { SHIM_PATH } from '../../server/core/paths.js'
 import { tempDir } from '../helper.js'
 
 function setup (t: Parameters<typeof tempDir>[0], extraEnv: Record<string, string> = {}) {

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { PACKAGE_ROOT, SHIM_PATH } from '../../server/paths.js'
+import { PACKAGE_ROOT, SHIM_PATH } from '../../server/core/paths.js'
 import { tempDir } from '../helper.js'
 import { run } from '../helpers/run.js'
 

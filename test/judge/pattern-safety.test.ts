@@ -1,6 +1,6 @@
 // Pattern safety: ReDoS-shaped user patterns and megabyte hostile messages finish (RE2, bounded wrapper regexes); bad patterns refused.
 import t from 'tap'
-import { ConfigError } from '../../server/errors.js'
+import { ConfigError } from '../../server/core/errors.js'
 import { compilePatterns } from '../../server/judge/patterns.js'
 import { echoes } from '../../server/judge/verdict.js'
 import { defuse } from '../../server/judge/wrap.js'

@@ -1,7 +1,7 @@
 /** User rules from a gitleaks-format TOML: translation, allowlists, ranking against built-ins, and ConfigError listings. */
 import t, { type Test } from 'tap'
-import { ConfigError } from '../../server/errors.js'
-import { createRedactor } from '../../server/judge/redact.js'
+import { ConfigError } from '../../server/core/errors.js'
+import { createRedactor } from '../../server/redact/redact.js'
 
 const TOML = String.raw`
 title = "acme secrets"

@@ -1,6 +1,6 @@
 /** Hostile 1 MB inputs: the redactor must return (RE2 is linear; keyword floods hit the matcher budget). No timing asserts. */
 import t from 'tap'
-import { createRedactor } from '../../server/judge/redact.js'
+import { createRedactor } from '../../server/redact/redact.js'
 
 const redact = createRedactor()
 const MB = 1 << 20

@@ -1,7 +1,7 @@
 // safePath: a path for a log line keeps its shape and session ids, loses any token it carries, and has a length.
 import t from 'tap'
-import { safePath } from '../../server/judge/redact-path.js'
-import { createRedactor } from '../../server/judge/redact.js'
+import { safePath } from '../../server/redact/redact-path.js'
+import { createRedactor } from '../../server/redact/redact.js'
 import { ALNUM, j, rnd } from './redact-fakes.js'
 
 t.test('ordinary transcript paths are kept as they are', async t => {

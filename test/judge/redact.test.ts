@@ -1,6 +1,6 @@
 /** Redactor: recall and counts over the positive corpus, no false redaction over hard negatives, idempotence. */
 import t from 'tap'
-import { createRedactor } from '../../server/judge/redact.js'
+import { createRedactor } from '../../server/redact/redact.js'
 import { POSITIVES, type Positive } from './redact-corpus.js'
 import { NEGATIVES } from './redact-negatives.js'
 

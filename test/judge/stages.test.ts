@@ -1,8 +1,8 @@
 // The pure judge stages: extract, gate, wrap, prompt, verdict, block formula.
 import t from 'tap'
-import { loadConfig } from '../../server/config.js'
+import { loadConfig } from '../../server/config/config.js'
 import { lastBytes } from '../../server/judge/extract.js'
-import { gate } from '../../server/judge/gate.js'
+import { gate } from '../../server/judge/layer1.js'
 import { compilePatterns } from '../../server/judge/patterns.js'
 import { buildPrompt } from '../../server/judge/prompt.js'
 import { blockFormula, jsonObjects, parseVerdict } from '../../server/judge/verdict.js'

@@ -1,6 +1,6 @@
 // The verdict schema check: exactly one verdict object, the hook's fields as booleans, no decision keys, no echo of the judged text.
 import t from 'tap'
-import { loadConfig } from '../../server/config.js'
+import { loadConfig } from '../../server/config/config.js'
 import { buildPrompt } from '../../server/judge/prompt.js'
 import { ECHO_CHARS, echoes, parseVerdict } from '../../server/judge/verdict.js'
 

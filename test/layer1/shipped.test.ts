@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { loadConfig } from '../../server/config.js'
+import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
-import { gate } from '../../server/judge/gate.js'
+import { gate } from '../../server/judge/layer1.js'
 import { examplesFor } from '../../server/layer1/examples.js'
-import { PACKAGE_ROOT } from '../../server/paths.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
 
 const TOLERANCE = 0.005
 const read = (p: string) => readFileSync(join(PACKAGE_ROOT, p), 'utf8')

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { parse } from 'yaml'
-import { loadConfig } from '../../server/config.js'
-import { PACKAGE_ROOT } from '../../server/paths.js'
+import { loadConfig } from '../../server/config/config.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
 
 const DIR = join(PACKAGE_ROOT, 'contrib', 'compose')
 // Created by the operator from the comments at the top of compose.yaml (secrets and the config copied from the example).

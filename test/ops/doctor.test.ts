@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { doctorCommand } from '../../server/commands/doctor.js'
-import { SHIM_PATH } from '../../server/paths.js'
+import { SHIM_PATH } from '../../server/core/paths.js'
 import { capture, startDaemon } from '../helpers/ops.js'
 
 function wire (env: Record<string, string>, claudeUrl: string, codexUrl: string) {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, appendFileSync } fr
 import { join } from 'node:path'
 import t from 'tap'
 import { request } from 'undici'
-import { PACKAGE_ROOT } from '../../server/paths.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { claudeStop, tempDir } from '../helper.js'
 

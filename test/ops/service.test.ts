@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { join } from 'node:path'
 import t from 'tap'
 import { serviceCommand } from '../../server/commands/service.js'
-import { PACKAGE_ROOT } from '../../server/paths.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { tempDir } from '../helper.js'
 import { capture } from '../helpers/ops.js'
 import { run } from '../helpers/run.js'

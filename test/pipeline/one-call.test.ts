@@ -1,7 +1,7 @@
 // POST /judge: one request per agent event, one model call for every hook that passes Layer 1, one record per hook.
 import t from 'tap'
-import type { DecisionLog } from '../../server/decision-log.js'
-import type { DecisionRecord } from '../../server/record.js'
+import type { DecisionLog } from '../../server/ops/decision-log.js'
+import type { DecisionRecord } from '../../server/core/record.js'
 import { startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, testConfig } from '../helper.js'
 

@@ -1,7 +1,7 @@
 // POST /judge for tool calls: every gate whose matcher takes the tool, deny beats ask beats allow; PostToolUse transforms compose.
 import t from 'tap'
-import type { DecisionLog } from '../../server/decision-log.js'
-import type { DecisionRecord } from '../../server/record.js'
+import type { DecisionLog } from '../../server/ops/decision-log.js'
+import type { DecisionRecord } from '../../server/core/record.js'
 import { build, testConfig } from '../helper.js'
 
 const rule = (id: string, matches: string, decision: string) => ({ id, when: { path: 'command', matches }, decision, reason: `${id}: ${decision}` })

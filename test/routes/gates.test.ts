@@ -1,9 +1,9 @@
 // Approval gates through POST /judge/:hook: rules, session facts, output rewrites, self-protection, and failing safe.
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
-import type { Config } from '../../server/config.js'
-import { loadConfig } from '../../server/config.js'
-import { PACKAGE_ROOT } from '../../server/paths.js'
+import type { Config } from '../../server/config/config.js'
+import { loadConfig } from '../../server/config/config.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { build } from '../helper.js'
 import { recordingLog } from '../helpers/arrivals.js'

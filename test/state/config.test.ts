@@ -1,6 +1,6 @@
 // state.redis and server.tokensFile in the config: defaults, and a defined error for every bad value.
 import t from 'tap'
-import { ConfigError } from '../../server/errors.js'
+import { ConfigError } from '../../server/core/errors.js'
 import { testConfig } from '../helper.js'
 
 const problems = (overrides: Record<string, unknown>): string[] => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import t from 'tap'
-import { PACKAGE_ROOT } from '../../server/paths.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { build, tempDir, testConfig } from '../helper.js'
 import { record, seed, XSS } from './seed.js'
 

@@ -1,7 +1,7 @@
 /** Test seeds for the review page: decision records written as the daemon writes them, in daily files. */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type DecisionRecord, sha256 } from '../../server/record.js'
+import { type DecisionRecord, sha256 } from '../../server/core/record.js'
 
 export const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'
 

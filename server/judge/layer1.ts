@@ -1,5 +1,5 @@
 /** Layer 1: trigger patterns (and, where the hook has one, its learned scorer) send the text to the judge; skip patterns allow it at once; pure. */
-import type { HookPolicy } from '../config-schema.js'
+import type { HookPolicy } from '../config/config-schema.js'
 import type { Scorer } from '../layer1/model.js'
 import { triggerWindows } from '../layer1/trigger-windows.js'
 

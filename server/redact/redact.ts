@@ -3,7 +3,7 @@ import { gitleaksRules } from './gitleaks.js'
 import { keywordFinder, type KeywordHits } from './keywords.js'
 import { type Budget, compileRule, type Rule, scan, type Span } from './redact-rule.js'
 import { GENERIC_RULES, TOKEN_RULES } from './redact-rules.js'
-import { chunked, keywordWindows, lineStarts, type Window } from './windows.js'
+import { chunked, keywordWindows, lineStarts, type Window } from './keyword-windows.js'
 
 export interface Redaction { text: string, counts: Record<string, number> }
 export type Redactor = (text: string) => Redaction

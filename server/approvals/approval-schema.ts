@@ -1,8 +1,8 @@
 /** Validates the gate parts of the config (matcher, rules, facts, transforms; selfProtection, sessionFacts), naming every problem. */
 import { RE2JS } from 're2js'
 import type { EventName } from '../agents/event.js'
-import { nearest } from '../nearest.js'
-import type { FactSpec } from './facts.js'
+import { nearest } from '../core/nearest.js'
+import type { FactSpec } from './session-facts.js'
 import { parsePath } from './json-path.js'
 import { type Bad, compileConditions, type Rule, RULE_DECISIONS, type RuleDecision } from './rules.js'
 import { DATE_ORDERS, type DateOrder, type TransformSpec } from './transforms.js'

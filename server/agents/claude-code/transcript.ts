@@ -1,6 +1,6 @@
 /** Claude Code transcript (hook-protocols §1.6): the assistant's text since the current real user prompt; pure, line by line. */
-import { keepToolResults, toolUseStep } from '../evidence/claude-steps.js'
-import { holds, type LineResult, parseLine, type TurnReader } from './utterances.js'
+import { keepToolResults, toolUseStep } from './steps.js'
+import { holds, type LineResult, parseLine, type TurnReader } from '../utterances.js'
 
 export interface ClaudeTurnOptions {
   /** The hook input's prompt_id: a user line carrying it and passing the structural checks is the prompt. */

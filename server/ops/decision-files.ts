@@ -1,7 +1,7 @@
 /** The decision log folder, read side: list the daily files, prune by age and size, read records (whole, tail or from an offset). */
 import { open, readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { DecisionRecord } from './record.js'
+import type { DecisionRecord } from '../core/record.js'
 
 export interface DayFile { name: string, day: string, path: string, size: number }
 

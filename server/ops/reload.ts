@@ -1,11 +1,11 @@
 /** Hot reload: swap in a Runtime that reuses unchanged backends, the decision log and the cached verdicts of unchanged hooks. */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Backend } from './backends/contract.js'
-import { createBackend } from './backends/registry.js'
-import type { Config } from './config-schema.js'
-import { ConfigError, formatProblem } from './errors.js'
+import type { Backend } from '../backends/contract.js'
+import { createBackend } from '../backends/registry.js'
+import type { Config } from '../config/config-schema.js'
+import { ConfigError, formatProblem } from '../core/errors.js'
 import type { Metrics } from './metrics.js'
-import { createRuntime, type Runtime, type RuntimeDeps } from './runtime.js'
+import { createRuntime, type Runtime, type RuntimeDeps } from '../core/runtime.js'
 
 export type ReloadResult = { ok: true, changes: string[] } | { ok: false, problems: string[] }
 export interface LastReload { at: string, ok: boolean, changes?: string[], problems?: string[] }

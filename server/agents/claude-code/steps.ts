@@ -4,8 +4,8 @@
 // exits 0 as `is_error: false` with toolUseResult {stdout, stderr, interrupted, …} and no exit code at all. A call that never
 // ran (not approved, unknown tool) is `is_error: true` without "Exit code", as is a failing command of 1.0.x (told apart by
 // the text Claude Code writes for a refusal). Write/Edit answer with toolUseResult.filePath.
-import { parseLine } from '../agents/utterances.js'
-import { commandStep, type Step, type StepLog } from './steps.js'
+import { parseLine } from '../utterances.js'
+import { commandStep, type Step, type StepLog } from '../../evidence/steps.js'
 
 export const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit'])
 const SHELL_TOOLS = new Set(['Bash'])

@@ -1,5 +1,5 @@
 /** Every config key hookjudge knows, with its type and meaning: unknown keys are refused by it, docs/configuration.md is made from it. */
-import { nearest } from './nearest.js'
+import { nearest } from '../core/nearest.js'
 
 /** A leaf: [type, what it does]. `*` stands for any name (a backend, a hook); LIST_OF marks a list of maps with their own keys. */
 export type Leaf = readonly [type: string, doc: string]

@@ -4,7 +4,7 @@
 // status: "completed" | "failed", exit_code, aggregated_output}; an apply_patch (also when run through exec_command) ends in
 // {type: "FileChange", changes: {<path>: {type: "add" | "update" | "delete"}}, status}. The response_item function_call /
 // function_call_output lines describe the same calls again, so only the typed items are read.
-import { commandStep, type Step, type StepLog } from './steps.js'
+import { commandStep, type Step, type StepLog } from '../../evidence/steps.js'
 
 /** The command line a CommandExecution ran: the script of a `shell -lc <script>` argv, else the argv joined. */
 export function commandLine (command: unknown): string {

@@ -1,9 +1,9 @@
 /** The decision record (contract): one `judge` output line, one line of the daily decision log. */
 import { createHash } from 'node:crypto'
-import type { AgentName, Decision, EventName } from './agents/event.js'
-import type { HookPolicy } from './config-schema.js'
-import type { Redaction } from './judge/redact.js'
-import type { HookDecision, Source } from './pipeline/turn.js'
+import type { AgentName, Decision, EventName } from '../agents/event.js'
+import type { HookPolicy } from '../config/config-schema.js'
+import type { Redaction } from '../redact/redact.js'
+import type { HookDecision, Source } from '../pipeline/turn.js'
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
@@ -36,7 +36,7 @@ export interface DecisionRecord {
   costUsd?: number
   /** The loop governor's note when it turned a block into an allow: "loop" (too many in a row) or "repeat" (same text). */
   guard?: 'loop' | 'repeat'
-  /** The gate rule that decided (its id or index), or "self-protect" (server/gates/gate.ts). */
+  /** The gate rule that decided (its id or index), or "self-protect" (server/approvals/approval.ts). */
   rule?: string
   /** The judged text with secrets masked; only when decisionLog.text is "redacted". */
   text?: string

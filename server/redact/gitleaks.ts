@@ -1,8 +1,8 @@
 /** Translates a gitleaks-format TOML config ([[rules]], allowlists) into redaction rules; one ConfigError names every bad part. */
 import { RE2JS } from 're2js'
 import { parse } from 'smol-toml'
-import { ConfigError, type ConfigProblem, describe } from '../errors.js'
-import { patternError } from './patterns.js'
+import { ConfigError, type ConfigProblem, describe } from '../core/errors.js'
+import { patternError } from '../judge/patterns.js'
 import type { AllowSpec, AllowTarget, RuleSpec } from './redact-rule.js'
 
 const BASE = 'redaction.gitleaksConfig'

@@ -1,8 +1,8 @@
 /** Decision log housekeeping for the daemon: prune by retention and size at startup and then once a day. */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from './config-schema.js'
+import type { Config } from '../config/config-schema.js'
 import { pruneDecisionFiles } from './decision-files.js'
-import { type Env, stateDir } from './paths.js'
+import { type Env, stateDir } from '../core/paths.js'
 
 const DAY_MS = 86400_000
 

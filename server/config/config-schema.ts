@@ -1,17 +1,17 @@
 /** Checks a merged raw config, collecting every problem at once, and turns it into the typed, compiled Config. */
 import { createHash } from 'node:crypto'
-import { EVENTS, type EventName } from './agents/event.js'
+import { EVENTS, type EventName } from '../agents/event.js'
 import { unknownKeys } from './config-keys.js'
-import { type ConfigProblem, describe } from './errors.js'
-import { type HookEvidence, validateEvidenceSettings, validateHookEvidence } from './evidence/schema.js'
-import type { EvidenceSettings } from './evidence/verification.js'
-import { checkFactNames, type GatePolicy, type GateSettings, validateGate, validateGateSettings } from './gates/gate-schema.js'
-import { isLoopbackHost } from './guards/loopback.js'
-import { validateState } from './state/state-schema.js'
-import { type BackendOptions, validateBackendOptions } from './backends/options.js'
-import { compilePatterns, patternError, type PatternSet } from './judge/patterns.js'
-import type { Redactor } from './judge/redact.js'
-import type { Scorer } from './layer1/model.js'
+import { type ConfigProblem, describe } from '../core/errors.js'
+import { type HookEvidence, validateEvidenceSettings, validateHookEvidence } from '../evidence/schema.js'
+import type { EvidenceSettings } from '../evidence/verification.js'
+import { checkFactNames, type GatePolicy, type GateSettings, validateGate, validateGateSettings } from '../approvals/approval-schema.js'
+import { isLoopbackHost } from '../guards/loopback.js'
+import { validateState } from '../state/state-schema.js'
+import { type BackendOptions, validateBackendOptions } from '../backends/options.js'
+import { compilePatterns, patternError, type PatternSet } from '../judge/patterns.js'
+import type { Redactor } from '../redact/redact.js'
+import type { Scorer } from '../layer1/model.js'
 
 export const BACKEND_TYPES = ['anthropic', 'openai', 'claude-cli', 'codex-cli', 'command'] as const
 export type BackendType = typeof BACKEND_TYPES[number]
@@ -51,7 +51,7 @@ export interface HookPolicy {
   fingerprint: string
   /** Short id of the prompt the judge sees (prompt + fields + wrapper version). */
   promptVersion: string
-  /** Tool hooks: matcher, rules (PreToolUse), facts and transforms (PostToolUse); see server/gates/. */
+  /** Tool hooks: matcher, rules (PreToolUse), facts and transforms (PostToolUse); see server/approvals/. */
   gate: GatePolicy
   /** Set when the hook inherits `judge.backends: auto`: its chain is filled in at runtime creation. */
   autoChain?: true
@@ -77,7 +77,7 @@ export interface Config {
   redaction: { gitleaksConfig?: string }
   /** Default rules plus the gitleaks file's, compiled once by loadConfig. */
   redactor?: Redactor
-  /** Where Stop hooks read the turn's text (agents/transcript.ts); roots are added to the agents' own data dirs. */
+  /** Where Stop hooks read the turn's text (agents/transcript-reader.ts); roots are added to the agents' own data dirs. */
   transcripts: { enabled: boolean, roots: string[], maxReadBytes: number }
   /** What Stop hooks learn from the transcript's tool calls: verification patterns (server/evidence/). */
   evidence: EvidenceSettings

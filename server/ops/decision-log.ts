@@ -1,7 +1,7 @@
 /** Appends decision records to daily decisions-YYYY-MM-DD.jsonl files (0600); a failing disk never fails a hook answer. */
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
 import { join } from 'node:path'
-import type { DecisionRecord } from './record.js'
+import type { DecisionRecord } from '../core/record.js'
 
 export interface DecisionLog {
   write (record: DecisionRecord): void

@@ -1,7 +1,7 @@
 /** Codex rollout file (hook-protocols §2.5): the hook's turn, from the typed item_completed view or the raw records of any version; pure. */
-import { codexCallStep, keepAnswer } from '../evidence/codex-calls.js'
-import { codexItemStep } from '../evidence/codex-steps.js'
-import { holds, type LineResult, parseLine, type TurnReader } from './utterances.js'
+import { codexCallStep, keepAnswer } from '../../evidence/codex-calls.js'
+import { codexItemStep } from './steps.js'
+import { holds, type LineResult, parseLine, type TurnReader } from '../utterances.js'
 
 // Lines worth parsing; the rest (reasoning, token counts, and the bulk: command outputs, until their call is met) are not.
 const TEXT = ['"type":"AgentMessage"', '"type":"UserMessage"', '"type":"task_started"', '"type":"message"']
