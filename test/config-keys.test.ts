@@ -24,7 +24,7 @@ t.test('typos are refused, each named with the nearest known key, all in one mes
   t.match(msg, /- server\.prot: unknown key; did you mean `port`\?\n/)
   t.match(msg, /- judge\.backend: unknown key; did you mean `backends`\?\n/)
   t.match(msg, /- hooks\.commit\.tirgger: unknown key; did you mean `trigger`\?\n/)
-  t.match(msg, /- hooks\.commit\.mdoe: unknown key; did you mean `mode`\?\n/)
+  t.match(msg, /- hooks\.commit\.mdoe: unknown key; did you mean `mode`\?(\n|$)/)
   t.match(msg, /- ui\.enabeld: unknown key; did you mean `enabled`\?/)
   t.match(problems({ nonsense: 1 }), /- nonsense: unknown key; known here: server, log, judge, /, 'no near key: the known ones are listed')
   t.match(problems({ backends: { mine: { type: 'openai', model: 'm', baseurl: 'http://127.0.0.1:1' } } }), /backends\.mine\.baseurl: unknown key; did you mean `baseUrl`\?/)

@@ -140,3 +140,11 @@ t.test('the hookjudge command runs eval (and lists eval and replay in its usage)
   t.equal(await runCli(['eval', '--help'], help.io), 0)
   for (const flag of ['--config <FILE>', '--hooks <a,b>', '--layer1-only', '--misses', '--json']) t.match(help.out(), flag)
 })
+
+t.test('eval - reads the corpus from stdin (hookjudge labels export | hookjudge eval -)', async t => {
+  const line = JSON.stringify({ id: 'x1', text: 'Refactored the loader. I\'ll commit and push to main now.', labels: { commit: 'block' } }) + '\n'
+  let out = ''
+  const io = { env: {}, stdin: Readable.from([Buffer.from(line)]), stdout: new Writable({ write (c, _e, cb) { out += c; cb() } }), stderr: new Writable({ write (_c, _e, cb) { cb() } }) }
+  t.equal(await evalCommand(['-', '--config', '/dev/null', '--layer1-only', '--json'], io), 0)
+  t.match(JSON.parse(out), { hooks: { commit: { n: 1, positives: 1, layer1: { recall: 1 } } } })
+})

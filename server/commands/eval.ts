@@ -7,12 +7,15 @@ import { createProgress } from '../eval/progress.js'
 import { evalTable, missListing } from '../eval/report.js'
 import { evalTasks, judgeRuntime, layer1Runtime, runEval, unjudgeable } from '../eval/run.js'
 import { misses, scoreAll } from '../eval/score.js'
-import { type Command, type Io, parse, UsageError } from './args.js'
+import { type Command, type Io, parse, readAll, UsageError } from './args.js'
 import { EVAL } from './verb-specs.js'
+
+/** A corpus or log named on the command line; `-` is stdin (`hookjudge labels export | hookjudge eval -`). */
+const STDIN_LIMIT = 256 << 20
 
 export async function readInput (path: string, io: Io, verb: string): Promise<string | null> {
   try {
-    return await readFile(path, 'utf8')
+    return path === '-' ? await readAll(io.stdin, STDIN_LIMIT) : await readFile(path, 'utf8')
   } catch (err) {
     io.stderr.write(`hookjudge ${verb}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})\n`)
     return null
