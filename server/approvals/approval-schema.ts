@@ -6,6 +6,7 @@ import type { FactSpec } from './session-facts.js'
 import { parsePath } from './json-path.js'
 import { type Bad, compileConditions, type Rule, RULE_DECISIONS, type RuleDecision } from './rules.js'
 import { DATE_ORDERS, type DateOrder, type TransformSpec } from './transforms.js'
+import { isMap } from '../core/is-map.js'
 
 export interface GatePolicy {
   /** Tool-name RE2 pattern; the whole name must match. Absent: every tool. */
@@ -20,7 +21,6 @@ export interface GateSettings {
 }
 
 type Raw = Record<string, unknown>
-const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
 const NAME_RE = /^[a-z][a-z0-9_]*$/
 const RULE_KEYS = ['id', 'when', 'require', 'equalsFact', 'decision', 'reason']
 

@@ -1,10 +1,10 @@
 /** Finds the JSON a tool returned inside its tool_response envelope, and puts a rewritten copy back in the same shape. */
+import { isMap as isObject } from '../core/is-map.js'
 
 /** One JSON value found in a response, and how to write a replacement back into (a copy of) that response. */
 export interface JsonView { json: unknown, put (response: unknown, json: unknown): unknown }
 
 type Obj = Record<string, unknown>
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** JSON text of an object or array; anything else (plain text, numbers) is not something a path can address. */
 function parseJson (text: string): unknown {

@@ -1,6 +1,7 @@
 /** Deterministic gate rules over tool_input: conditions, fact requirements, first match wins; compiled at load, pure. */
 import { RE2JS } from 're2js'
 import { getPath, parsePath, type Path } from './json-path.js'
+import { isMap } from '../core/is-map.js'
 
 export const RULE_DECISIONS = ['deny', 'ask', 'allow'] as const
 export type RuleDecision = typeof RULE_DECISIONS[number]
@@ -26,7 +27,6 @@ export interface Rule {
 export type FactLookup = (name: string) => unknown
 
 const OPS = ['eq', 'in', 'gt', 'lt', 'gte', 'lte', 'matches', 'exists'] as const
-const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
 
 /** Numbers, and strings that spell one: a model may send "800" for 800, and a limit must still hold. */

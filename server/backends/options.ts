@@ -1,4 +1,5 @@
 /** The backend keys beyond type/model/baseUrl (CLI command, spares, keep-alive probe, prices), checked at config load. */
+import { isMap } from '../core/is-map.js'
 
 export interface Price { inputPerMTok: number, outputPerMTok: number }
 
@@ -24,7 +25,6 @@ export interface BackendOptions {
 }
 
 type Bad = (path: string, expected: string, got: unknown) => void
-const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isArgv = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every(x => typeof x === 'string' && x.length > 0)
 
 export function validateBackendOptions (b: Record<string, unknown>, type: string, p: string, bad: Bad): BackendOptions {

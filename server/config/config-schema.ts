@@ -12,6 +12,7 @@ import { type BackendOptions, validateBackendOptions } from '../backends/options
 import { compilePatterns, patternError, type PatternSet } from '../judge/patterns.js'
 import type { Redactor } from '../redact/redact.js'
 import type { Scorer } from '../layer1/model.js'
+import { isMap } from '../core/is-map.js'
 
 export const BACKEND_TYPES = ['anthropic', 'openai', 'claude-cli', 'codex-cli', 'command'] as const
 export type BackendType = typeof BACKEND_TYPES[number]
@@ -101,7 +102,6 @@ const FIELD_RE = /^[a-z][a-z0-9_]*$/
 const HOOK_RE = /^[a-z0-9][a-z0-9-]*$/
 
 type Raw = Record<string, unknown>
-const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
 export function validateConfig (raw: unknown, files: string[]): { config?: Config, problems: ConfigProblem[] } {

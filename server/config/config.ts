@@ -7,6 +7,7 @@ import { ConfigError, type ConfigProblem, describe } from '../core/errors.js'
 import { createRedactor, type Redactor } from '../redact/redact.js'
 import { loadScorers } from '../layer1/load-models.js'
 import { configHome, DEFAULT_CONFIG, type Env } from '../core/paths.js'
+import { isMap } from '../core/is-map.js'
 
 export type { Config, HookPolicy, BackendConfig } from './config-schema.js'
 
@@ -19,7 +20,6 @@ export interface LoadOptions {
 }
 
 type Raw = Record<string, unknown>
-const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Maps merge key by key; lists and scalars replace. */
 export function mergeLayers (base: unknown, top: unknown): unknown {

@@ -1,4 +1,5 @@
 /** The labelled corpus for `eval` (contract: {"id","text","labels":{"<hook>":"block"|"allow"}} per line); pure parsing. */
+import { isMap } from '../core/is-map.js'
 
 export type Label = 'block' | 'allow'
 export interface CorpusRow {
@@ -11,8 +12,6 @@ export interface CorpusRow {
   relevant?: string[]
   source?: 'real' | 'synthetic'
 }
-
-const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Every valid row, and one problem line per invalid one (blank lines are ignored; extra keys too). */
 export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: string[] } {

@@ -4,9 +4,9 @@ import type { Bad } from '../approvals/rules.js'
 import { patternError } from '../judge/patterns.js'
 import { FACT_NAMES } from './facts.js'
 import type { EvidenceSettings } from './verification.js'
+import { isMap } from '../core/is-map.js'
 
 type Raw = Record<string, unknown>
-const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export interface HookEvidence {
   /** Fields computed by hookjudge, never asked of the model. */

@@ -1,4 +1,7 @@
 /** Shape limits on a parsed hook input, checked before any adapter walks it; pure and iterative (no stack to overflow). */
+import { isMap as isObject } from '../core/is-map.js'
+
+export { isObject }
 
 /** Real hook inputs nest a handful of levels (tool_input of an MCP tool: maybe twenty); past this it is an attack or a bug. */
 export const MAX_DEPTH = 64
@@ -16,8 +19,6 @@ export function nestedDeeperThan (value: unknown, max: number = MAX_DEPTH): bool
   }
   return false
 }
-
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export type HookInput = { ok: true, body: Record<string, unknown> } | { ok: false, reason: 'bad_json' | 'too_deep', error: string }
 

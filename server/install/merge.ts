@@ -1,10 +1,10 @@
 /** Adds or removes hookjudge's handlers in an agent's hooks settings, leaving every other key and entry as it was; pure. */
 import { type Entry, type Handler, STATUS_PREFIX } from './entries.js'
 import { type Layout, MARK } from './targets.js'
+import { isMap } from '../core/is-map.js'
 
 type Doc = Record<string, unknown>
 interface Group { hooks: Handler[], [k: string]: unknown }
-const isMap = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v)
 const commands = (h: Handler) => [h.command, h.bash].filter((c): c is string => typeof c === 'string')
 const AGENT_FLAG = / --agent=(claude-code|codex|gemini|copilot|cursor|droid)$/
 

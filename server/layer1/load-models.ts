@@ -4,12 +4,10 @@ import { dirname, isAbsolute, join, resolve } from 'node:path'
 import type { ConfigProblem } from '../core/errors.js'
 import { PACKAGE_ROOT } from '../core/paths.js'
 import { parseModel, type Scorer, scorerFrom } from './model.js'
+import { isMap } from '../core/is-map.js'
 
 /** A model is a few hundred KB at most; a bigger file is not one. */
 const MAX_MODEL_BYTES = 2 << 20
-
-type Raw = Record<string, unknown>
-const isMap = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A relative path is looked up beside the user file, then in the package's config folder (where the shipped models live). */
 function locate (file: string, userFile: string | undefined): string {

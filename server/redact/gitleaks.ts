@@ -4,10 +4,10 @@ import { parse } from 'smol-toml'
 import { ConfigError, type ConfigProblem, describe } from '../core/errors.js'
 import { patternError } from '../judge/patterns.js'
 import type { AllowSpec, AllowTarget, RuleSpec } from './redact-rule.js'
+import { isMap as isTable } from '../core/is-map.js'
 
 const BASE = 'redaction.gitleaksConfig'
 type Table = Record<string, unknown>
-const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && !Array.isArray(v)
 const TARGETS: readonly string[] = ['secret', 'match', 'line']
 
 /** A global allowlist, limited to some rule ids when it says `targetRules`. */
