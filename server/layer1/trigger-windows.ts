@@ -17,8 +17,16 @@ function pieces (text: string): string[] {
   return out
 }
 
+// Every scorer hook of a request reads the same text: split it into sentences once, not once per hook.
+let last: { text: string, list: Array<{ text: string }> } | undefined
+
+function readable (text: string): Array<{ text: string }> {
+  if (last?.text !== text) last = { text, list: sentences(prose(text)).flatMap(s => pieces(s.text).map(p => ({ text: p }))) }
+  return last.list
+}
+
 export function triggerWindows (text: string, trigger: Pick<PatternSet, 'test'>): string[] {
-  const list = sentences(prose(text)).flatMap(s => pieces(s.text).map(p => ({ text: p })))
+  const list = readable(text)
   const out: string[] = []
   for (let i = 0; i < list.length && out.length < MAX_WINDOWS; i++) {
     if (!trigger.test(list[i]!.text)) continue

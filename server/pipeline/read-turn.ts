@@ -28,6 +28,9 @@ function newSince (rt: Runtime, event: HookEvent, turnText: string): string {
   return turnText.slice(told.chars).replace(/^\s+/, '')
 }
 
+/** Date.now() at which this request's deadline passes: file reads for it must end by then. */
+const deadlineAt = (rt: Runtime, started: number) => Date.now() - (performance.now() - started) + rt.config.judge.deadlineMs
+
 export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number): Turn {
   const judged = event.event === 'Stop' || event.event === 'SubagentStop' ? newSince(rt, event, read.text) : read.text
   return {
@@ -43,7 +46,7 @@ export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent,
     runs: hooks.map(hook => ({ hook, chain: rt.chains.get(hook.name) ?? [] })),
     asks: [],
     started,
-    until: Date.now() - (performance.now() - started) + rt.config.judge.deadlineMs
+    until: deadlineAt(rt, started)
   }
 }
 
@@ -53,7 +56,6 @@ export async function readTurn (rt: Runtime, req: TurnRequest): Promise<Turn> {
   const hooks = req.hook ? [req.hook] : hooksFor(rt, event)
   const active = hooks.some(h => h.mode !== 'off')
   // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
-  const until = Date.now() - (performance.now() - req.started) + rt.config.judge.deadlineMs
-  const read: TurnText = active ? await rt.transcripts.turnText(event, false, until) : { text: event.text, source: 'message' }
+  const read: TurnText = active ? await rt.transcripts.turnText(event, false, deadlineAt(rt, req.started)) : { text: event.text, source: 'message' }
   return startTurn(rt, adapter, event, hooks, read, req.started)
 }
