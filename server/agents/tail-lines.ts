@@ -1,5 +1,6 @@
 /** Reads a file's lines backwards from a given end offset in chunks, never more than a byte cap: transcripts reach hundreds of MB. */
 import type { FileHandle } from 'node:fs/promises'
+import { type Clock, systemClock } from '../core/clock.js'
 import { beforeDeadline } from '../core/safe-file.js'
 
 /** timeout: a read did not finish by the caller's deadline (the scan stops there). */
@@ -16,7 +17,7 @@ export const CHUNK_BYTES = 16 * 1024
 // Chunks double up to this: most turns end within the first chunk, and a long one then costs few reads.
 const MAX_CHUNK_BYTES = 1024 * 1024
 
-export async function scanLinesBackwards (fh: FileHandle, size: number, maxBytes: number, visit: LineVisitor, chunkBytes = CHUNK_BYTES, until = Infinity): Promise<Scan> {
+export async function scanLinesBackwards (fh: FileHandle, size: number, maxBytes: number, visit: LineVisitor, chunkBytes = CHUNK_BYTES, until = Infinity, clock: Clock = systemClock): Promise<Scan> {
   let pos = size
   let bytesRead = 0
   // The leftmost, still unterminated piece of a line, as chunks in file order (joined once its start is found: no quadratic copying).
@@ -33,7 +34,7 @@ export async function scanLinesBackwards (fh: FileHandle, size: number, maxBytes
     const len = Math.min(chunkBytes, pos, maxBytes - bytesRead)
     chunkBytes = Math.min(chunkBytes * 2, Math.max(MAX_CHUNK_BYTES, chunkBytes))
     const chunk = Buffer.allocUnsafe(len)
-    const r = until === Infinity ? await fh.read(chunk, 0, len, pos - len) : await beforeDeadline(fh.read(chunk, 0, len, pos - len), until)
+    const r = until === Infinity ? await fh.read(chunk, 0, len, pos - len) : await beforeDeadline(fh.read(chunk, 0, len, pos - len), until, undefined, clock)
     if (r === 'timeout') return { end: 'timeout', bytesRead }
     const n = r.bytesRead
     if (n !== len) throw new Error(`short read (${n} of ${len} bytes)`)

@@ -7,13 +7,14 @@ import { LRUCache } from 'lru-cache'
 import { factsOf, type TurnEvidence } from '../evidence/facts.js'
 import { owesTests } from '../evidence/test-command.js'
 import type { Classifier } from '../evidence/steps.js'
+import { type Clock, systemClock } from '../core/clock.js'
 import type { Env } from '../core/paths.js'
 import { DEFAULT_FILE_MS } from '../core/safe-file.js'
 import { claudeTurn } from './claude-code/transcript.js'
 import { codexTurn } from './codex/transcript.js'
 import { COPILOT_FLUSH_WAIT_MS, copilotTurn } from './copilot/transcript.js'
 import type { HookEvent } from './event.js'
-import { FLUSH_WAIT_MS, type FileState, fileState, grown, pause, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
+import { FLUSH_WAIT_MS, type FileState, fileState, grown, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
 import { SEPARATOR } from './utterances.js'
 
 export interface TranscriptSettings { enabled: boolean, roots: string[], maxReadBytes: number }
@@ -65,9 +66,12 @@ export function withLastMessage (turn: string, last: string): string {
   return tail === '' || turn.includes(tail) ? turn : `${turn}${SEPARATOR}${last}`
 }
 
-/** With a classifier, every read also gathers the turn's steps (server/evidence/); without one, reads are text only. */
-export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTextBytes: number, classifier?: Classifier): TranscriptReader {
-  const limits = { maxReadBytes: cfg.maxReadBytes, maxTextBytes, classifier }
+/**
+ * With a classifier, every read also gathers the turn's steps (server/evidence/); without one, reads are text only.
+ * The clock times the flush waits and the deadlines (until is in its time).
+ */
+export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTextBytes: number, classifier?: Classifier, clock: Clock = systemClock): TranscriptReader {
+  const limits = { maxReadBytes: cfg.maxReadBytes, maxTextBytes, classifier, clock }
   const roots: Root[] = transcriptRoots(env, cfg.roots).map(path => ({ path, real: realOrNot(path) }))
   // Several hooks judge the same Stop at once: one read per file state and turn serves them all.
   const reads = new LRUCache<string, Promise<TurnScan>>({ max: 64, ttl: 30_000 })
@@ -96,7 +100,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
 
   return {
     get scans () { return scans },
-    async turnText (event, wait = true, until = Date.now() + DEFAULT_FILE_MS) {
+    async turnText (event, wait = true, until = clock.now() + DEFAULT_FILE_MS) {
       const message = (note?: TranscriptNote, bytesRead?: number, evidence?: TurnEvidence): TurnText =>
         ({ text: event.text, source: 'message', note, bytesRead, ...(evidence ? { evidence } : {}) })
       if (event.event !== 'Stop' && event.event !== 'SubagentStop') return message()
@@ -112,15 +116,15 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       const probe = event.text.trim().split('\n').at(-1)!.trim().slice(-100)
       // Copilot sends no text at all: its turn is only in the file, so wait for that text whatever the facts.
       const copilot = event.agent === 'copilot'
-      const flushed = Math.min(until, Date.now() + (copilot ? COPILOT_FLUSH_WAIT_MS : classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0))
+      const flushed = Math.min(until, clock.now() + (copilot ? COPILOT_FLUSH_WAIT_MS : classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0))
       let file = await located(path)
-      while (file === 'missing' && Date.now() < flushed) {
-        await pause(POLL_MS)
+      while (file === 'missing' && clock.now() < flushed) {
+        await clock.sleep(POLL_MS)
         file = await located(path)
       }
       if (file === 'missing' && probe !== '') return { ...message(file), lagging: true }
       if (file === 'outside-roots' || file === 'missing' || file === 'unreadable') return message(file)
-      let st = await fileState(file, until)
+      let st = await fileState(file, until, clock)
       if (typeof st === 'string') return message(st)
       const reader = () => event.agent === 'codex' ? codexTurn(event.turnId) : event.agent === 'copilot' ? copilotTurn(event.hookTime) : claudeTurn({ promptId: event.turnId, subagent })
       const readAt = (at: FileState) => {
@@ -134,8 +138,8 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
         return read
       }
       let r = await readAt(st)
-      while (r.end !== 'unreadable' && r.end !== 'malformed' && (copilot ? r.text === '' : !r.text.includes(probe)) && Date.now() < flushed) {
-        const next = await grown(file, st, flushed)
+      while (r.end !== 'unreadable' && r.end !== 'malformed' && (copilot ? r.text === '' : !r.text.includes(probe)) && clock.now() < flushed) {
+        const next = await grown(file, st, flushed, clock)
         if (!next) break
         r = await readAt(st = next)
       }
@@ -144,7 +148,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       // A scan that understood no line of the turn (an unknown format) proves nothing ran: no facts, so such hooks allow.
       // Copilot's reader gathers no steps: an empty list there would read as "nothing was run".
       const understood = (r.text !== '' || (r.steps?.list.length ?? 0) > 0) && event.agent !== 'copilot'
-      const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
+      const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until, clock)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
       const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}
       if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)

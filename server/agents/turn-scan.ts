@@ -1,5 +1,6 @@
 /** One backwards pass over a transcript file for one turn (its assistant text and, given a classifier, its tool calls); file states. */
 import { type Classifier, createStepLog, type Step } from '../evidence/steps.js'
+import type { Clock } from '../core/clock.js'
 import { openRegular } from '../core/safe-file.js'
 import { CHUNK_BYTES, scanLinesBackwards, type ScanEnd } from './tail-lines.js'
 import { createUtterances, type TurnReader, type Utterances } from './utterances.js'
@@ -12,12 +13,13 @@ export interface TurnScan {
   steps?: { list: Step[], complete: boolean, partial: boolean }
 }
 
-export interface ScanLimits { maxReadBytes: number, maxTextBytes: number, classifier?: Classifier }
+/** clock: whose time until is in (the runtime's). */
+export interface ScanLimits { maxReadBytes: number, maxTextBytes: number, classifier?: Classifier, clock: Clock }
 
 /** until: the read gives 'unreadable' past it (a transcript named by the hook input may sit on a hung filesystem). */
 export async function scanTurn (file: string, size: number, reader: TurnReader, limits: ScanLimits, until: number): Promise<TurnScan> {
-  const { maxReadBytes, maxTextBytes, classifier } = limits
-  const opened = await openRegular(file, { until, noFollow: true })
+  const { maxReadBytes, maxTextBytes, classifier, clock } = limits
+  const opened = await openRegular(file, { until, noFollow: true, clock })
   if (typeof opened === 'string') return { text: '', end: 'unreadable', bytesRead: 0 }
   const { fh } = opened
   try {
@@ -33,7 +35,7 @@ export async function scanTurn (file: string, size: number, reader: TurnReader, 
       if (r === 'malformed') return complete ? (malformed = true) : false
       if (r === 'boundary') return (boundary = true)
       return out.bytes >= maxTextBytes && (!steps || steps.settled)
-    }, CHUNK_BYTES, until)
+    }, CHUNK_BYTES, until, clock)
     if (end === 'timeout') return { text: '', end: 'unreadable', bytesRead }
     const whole = boundary || end === 'start'
     const read = steps && { list: steps.steps(), complete: whole || steps.settled, partial: !whole }
@@ -48,20 +50,19 @@ export interface FileState { size: number, mtime: number }
 /** How long a Stop waits for a transcript that lags behind the hook's last message (Claude Code flushes every 100 ms). */
 export const FLUSH_WAIT_MS = 300
 export const POLL_MS = 20
-export const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
-export async function fileState (file: string, until: number): Promise<FileState | 'missing' | 'unreadable'> {
-  const opened = await openRegular(file, { until, noFollow: true })
+export async function fileState (file: string, until: number, clock: Clock): Promise<FileState | 'missing' | 'unreadable'> {
+  const opened = await openRegular(file, { until, noFollow: true, clock })
   if (typeof opened === 'string') return opened === 'missing' ? 'missing' : 'unreadable'
   opened.fh.close().catch(() => {})
   return { size: opened.size, mtime: opened.mtime }
 }
 
 /** The file's new state once it has changed, polling until the deadline; undefined if it did not change in time. */
-export async function grown (file: string, was: FileState, until: number): Promise<FileState | undefined> {
-  while (Date.now() < until) {
-    await pause(POLL_MS)
-    const st = await fileState(file, until)
+export async function grown (file: string, was: FileState, until: number, clock: Clock): Promise<FileState | undefined> {
+  while (clock.now() < until) {
+    await clock.sleep(POLL_MS)
+    const st = await fileState(file, until, clock)
     if (typeof st === 'string') return undefined
     if (st.size !== was.size || st.mtime !== was.mtime) return st
   }

@@ -15,6 +15,7 @@ import { createGateDeps, type GateDeps } from '../approvals/approval.js'
 import { worksWithoutJudge } from '../evidence/plan.js'
 import { createClassifier } from '../evidence/verification.js'
 import type { FactStore } from '../approvals/session-facts.js'
+import { type Clock, systemClock } from './clock.js'
 import { type Env, stateDir } from './paths.js'
 import { createLocalState } from '../state/local-state.js'
 import { shareCircuits } from '../state/redis-circuit.js'
@@ -37,8 +38,8 @@ export interface RuntimeDeps {
   autoChain?: string[]
   /** false for one-shot verbs (judge): no spare processes or keep-alive probes for a single verdict. */
   warm?: boolean
-  /** Clock of the circuit breakers and spares (tests). */
-  now?: () => number
+  /** The time of the deadlines, flush waits, circuit breakers and spares (tests drive it); default the system's. */
+  clock?: Clock
   /** Shared state (server/state/): in process, or the team's in Redis; created once per process by buildApp. */
   state?: SharedState
 }
@@ -57,12 +58,14 @@ export interface Runtime {
   transcripts: TranscriptReader
   gates: GateDeps
   state: SharedState
+  clock: Clock
   close (): Promise<void>
 }
 
 export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
   const config = loaded.judge.auto ? applyChain(loaded, deps.autoChain ?? detectChainSync(loaded, deps.env).chain) : loaded
-  const backends = deps.backends ?? createBackends(config.backends, deps.env, { now: deps.now })
+  const clock = deps.clock ?? systemClock
+  const backends = deps.backends ?? createBackends(config.backends, deps.env, { now: clock.now })
   const cache = deps.cache ?? createVerdictCache(config.cache)
   const loop = deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions })
   const state = deps.state ?? createLocalState({ loop, facts: config.sessionFacts })
@@ -86,9 +89,10 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     decisionLog,
     loop,
     state,
+    clock,
     // Allowed transcript roots come from the daemon's env, resolved here once (not per request).
     // With evidence on, the same read also gathers the turn's commands and edits (server/evidence/).
-    transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined),
+    transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined, clock),
     gates: createGateDeps(config, deps.env, deps.facts ?? state.facts.store, state.facts),
     ...compileHooks(config, backends),
     ...(deps.onAttempt ? { onAttempt: deps.onAttempt } : {}),

@@ -1,5 +1,6 @@
 /** Opens and reads files that agent input names: regular files only, never blocking on a FIFO, capped, within a deadline. */
 import { constants, type FileHandle, open } from 'node:fs/promises'
+import { type Clock, systemClock } from './clock.js'
 
 export type Unopened = 'missing' | 'not-a-file' | 'unreadable' | 'timeout'
 export interface Opened { fh: FileHandle, size: number, mtime: number }
@@ -8,21 +9,23 @@ export interface OpenOptions {
   until: number
   /** Refuse a symlink at the last component (transcripts are located by realpath first). */
   noFollow?: boolean
+  /** Whose time until is in (the runtime's clock; tests drive it). */
+  clock?: Clock
 }
 
 // When no caller deadline is given: bounds a hung filesystem well inside the shipped judge.deadlineMs (8 s).
 export const DEFAULT_FILE_MS = 3000
 
 /** Resolves to the value, or 'timeout' at until; whatever arrives late is handed to late() (to close a handle). */
-export async function beforeDeadline<T> (work: Promise<T>, until: number, late: (v: T) => void = () => {}): Promise<T | 'timeout'> {
-  const ms = until - Date.now()
+export async function beforeDeadline<T> (work: Promise<T>, until: number, late: (v: T) => void = () => {}, clock: Clock = systemClock): Promise<T | 'timeout'> {
+  const ms = until - clock.now()
   if (ms <= 0) { work.then(late, () => {}); return 'timeout' }
-  let timer: NodeJS.Timeout | undefined
+  let cancel = () => {}
   let timedOut = false
-  const timeout = new Promise<'timeout'>(resolve => { timer = setTimeout(() => { timedOut = true; resolve('timeout') }, ms) })
+  const timeout = new Promise<'timeout'>(resolve => { cancel = clock.after(ms, () => { timedOut = true; resolve('timeout') }) })
   try {
     return await Promise.race([work.then(v => { if (timedOut) late(v); return v }), timeout])
-  } finally { clearTimeout(timer) }
+  } finally { cancel() }
 }
 
 const reason = (err: unknown): Unopened => (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'missing' : 'unreadable'
@@ -34,9 +37,9 @@ const reason = (err: unknown): Unopened => (err as NodeJS.ErrnoException).code =
 export async function openRegular (path: string, opts: OpenOptions): Promise<Opened | Unopened> {
   const flags = constants.O_RDONLY | constants.O_NONBLOCK | (opts.noFollow ? constants.O_NOFOLLOW : 0)
   const closeLate = (fh: FileHandle | Unopened) => { if (typeof fh !== 'string') fh.close().catch(() => {}) }
-  const fh = await beforeDeadline(open(path, flags).catch(reason), opts.until, closeLate)
+  const fh = await beforeDeadline(open(path, flags).catch(reason), opts.until, closeLate, opts.clock)
   if (typeof fh === 'string') return fh
-  const st = await beforeDeadline(fh.stat().catch(() => undefined), opts.until)
+  const st = await beforeDeadline(fh.stat().catch(() => undefined), opts.until, undefined, opts.clock)
   if (st === 'timeout' || st === undefined || !st.isFile()) {
     await fh.close().catch(() => {})
     return st === 'timeout' ? 'timeout' : st === undefined ? 'unreadable' : 'not-a-file'
@@ -45,8 +48,9 @@ export async function openRegular (path: string, opts: OpenOptions): Promise<Ope
 }
 
 /** A small regular file's text; 'too-large' past maxBytes (as it was opened, or grown since). */
-export async function readSmallFile (path: string, maxBytes: number, until = Date.now() + DEFAULT_FILE_MS): Promise<{ text: string } | Unopened | 'too-large'> {
-  const opened = await openRegular(path, { until })
+export async function readSmallFile (path: string, maxBytes: number, until?: number, clock: Clock = systemClock): Promise<{ text: string } | Unopened | 'too-large'> {
+  const end = until ?? clock.now() + DEFAULT_FILE_MS
+  const opened = await openRegular(path, { until: end, clock })
   if (typeof opened === 'string') return opened
   const { fh, size } = opened
   try {
@@ -55,7 +59,7 @@ export async function readSmallFile (path: string, maxBytes: number, until = Dat
     const buf = Buffer.allocUnsafe(maxBytes + 1)
     let filled = 0
     while (filled < buf.length) {
-      const r = await beforeDeadline(fh.read(buf, filled, buf.length - filled, filled).catch(() => undefined), until)
+      const r = await beforeDeadline(fh.read(buf, filled, buf.length - filled, filled).catch(() => undefined), end, undefined, clock)
       if (r === 'timeout') return 'timeout'
       if (r === undefined) return 'unreadable'
       if (r.bytesRead === 0) break

@@ -1,6 +1,7 @@
 /** The command a blocked agent is told to run: the turn's last verification command, else the project's test command. */
 import { stat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
+import { type Clock, systemClock } from '../core/clock.js'
 import { beforeDeadline, DEFAULT_FILE_MS, readSmallFile } from '../core/safe-file.js'
 import { lastVerification, type TurnEvidence } from './facts.js'
 import type { Step } from './steps.js'
@@ -14,11 +15,12 @@ const NO_TESTS = /no test specified/
  * The test command of the project at cwd, from its manifest files (package.json first); undefined when none is known.
  * cwd comes from the hook input: its files may be FIFOs, devices or huge, so they are only read through safe-file.
  */
-export async function projectTestCommand (cwd: string | undefined, until = Date.now() + DEFAULT_FILE_MS): Promise<string | undefined> {
+export async function projectTestCommand (cwd: string | undefined, until?: number, clock: Clock = systemClock): Promise<string | undefined> {
   if (!cwd || !isAbsolute(cwd)) return undefined
+  const end = until ?? clock.now() + DEFAULT_FILE_MS
   const at = (f: string) => join(cwd, f)
-  const exists = async (path: string) => await beforeDeadline(stat(path).then(s => s.isFile(), () => false), until) === true
-  const small = async (path: string) => { const r = await readSmallFile(path, MAX_MANIFEST_BYTES, until); return typeof r === 'string' ? undefined : r.text }
+  const exists = async (path: string) => await beforeDeadline(stat(path).then(s => s.isFile(), () => false), end, undefined, clock) === true
+  const small = async (path: string) => { const r = await readSmallFile(path, MAX_MANIFEST_BYTES, end, clock); return typeof r === 'string' ? undefined : r.text }
   const pkg = await small(at('package.json'))
   if (pkg !== undefined) {
     let test: unknown
@@ -41,15 +43,15 @@ export async function projectTestCommand (cwd: string | undefined, until = Date.
 }
 
 /** Whether the project at cwd has a test command, looked up only when no check ran (else, or with no cwd: undefined). */
-export async function owesTests (cwd: string | undefined, steps: Step[], until?: number): Promise<boolean | undefined> {
+export async function owesTests (cwd: string | undefined, steps: Step[], until?: number, clock?: Clock): Promise<boolean | undefined> {
   if (!cwd || !isAbsolute(cwd) || steps.some(s => s.kind === 'command' && s.verification)) return undefined
-  return await projectTestCommand(cwd, until) !== undefined
+  return await projectTestCommand(cwd, until, clock) !== undefined
 }
 
 /** `cmd` in backticks for the feedback's {command}, or a plain description when no command is known. */
-export async function commandToRun (evidence: TurnEvidence | undefined, cwd: string | undefined, until?: number): Promise<string> {
+export async function commandToRun (evidence: TurnEvidence | undefined, cwd: string | undefined, until?: number, clock?: Clock): Promise<string> {
   const last = evidence && lastVerification(evidence.steps)
-  const raw = last?.command.replace(/\s+/g, ' ').trim() ?? await projectTestCommand(cwd, until)
+  const raw = last?.command.replace(/\s+/g, ' ').trim() ?? await projectTestCommand(cwd, until, clock)
   if (!raw) return 'the project\'s tests'
   return `\`${raw.length > MAX_COMMAND_CHARS ? `${raw.slice(0, MAX_COMMAND_CHARS)}…` : raw}\``
 }

@@ -23,7 +23,7 @@ export function succeedRuntime (prev: Runtime, config: Config, deps: RuntimeDeps
     // Handing over the same object keeps its warm pool, spares and circuit state.
     if (old && same(prev.config.backends[name], cfg)) backends.set(name, old)
     else {
-      backends.set(name, createBackend(cfg, deps.env, { now: deps.now }))
+      backends.set(name, createBackend(cfg, deps.env, { now: prev.clock.now }))
       changes.push(`backend ${name} ${old ? 'replaced' : 'added'}`)
     }
   }

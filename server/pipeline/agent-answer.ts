@@ -8,13 +8,13 @@ import type { HookRun, Turn } from './turn.js'
 const RANK: Record<Decision, number> = { allow: 0, ask: 1, block: 2, deny: 2 }
 
 /** What the model reads for one hook's block, deny or ask. */
-export async function messageOf (run: HookRun, t: Turn): Promise<string> {
+export async function messageOf (run: HookRun, t: Turn, rt: Runtime): Promise<string> {
   const d = run.final!
   // A rule's or self-protection's reason is the whole message; a judged block reads the hook's feedback.
   if (d.rule !== undefined && d.reason) return d.reason
   if (d.decision === 'ask') return `hookjudge (${run.hook.name}) could not judge this call (${d.failure ?? 'judge unavailable'}); a human must approve it.`
   const { feedback } = run.hook
-  const command = feedback.includes('{command}') ? await commandToRun(t.evidence, t.event.cwd, t.until) : undefined
+  const command = feedback.includes('{command}') ? await commandToRun(t.evidence, t.event.cwd, t.until, rt.clock) : undefined
   return feedback.trim().replaceAll('{reason}', d.reason || 'none given').replaceAll('{command}', command ?? 'the project\'s tests')
 }
 
@@ -27,7 +27,7 @@ export async function agentAnswer (t: Turn, rt: Runtime): Promise<{ outcome: Out
     if (RANK[d] > RANK[top]) top = d
   }
   const deciding = t.runs.filter(r => r.final!.decision === top)
-  const messages = top === 'allow' ? [] : [...new Set(await Promise.all(deciding.map(r => messageOf(r, t))))]
+  const messages = top === 'allow' ? [] : [...new Set(await Promise.all(deciding.map(r => messageOf(r, t, rt))))]
   const outcome: Outcome = {
     decision: top,
     ...(messages.length > 0 ? { message: messages.join('\n\n') } : {}),

@@ -28,8 +28,8 @@ function newSince (rt: Runtime, event: HookEvent, turnText: string): string {
   return turnText.slice(told.chars).replace(/^\s+/, '')
 }
 
-/** Date.now() at which this request's deadline passes: file reads for it must end by then. */
-const deadlineAt = (rt: Runtime, started: number) => Date.now() - (performance.now() - started) + rt.config.judge.deadlineMs
+/** The runtime clock's time at which this request's deadline passes: file reads for it must end by then. */
+const deadlineAt = (rt: Runtime, started: number) => rt.clock.now() - (performance.now() - started) + rt.config.judge.deadlineMs
 
 export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number): Turn {
   const judged = event.event === 'Stop' || event.event === 'SubagentStop' ? newSince(rt, event, read.text) : read.text

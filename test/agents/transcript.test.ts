@@ -8,7 +8,10 @@ import { codex } from '../../server/agents/codex/adapter.js'
 import { copilot } from '../../server/agents/copilot/adapter.js'
 import { createTranscriptReader, transcriptRoots, type TranscriptSettings } from '../../server/agents/transcript-reader.js'
 import { loadConfig } from '../../server/config/config.js'
+import type { Clock } from '../../server/core/clock.js'
+import { POLL_MS } from '../../server/agents/turn-scan.js'
 import { claudeStop, codexStop, tempDir } from '../helper.js'
+import { testClock } from '../helpers/clock.js'
 
 const P = 'prompt-1' // claudeStop's prompt_id
 const prompt = (text: string, promptId = P) => JSON.stringify({ type: 'user', promptId, message: { role: 'user', content: text } })
@@ -16,10 +19,11 @@ const said = (id: string, text: string) => JSON.stringify({ type: 'assistant', m
 const big = (n: number) => JSON.stringify({ type: 'user', promptId: P, message: { role: 'user', content: [{ type: 'tool_result', content: 'x' }] }, toolUseResult: { stdout: 'x'.repeat(n) } })
 const TURN = [prompt('old', 'prompt-0'), said('m0', 'OLD: I pushed it.'), prompt('fix the bug'), said('m1', 'I\'ll commit and push to main now.'), big(10), said('m2', 'Printed the greeting.')]
 
-function setup (t: Parameters<typeof tempDir>[0], settings: Partial<TranscriptSettings> = {}, maxTextBytes = 4000) {
+// A wait for the agent's next write costs no real time: the test clock moves by each sleep.
+function setup (t: Parameters<typeof tempDir>[0], settings: Partial<TranscriptSettings> = {}, maxTextBytes = 4000, clock: Clock = testClock({ instantSleep: true })) {
   const root = tempDir(t)
   const env = { HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'claude'), CODEX_HOME: join(root, 'codex') }
-  const reader = createTranscriptReader({ enabled: true, roots: [], maxReadBytes: 1 << 20, ...settings }, env, maxTextBytes)
+  const reader = createTranscriptReader({ enabled: true, roots: [], maxReadBytes: 1 << 20, ...settings }, env, maxTextBytes, undefined, clock)
   const write = async (path: string, lines: string[], end = '\n') => {
     await mkdir(dirname(path), { recursive: true })
     await writeFile(path, lines.join('\n') + end)
@@ -167,7 +171,8 @@ t.test('a transcript that is a FIFO is refused at once and holds no file thread'
 })
 
 t.test('Copilot: agentStop comes before its events are in events.jsonl; the read starts at this stop\'s own hook.start', async t => {
-  const s = setup(t)
+  const clock = testClock()
+  const s = setup(t, {}, 4000, clock)
   const lines = (await readFile(new URL('../fixtures/transcripts/copilot-block-turn.jsonl', import.meta.url), 'utf8')).trim().split('\n')
   const starts = lines.flatMap((l, i) => l.includes('"type":"hook.start"') ? [i] : [])
   const path = join(s.env.HOME, '.copilot', 'session-state', 'c1', 'events.jsonl')
@@ -175,8 +180,9 @@ t.test('Copilot: agentStop comes before its events are in events.jsonl; the read
   // The second stop, after a block: the file still ends with the first stop's turn, and the feedback is not in yet.
   await s.write(path, lines.slice(0, starts[0]! + 2))
   const pending = s.reader.turnText(stop(1796165349876))
-  while (s.reader.scans === 0) await new Promise(resolve => setImmediate(resolve))
+  t.equal(await Promise.race([clock.sleeping().then(() => 'waiting'), pending.then(() => 'answered')]), 'waiting', 'no text of this stop yet: the reader waits')
   await appendFile(path, lines.slice(starts[0]! + 2, starts[1]! + 1).join('\n') + '\n')
+  clock.advance(POLL_MS)
   t.match(await pending, { text: 'Ran npm test: 12 passed.', source: 'transcript' }, 'not the proposal it was already told about')
   t.ok(s.reader.scans >= 2, 'read again once the file grew')
   t.match(await s.reader.turnText(stop(1796165349828)), { text: 'Tests written. I\'ll commit and push to main now.' }, 'the first stop, read later, is still its own turn')

@@ -3,6 +3,7 @@ import t from 'tap'
 import { createCircuit } from '../../server/backends/circuit.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, testConfig } from '../helper.js'
+import { testClock } from '../helpers/clock.js'
 
 t.test('closed → open after N failures in a row → half-open after the cool-down → one probe decides', async t => {
   let now = 0
@@ -38,9 +39,9 @@ t.test('a failing backend opens its circuit, the next backend in the chain answe
     ? { status: 500 }
     : { text: commitVerdict({ new_proposal: true }, body.system !== undefined ? 'from anthropic' : 'from openai') })
   t.teardown(() => api.close())
-  let now = 1_000_000
+  const clock = testClock({ start: 1_000_000 })
   const config = testConfig({ judge: { backends: ['anthropic', 'openai'] } }, api.url)
-  const { app, reload } = await build(t, config, { now: () => now })
+  const { app, reload } = await build(t, config, { clock })
   const judge = async (i: number) => {
     const res = await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop(`I'll push it now (${i}).`, { session_id: `s${i}` }) })
     return res.json().reason as string
@@ -59,7 +60,7 @@ t.test('a failing backend opens its circuit, the next backend in the chain answe
   t.match((await app.inject({ url: '/metrics' })).body, /hookjudge_backend_requests_total\{backend="anthropic",outcome="circuit_open"\} 1\b/)
   t.equal((await app.inject({ url: '/readyz' })).statusCode, 200, 'an open circuit heals itself: still ready')
 
-  now += 30_000
+  clock.advance(30_000)
   t.match(await anthropicState(), { state: 'half-open' })
   anthropicUp = true
   t.match(await judge(4), /from anthropic/, 'the probe went to anthropic and it answered')

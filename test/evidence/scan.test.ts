@@ -5,18 +5,22 @@ import t from 'tap'
 import { claudeCode } from '../../server/agents/claude-code/adapter.js'
 import { codex } from '../../server/agents/codex/adapter.js'
 import { createTranscriptReader } from '../../server/agents/transcript-reader.js'
-import { FLUSH_WAIT_MS } from '../../server/agents/turn-scan.js'
+import { FLUSH_WAIT_MS, POLL_MS } from '../../server/agents/turn-scan.js'
+import type { Clock } from '../../server/core/clock.js'
 import { createClassifier } from '../../server/evidence/verification.js'
 import { claudeStop, codexStop, tempDir, testConfig } from '../helper.js'
+import { type TestClock, testClock } from '../helpers/clock.js'
 import { fixture, place, promptOf, turnOf } from './captured.js'
 
 const classifier = createClassifier(testConfig().evidence)
+const waited = (clock: TestClock) => clock.slept.reduce((a, b) => a + b, 0)
 
-function setup (t: Parameters<typeof tempDir>[0], maxTextBytes = 4000, maxReadBytes = 1 << 20) {
+// A wait for the agent's next write costs no real time: the test clock moves by each sleep.
+function setup (t: Parameters<typeof tempDir>[0], maxTextBytes = 4000, maxReadBytes = 1 << 20, clock: Clock = testClock({ instantSleep: true })) {
   const root = tempDir(t)
   const env = { HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'claude'), CODEX_HOME: join(root, 'codex') }
-  const reader = createTranscriptReader({ enabled: true, roots: [], maxReadBytes }, env, maxTextBytes, classifier)
-  const textOnly = createTranscriptReader({ enabled: true, roots: [], maxReadBytes }, env, maxTextBytes)
+  const reader = createTranscriptReader({ enabled: true, roots: [], maxReadBytes }, env, maxTextBytes, classifier, clock)
+  const textOnly = createTranscriptReader({ enabled: true, roots: [], maxReadBytes }, env, maxTextBytes, undefined, clock)
   const write = async (name: string, lines: string[]) => {
     const path = join(env.CLAUDE_CONFIG_DIR, 'projects', '-w', name)
     await mkdir(dirname(path), { recursive: true })
@@ -73,15 +77,18 @@ t.test('a turn longer than maxReadBytes without a verification in reach has no e
 })
 
 t.test('a Stop that arrives before Claude Code\'s next transcript write waits for it: the last test run is not lost', async t => {
-  const s = setup(t)
+  const clock = testClock()
+  const s = setup(t, 4000, 1 << 20, clock)
   const lines = fixture('claude-evidence-verified.jsonl')
   const cut = lines.findIndex(l => l.includes('"tool_result"') && l.includes('node -e 0'))
   const path = await s.write('lagging.jsonl', lines.slice(0, cut))
   const stop = claudeCode.toEvent(claudeStop('All tests pass.', { transcript_path: path, prompt_id: promptOf('claude-evidence-verified.jsonl') }), 'Stop')
   const pending = s.reader.turnText(stop)
-  while (s.reader.scans === 0) await new Promise(resolve => setImmediate(resolve))
-  // The agent's writer catches up (its 100 ms flush) while the daemon waits.
+  t.equal(await Promise.race([clock.sleeping().then(() => 'waiting'), pending.then(() => 'answered')]), 'waiting', 'the file lacks the last message: the reader waits')
+  t.equal(s.reader.scans, 1)
+  // The agent's writer catches up (its 100 ms flush) while the daemon waits; then the next poll is due.
   await appendFile(path, lines.slice(cut).join('\n') + '\n')
+  clock.advance(POLL_MS)
   const r = await pending
   t.equal(s.reader.scans, 2, 'read again once the file grew')
   t.match(r, { text: 'All tests pass.', source: 'transcript', evidence: { facts: { verification_passed: true } } })
@@ -89,13 +96,12 @@ t.test('a Stop that arrives before Claude Code\'s next transcript write waits fo
 })
 
 t.test('a transcript not created yet (the agent\'s first write is still due) is waited for, a bounded time', async t => {
-  const s = setup(t)
+  const clock = testClock({ instantSleep: true })
+  const s = setup(t, 4000, 1 << 20, clock)
   const path = join(s.env.CLAUDE_CONFIG_DIR, 'projects', '-w', 'not-yet.jsonl')
   const stop = claudeCode.toEvent(claudeStop('All tests pass.', { transcript_path: path }), 'Stop')
-  const started = Date.now()
   t.match(await s.reader.turnText(stop), { source: 'message', note: 'missing' })
-  t.ok(Date.now() - started >= FLUSH_WAIT_MS, 'waited for the first write')
-  const quick = Date.now()
+  t.equal(waited(clock), FLUSH_WAIT_MS, 'waited for the first write, FLUSH_WAIT_MS and no longer')
   t.match(await s.textOnly.turnText(stop), { note: 'missing' })
-  t.ok(Date.now() - quick < FLUSH_WAIT_MS, 'the text alone does not wait: the last message is enough')
+  t.equal(waited(clock), FLUSH_WAIT_MS, 'the text alone does not wait: the last message is enough')
 })

@@ -6,6 +6,7 @@ import type { Test } from 'tap'
 import t from 'tap'
 import { commitVerdict, type Script, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, codexStop, TEST_ENV, tempDir, testConfig } from '../helper.js'
+import { testClock } from '../helpers/clock.js'
 import { place, promptOf, SCENARIOS, turnOf } from '../evidence/captured.js'
 import { FLUSH_WAIT_MS } from '../../server/agents/turn-scan.js'
 
@@ -17,7 +18,9 @@ const EXPECTED: Record<typeof SCENARIOS[number], { decision: string, reason?: Re
   'run-then-edit': { decision: 'block', reason: /files were edited after the last verification run \(`npm test`\)/ }
 }
 
+// The flush wait for a lagging transcript moves the test clock, not real time: `clock.slept` shows what was waited.
 async function setup (t: Test, overrides: Record<string, unknown> = {}, judge: Script = { text: '{}' }) {
+  const clock = testClock({ instantSleep: true })
   const api = await startFakeJudgeApi(judge)
   t.teardown(() => api.close())
   const dir = tempDir(t)
@@ -26,7 +29,7 @@ async function setup (t: Test, overrides: Record<string, unknown> = {}, judge: S
   const cwd = tempDir(t)
   await writeFile(join(cwd, 'package.json'), JSON.stringify({ scripts: { test: 'tap' } }))
   const logDir = join(dir, 'log')
-  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir: logDir }, ...overrides }, api.url), { env })
+  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir: logDir }, ...overrides }, api.url), { env, clock })
   const post = async (hook: string, agent: 'claude' | 'codex', scenario: string, text = CLAIM) => {
     const name = `${agent}-evidence-${scenario}.jsonl`
     const path = await place(env, name)
@@ -39,7 +42,7 @@ async function setup (t: Test, overrides: Record<string, unknown> = {}, judge: S
     await app.close()
     return readdirSync(logDir).flatMap(f => readFileSync(join(logDir, f), 'utf8').trim().split('\n')).map(l => JSON.parse(l))
   }
-  return { api, app, env, cwd, post, records }
+  return { api, app, env, cwd, post, records, clock }
 }
 
 t.test('no judge backend at all: the facts alone decide, for both agents\' real transcripts', async t => {
@@ -129,17 +132,17 @@ t.test('only a hit on a hook whose facts decide waits for a lagging transcript; 
   const s = await setup(t, { hooks: { 'unverified-claim': { backends: [] } } })
   // A transcript path under the roots whose file is not written yet (Claude Code flushes every 100 ms).
   const path = join(s.env.CLAUDE_CONFIG_DIR, 'projects', 'p', 'not-yet-written.jsonl')
-  const timed = async (hook: string, text: string) => {
-    const started = performance.now()
+  const waited = async (hook: string, text: string) => {
+    const before = s.clock.slept.length
     const res = await s.app.inject({ method: 'POST', url: `/judge/${hook}`, payload: claudeStop(text, { transcript_path: path, cwd: s.cwd }) })
-    return { res, ms: performance.now() - started }
+    return { res, ms: s.clock.slept.slice(before).reduce((a, b) => a + b, 0) }
   }
-  const hit = await timed('unverified-claim', CLAIM)
-  t.ok(hit.ms >= FLUSH_WAIT_MS, `a claim waited for the file (${hit.ms.toFixed(0)} ms)`)
+  const hit = await waited('unverified-claim', CLAIM)
+  t.equal(hit.ms, FLUSH_WAIT_MS, 'a claim waited for the file, FLUSH_WAIT_MS and no longer')
   t.equal(hit.res.headers['x-hookjudge-source'], 'fallback', 'no transcript: no evidence, fail open')
-  const miss = await timed('unverified-claim', 'I renamed the helper and updated its callers.')
+  const miss = await waited('unverified-claim', 'I renamed the helper and updated its callers.')
   t.equal(miss.res.headers['x-hookjudge-source'], 'layer1')
-  t.ok(miss.ms < FLUSH_WAIT_MS, `a Layer-1 miss did not wait (${miss.ms.toFixed(0)} ms)`)
-  const other = await timed('scope-check', 'Let us continue this in another session.')
-  t.ok(other.ms < FLUSH_WAIT_MS, `a hook without facts did not wait (${other.ms.toFixed(0)} ms)`)
+  t.equal(miss.ms, 0, 'a Layer-1 miss did not wait')
+  const other = await waited('scope-check', 'Let us continue this in another session.')
+  t.equal(other.ms, 0, 'a hook without facts did not wait')
 })
