@@ -1,5 +1,5 @@
 /** Test helpers: a config built from the shipped defaults plus overrides, and an app pointed at a fake judge API. */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Test } from 'tap'
@@ -27,6 +27,12 @@ export function testConfig (overrides: Record<string, unknown> = {}, url = 'http
       decisionLog: { enabled: false }
     }, overrides)
   })
+}
+
+/** Every record of a decision log folder, whatever day files it holds (a test may run across midnight). */
+export function readDecisions (dir: string): Array<Record<string, any>> {
+  return readdirSync(dir).filter(f => /^decisions-.*\.jsonl$/.test(f)).sort()
+    .flatMap(f => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l)))
 }
 
 export const TEST_ENV = { ANTHROPIC_API_KEY: 'sk-ant-test', OPENAI_API_KEY: 'sk-test' }

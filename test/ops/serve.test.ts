@@ -1,13 +1,13 @@
 // The real `hookjudge serve` process: prunes old decision files at startup, reloads on SIGHUP and on a file change,
 // drains in-flight requests and exits 0 on SIGTERM (decision log flushed), and exits at once on a second signal.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync, appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { request } from 'undici'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
-import { claudeStop, tempDir } from '../helper.js'
+import { claudeStop, readDecisions, tempDir } from '../helper.js'
 
 interface Daemon { child: ChildProcess, url: string, logs: any[], next: (pred: (l: any) => boolean) => Promise<any>, exit: Promise<number | null>, file: string, dir: string }
 
@@ -50,9 +50,12 @@ t.test('startup housekeeping, SIGHUP and file-change reloads, and a draining SIG
   let arrived = 0
   let allArrived: () => void = () => {}
   const inFlight = new Promise<void>(resolve => { allArrived = resolve })
+  let release: () => void = () => {}
+  const held = new Promise<void>(resolve => { release = resolve })
+  // After the first request, the judge holds its answers until the drain has begun: all of them are in flight then.
   const d = await startServe(t, () => {
     if (++arrived === IN_FLIGHT + 1) allArrived()
-    return { text: commitVerdict({ new_proposal: true }, 'no tests'), delayMs: arrived > 1 ? 400 : 0 }
+    return { text: commitVerdict({ new_proposal: true }, 'no tests'), ...(arrived > 1 ? { held } : {}) }
   }, '', dir => {
     mkdirSync(join(dir, 'state'))
     writeFileSync(join(dir, 'state', 'decisions-2000-01-01.jsonl'), '{}\n')
@@ -71,11 +74,13 @@ t.test('startup housekeeping, SIGHUP and file-change reloads, and a draining SIG
 
   const answers = Array.from({ length: IN_FLIGHT }, (_, i) => judge(d.url, i + 1))
   await inFlight
+  const draining = d.next(l => l.msg === 'shutting down: finishing requests in flight')
   d.child.kill('SIGTERM')
+  await draining
+  release()
   t.strictSame(await Promise.all(answers), Array(IN_FLIGHT).fill(200), 'every request in flight answered')
   t.equal(await d.exit, 0)
-  const day = new Date().toISOString().slice(0, 10)
-  t.equal(readFileSync(join(d.dir, 'state', `decisions-${day}.jsonl`), 'utf8').trim().split('\n').length, IN_FLIGHT + 1, 'decision log flushed')
+  t.equal(readDecisions(join(d.dir, 'state')).length, IN_FLIGHT + 1, 'decision log flushed')
   // After-answer lines of the last requests may land around it: find it rather than expect it last.
   t.match(d.logs.find(l => l.msg === 'stopped'), { msg: 'stopped', how: 'clean' })
 })
