@@ -1,6 +1,7 @@
 /** Shared HTTP plumbing of the API backends: one keep-alive undici Pool per origin, JSON POST, errors as BackendError. */
 import { type Dispatcher, Pool } from 'undici'
 import type { BackendConfig } from '../config/config-schema.js'
+import { type Clock, systemClock } from '../core/clock.js'
 import { BackendError } from '../core/errors.js'
 import { JUDGE_HEADER } from '../guards/recursion.js'
 import type { AskRequest, AskResult, Backend } from './contract.js'
@@ -10,8 +11,9 @@ export interface JsonClient {
   /**
    * A harmless GET that opens a connection before the first verdict needs it, repeated every probeMs (0 = once) so the
    * connection survives idle minutes; the same GET reconnects in the background after a failed request.
+   * Returns the first probe, for a caller that wants to wait for it (none needs to).
    */
-  warm (path: string, headers: Record<string, string>, probeMs?: number): void
+  warm (path: string, headers: Record<string, string>, probeMs?: number): Promise<void> | undefined
   close (): Promise<void>
 }
 
@@ -33,18 +35,20 @@ async function cappedText (res: Dispatcher.ResponseData, maxBytes: number): Prom
   return Buffer.concat(chunks).toString('utf8')
 }
 
-export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_BYTES): JsonClient {
+/** clock: times the keep-alive probes (tests drive it). */
+export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_BYTES, clock: Clock = systemClock): JsonClient {
   const url = new URL(baseUrl)
   const prefix = url.pathname.replace(/\/+$/, '')
   const pool = new Pool(url.origin, { connections: 8, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 })
-  let probe: (() => void) | undefined
+  let probe: (() => Promise<void>) | undefined
   let probing = false
-  let timer: NodeJS.Timeout | undefined
+  let stopProbes: (() => void) | undefined
   let closed = false
+  /** The probe's promise (the test clock awaits a tick's work), or undefined when none was started. */
   const runProbe = () => {
     if (!probe || probing || closed) return
     probing = true
-    probe()
+    return probe()
   }
   return {
     async post (path, headers, body, signal) {
@@ -82,17 +86,16 @@ export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_B
       }
     },
     warm (path, headers, probeMs = 0) {
-      probe = () => {
-        pool.request({ path: prefix + path, method: 'GET', headers: { ...headers, [JUDGE_HEADER]: '1' } })
-          .then(res => res.body.dump(), () => {})
-          .finally(() => { probing = false })
-      }
-      runProbe()
-      if (probeMs > 0 && !timer) timer = setInterval(runProbe, probeMs).unref()
+      probe = () => pool.request({ path: prefix + path, method: 'GET', headers: { ...headers, [JUDGE_HEADER]: '1' } })
+        .then(res => res.body.dump(), () => {})
+        .finally(() => { probing = false })
+      const first = runProbe()
+      if (probeMs > 0 && !stopProbes) stopProbes = clock.every(probeMs, runProbe)
+      return first
     },
     close: () => {
       closed = true
-      clearInterval(timer)
+      stopProbes?.()
       return pool.close()
     }
   }

@@ -7,6 +7,8 @@ export interface Clock {
   after (ms: number, fn: () => void): () => void
   /** Resolves after ms: a deliberate wait (a transcript's next write), not a deadline. */
   sleep (ms: number): Promise<void>
+  /** Calls fn every ms until cancelled: background upkeep (keep-alive probes), which never holds the process open. */
+  every (ms: number, fn: () => unknown): () => void
 }
 
 export const systemClock: Clock = {
@@ -15,5 +17,9 @@ export const systemClock: Clock = {
     const timer = setTimeout(fn, ms)
     return () => clearTimeout(timer)
   },
-  sleep: (ms) => new Promise(resolve => setTimeout(resolve, ms))
+  sleep: (ms) => new Promise(resolve => setTimeout(resolve, ms)),
+  every (ms, fn) {
+    const timer = setInterval(fn, ms).unref()
+    return () => clearInterval(timer)
+  }
 }

@@ -10,9 +10,11 @@ export interface TestClock extends Clock {
   sleeping (): Promise<void>
   /** The ms of every sleep so far, in order. */
   readonly slept: number[]
+  /** Resolves once the work every fired callback returned (a promise, e.g. a probe) has settled. */
+  settled (): Promise<void>
 }
 
-interface Due { at: number, seq: number, fire: () => void, sleep: boolean }
+interface Due { at: number, seq: number, fire: () => unknown, sleep: boolean }
 
 /**
  * instantSleep: a sleep moves time by its ms and returns at once (timers due meanwhile fire), so a wait of N ms costs no
@@ -24,7 +26,8 @@ export function testClock (opts: { start?: number, instantSleep?: boolean } = {}
   const due: Due[] = []
   const slept: number[] = []
   const sleepers: Array<() => void> = []
-  const add = (ms: number, fire: () => void, sleep: boolean): Due => {
+  const work: Array<Promise<unknown>> = []
+  const add = (ms: number, fire: () => unknown, sleep: boolean): Due => {
     const d = { at: now + Math.max(0, ms), seq: seq++, fire, sleep }
     due.push(d)
     return d
@@ -38,7 +41,8 @@ export function testClock (opts: { start?: number, instantSleep?: boolean } = {}
       due.splice(due.indexOf(next), 1)
       now = next.at
       fired++
-      next.fire()
+      const r = next.fire()
+      if (r instanceof Promise) work.push(r)
     }
     now = end
     return fired
@@ -47,6 +51,12 @@ export function testClock (opts: { start?: number, instantSleep?: boolean } = {}
     now: () => now,
     after (ms, fn) {
       const d = add(ms, fn, false)
+      return () => { const i = due.indexOf(d); if (i >= 0) due.splice(i, 1) }
+    },
+    every (ms, fn) {
+      let d: Due
+      const arm = () => { d = add(ms, () => { arm(); return fn() }, false) }
+      arm()
       return () => { const i = due.indexOf(d); if (i >= 0) due.splice(i, 1) }
     },
     sleep (ms) {
@@ -59,6 +69,7 @@ export function testClock (opts: { start?: number, instantSleep?: boolean } = {}
     advance,
     pending: () => due.length,
     sleeping: () => due.some(d => d.sleep) ? Promise.resolve() : new Promise(resolve => { sleepers.push(resolve) }),
-    slept
+    slept,
+    settled: async () => { await Promise.allSettled(work.splice(0)) }
   }
 }
