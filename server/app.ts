@@ -12,6 +12,7 @@ import { createState } from './state/create-state.js'
 import { isCachedVerdict } from './state/team-answers.js'
 import type { SharedState } from './state/state.js'
 import { resolveAutoChain } from './backends/detect.js'
+import { createAfterReply, type Defer } from './ops/after-reply.js'
 import { createMetrics, type Metrics } from './ops/metrics.js'
 import { createReloader, type ReloadResult } from './ops/reload.js'
 import { controlRoutes } from './routes/control.js'
@@ -30,6 +31,8 @@ export interface AppDeps extends Partial<RuntimeDeps> {
   load?: () => Config
   /** Shared state (tests, benches); otherwise in process, or in Redis with state.redis.url. The caller closes it. */
   state?: SharedState
+  /** How the work after an answer (records, metrics, the verdict line) is scheduled; default setImmediate. */
+  defer?: Defer
 }
 
 export interface App {
@@ -38,6 +41,8 @@ export interface App {
   metrics: Metrics
   /** Swaps in a new Runtime for the given config, or the re-read one; requests already running keep theirs. */
   reload: (config?: Config) => ReloadResult
+  /** Resolves once the work after every answer given so far (records, metrics, log lines) is done. */
+  settled: () => Promise<void>
 }
 
 /** JSON lines for machines; pino-pretty only when a person watches a terminal. */
@@ -61,6 +66,7 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   const env = deps.env ?? process.env
   const loop = deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions })
   const state = deps.state ?? createState(config, { env, log: app.log, loop, validVerdict: isCachedVerdict, onError: op => metrics.stateErrors.inc({ op }) })
+  const afterReply = createAfterReply(deps.defer)
   const runtimeDeps: RuntimeDeps = {
     env,
     ...deps,
@@ -127,7 +133,7 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   await app.register(metricsRoutes, { metrics })
   await app.register(statusRoutes, { runtime, metrics, lastReload: reloader.last, state: state.health })
   await app.register(controlRoutes, { runtime, reload: () => reload() })
-  await app.register(judgeRoutes, { runtime, metrics })
+  await app.register(judgeRoutes, { runtime, metrics, afterReply })
   await app.register(uiRoutes, { runtime, env, metrics })
-  return { app, runtime, metrics, reload }
+  return { app, runtime, metrics, reload, settled: () => afterReply.settled() }
 }

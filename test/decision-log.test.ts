@@ -31,11 +31,11 @@ t.test('a failing disk: the hook is still answered, the error is counted and log
   const blocker = join(dir, 'not-a-dir')
   writeFileSync(blocker, '')
   chmodSync(blocker, 0o400)
-  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir: join(blocker, 'sub') } }))
+  const { app, settled } = await build(t, testConfig({ decisionLog: { enabled: true, dir: join(blocker, 'sub') } }))
   const res = await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('Renamed a file.') })
   t.equal(res.statusCode, 200)
   t.strictSame(res.json(), {})
-  await new Promise(resolve => setImmediate(resolve))
+  await settled()
   const metrics = (await app.inject({ url: '/metrics' })).body
   t.match(metrics, /hookjudge_decision_log_errors_total 1/)
 })

@@ -5,23 +5,18 @@ import type { HookPolicy } from '../config/config-schema.js'
 import { requestUser } from '../guards/access.js'
 import { parseHookInput } from '../guards/input.js'
 import { safePath } from '../redact/redact-path.js'
+import type { AfterReply } from '../ops/after-reply.js'
 import type { Metrics } from '../ops/metrics.js'
 import { judgeTurn, type Judged } from '../pipeline/pipeline.js'
 import type { Runtime } from '../core/runtime.js'
 
-export interface JudgeRouteOptions { runtime: () => Runtime, metrics: Metrics }
+export interface JudgeRouteOptions { runtime: () => Runtime, metrics: Metrics, afterReply: AfterReply }
 
 type Req = FastifyRequest<{ Params: { hook?: string }, Querystring: { agent?: string }, Body: string }>
 
-export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { runtime, metrics }) => {
+export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { runtime, metrics, afterReply }) => {
   // Records are written after the answer; closing waits for the ones still queued so none is lost.
-  const pending = new Set<Promise<void>>()
-  app.addHook('onClose', async () => { await Promise.all(pending) })
-  const afterAnswer = (work: () => void) => {
-    const p = new Promise<void>(resolve => setImmediate(() => { try { work() } finally { resolve() } }))
-    pending.add(p)
-    p.then(() => pending.delete(p))
-  }
+  app.addHook('onClose', () => afterReply.settled())
 
   function observe (req: Req, rt: Runtime, j: Judged) {
     // Who asked (server.tokensFile) goes into the records, never into a metric label.
@@ -62,7 +57,7 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
     const j = await judgeTurn(rt, { body: input.body, agent: agent as AgentName | undefined, hook, started })
     const source = j.turn.runs.find(r => r.final!.decision === j.outcome.decision)?.final!.source ?? 'layer1'
     reply.header('x-hookjudge-decision', j.outcome.decision).header('x-hookjudge-source', source)
-    afterAnswer(() => observe(req, rt, j))
+    afterReply.run(() => observe(req, rt, j))
     return j.output
   }
 

@@ -15,7 +15,7 @@ t.test('a verdict comes back through codex exec, with a strict output schema and
   t.teardown(api.close)
   const { env } = await codexEnv(t, api.url)
   const config = testConfig({ judge: { backends: ['codex-cli'], deadlineMs: 30000 }, backends: { 'codex-cli': { command: bin('codex'), spares: 0 } } })
-  const { app } = await build(t, config, { env })
+  const { app, settled } = await build(t, config, { env })
   const res = await app.inject({ method: 'POST', url: '/judge/commit', payload: codexStop('Deploying to production now.') })
   t.equal(res.statusCode, 200)
   t.equal(res.json().decision, 'block')
@@ -27,7 +27,7 @@ t.test('a verdict comes back through codex exec, with a strict output schema and
   const input = JSON.stringify(body.input)
   t.match(input, /Hook \\"commit\\"/, 'system and user prompt, prepended, on stdin')
   t.match(input, /Deploying to production now/)
-  await new Promise(resolve => setImmediate(resolve))
+  await settled()
   t.match((await app.inject({ url: '/metrics' })).body, /hookjudge_judge_tokens_total\{backend="codex-cli",direction="input"\} 10\b/)
 })
 

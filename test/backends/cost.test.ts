@@ -13,10 +13,10 @@ t.test('tokens of every attempt are counted; priced attempts add up to the recor
     judge: { backends: ['openai', 'anthropic'] },
     backends: { openai: { price: { inputPerMTok: 0.25, outputPerMTok: 2 } }, anthropic: { price: { inputPerMTok: 1, outputPerMTok: 5 } } }
   }, api.url)
-  const { app } = await build(t, config, { decisionLog: { write: r => { records.push(r) }, close: async () => {} } })
+  const { app, settled } = await build(t, config, { decisionLog: { write: r => { records.push(r) }, close: async () => {} } })
   const res = await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('Merging the PR now.') })
   t.equal(res.json().decision, 'block')
-  await new Promise(resolve => setImmediate(resolve))
+  await settled()
   const metrics = (await app.inject({ url: '/metrics' })).body
   for (const backend of ['openai', 'anthropic']) {
     t.match(metrics, new RegExp(`hookjudge_judge_tokens_total\\{backend="${backend}",direction="input"\\} 120\\b`))
@@ -27,7 +27,7 @@ t.test('tokens of every attempt are counted; priced attempts add up to the recor
 
   const cached = await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('Merging the PR now.', { session_id: 'other' }) })
   t.equal(cached.headers['x-hookjudge-source'], 'cache')
-  await new Promise(resolve => setImmediate(resolve))
+  await settled()
   t.equal(records[1]!.costUsd, undefined, 'a cached verdict cost nothing')
 })
 
@@ -35,9 +35,9 @@ t.test('without prices there is no cost field', async t => {
   const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }) })
   t.teardown(() => api.close())
   const records: DecisionRecord[] = []
-  const { app } = await build(t, testConfig({}, api.url), { decisionLog: { write: r => { records.push(r) }, close: async () => {} } })
+  const { app, settled } = await build(t, testConfig({}, api.url), { decisionLog: { write: r => { records.push(r) }, close: async () => {} } })
   await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('Merging the PR now.') })
-  await new Promise(resolve => setImmediate(resolve))
+  await settled()
   t.notOk('costUsd' in records[0]!)
 })
 

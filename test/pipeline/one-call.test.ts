@@ -27,9 +27,8 @@ async function setup (t: Parameters<typeof build>[0], script: Script, overrides:
   const log = memoryLog()
   const built = await build(t, testConfig(overrides, api.url), { decisionLog: log })
   const post = (body: unknown, url = '/judge') => built.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
-  // Records are written after the answer (setImmediate): closing the app waits for them.
-  const settled = async () => { await new Promise(resolve => setImmediate(resolve)) }
-  return { api, log, post, settled, ...built }
+  // Records are written after the answer: built.settled() resolves once they are.
+  return { api, log, post, ...built }
 }
 
 t.test('one Stop hitting three hooks: one request, one backend call, three records sharing one turn', async t => {

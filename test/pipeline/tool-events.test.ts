@@ -16,10 +16,10 @@ const HOOKS = {
 async function setup (t: Parameters<typeof build>[0]) {
   const records: DecisionRecord[] = []
   const decisionLog: DecisionLog = { write: r => { records.push(r) }, close: async () => {} }
-  const { app } = await build(t, testConfig({ selfProtection: { enabled: false }, hooks: HOOKS }), { decisionLog })
+  const { app, settled } = await build(t, testConfig({ selfProtection: { enabled: false }, hooks: HOOKS }), { decisionLog })
   const post = async (body: unknown) => {
     const res = await app.inject({ method: 'POST', url: '/judge', payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
-    await new Promise(resolve => setImmediate(resolve))
+    await settled()
     return res
   }
   return { post, records }

@@ -24,10 +24,10 @@ async function setup (t: Parameters<typeof build>[0]) {
   const log = arrivals<Record<string, any>>()
   const lines = log.items
   const stream = new Writable({ write (c, _e, cb) { log.push(JSON.parse(String(c))); cb() } })
-  const { app } = await build(t, testConfig({}, api.url), { env, logger: { level: 'info', stream } })
+  const { app, settled } = await build(t, testConfig({}, api.url), { env, logger: { level: 'info', stream } })
   const write = async (path: string) => { await mkdir(join(path, '..'), { recursive: true }); await writeFile(path, turn); return path }
   const post = (body: object, headers = {}) => app.inject({ method: 'POST', url: '/judge/commit', payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } })
-  return { api, app, dir, env, lines, log, write, post }
+  return { api, app, dir, env, lines, log, write, post, settled }
 }
 
 t.test('a proposal in an earlier message of the turn is caught through the transcript', async t => {
@@ -44,7 +44,7 @@ t.test('an outside path that holds a secret is logged with the secret masked', a
   const token = `ghp_${'A1b2C3d4E5'.repeat(3)}xYz123`
   const file = await s.write(join(s.dir, token, 's.jsonl'))
   await s.post(claudeStop('Listed the files.', { transcript_path: file }))
-  await new Promise(resolve => setImmediate(resolve))
+  await s.settled()
   const warn = s.lines.find(l => l.level === 40)
   t.match(warn, { msg: /outside the allowed roots/, path: /REDACTED/ })
   t.notMatch(JSON.stringify(s.lines), token)
