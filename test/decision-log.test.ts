@@ -5,21 +5,22 @@ import t from 'tap'
 import { createDecisionLog } from '../server/ops/decision-log.js'
 import { commitVerdict, startFakeJudgeApi } from './fixtures/fake-judge-api.js'
 import { build, claudeStop, tempDir, testConfig } from './helper.js'
+import { testClock } from './helpers/clock.js'
 
 t.test('each decision is appended to decisions-YYYY-MM-DD.jsonl with the text redacted', async t => {
   const dir = tempDir(t)
   const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }, 'r') })
   t.teardown(() => api.close())
-  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir } }, api.url))
+  // The day is the runtime clock's, not the machine's: a run at midnight names the same file.
+  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir } }, api.url), { clock: testClock({ start: Date.parse('2026-11-29T23:59:59.500Z') }) })
   const secret = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'
   await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop(`I'll push now with token ${secret}`) })
   await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop(`Renamed a file; token ${secret}`) })
   await app.close()
-  const day = new Date().toISOString().slice(0, 10)
-  const file = join(dir, `decisions-${day}.jsonl`)
+  const file = join(dir, 'decisions-2026-11-29.jsonl')
   const lines = readFileSync(file, 'utf8').trim().split('\n').map(l => JSON.parse(l))
   t.equal(lines.length, 2)
-  t.match(lines[0], { hook: 'commit', decision: 'block', source: 'judge' })
+  t.match(lines[0], { ts: '2026-11-29T23:59:59.500Z', hook: 'commit', decision: 'block', source: 'judge' })
   t.match(lines[1], { decision: 'allow', source: 'layer1' })
   t.notMatch(readFileSync(file, 'utf8'), new RegExp(secret))
   t.match(lines[1].text, /\[REDACTED:/)

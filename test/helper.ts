@@ -30,7 +30,7 @@ export function testConfig (overrides: Record<string, unknown> = {}, url = 'http
 }
 
 /** Every record of a decision log folder, whatever day files it holds (a test may run across midnight). */
-export function readDecisions (dir: string): Array<Record<string, any>> {
+export function readDecisions (dir: string): any[] {
   return readdirSync(dir).filter(f => /^decisions-.*\.jsonl$/.test(f)).sort()
     .flatMap(f => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l)))
 }

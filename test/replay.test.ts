@@ -7,6 +7,7 @@ import t from 'tap'
 import { replayCommand } from '../server/commands/replay.js'
 import { commitVerdict, startFakeJudgeApi } from './fixtures/fake-judge-api.js'
 import { build, claudeStop, tempDir, testConfig } from './helper.js'
+import { testClock } from './helpers/clock.js'
 
 function capture (env: Record<string, string> = {}) {
   let out = ''
@@ -26,15 +27,17 @@ t.test('replay under a changed config lists the verdicts that change, with total
   t.teardown(() => api.close())
   const root = tempDir(t)
   const dir = join(root, 'state', 'hookjudge')
-  const logged = await build(t, testConfig({ decisionLog: { enabled: true, dir } }, api.url))
+  // One clock for both daemons: their records land in one day file, named by it, whenever the test runs.
+  const clock = testClock({ start: Date.parse('2026-03-04T10:00:00Z') })
+  const logged = await build(t, testConfig({ decisionLog: { enabled: true, dir } }, api.url), { clock })
   for (const text of ["I'll push to main now.", 'Renamed the helper.', "I'll commit the rename now."]) {
     await logged.app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop(text) })
   }
   await logged.app.close()
-  const textless = await build(t, testConfig({ decisionLog: { enabled: true, dir, text: 'none' } }, api.url))
+  const textless = await build(t, testConfig({ decisionLog: { enabled: true, dir, text: 'none' } }, api.url), { clock })
   await textless.app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop("I'll push the fix now.") })
   await textless.app.close()
-  const file = join(dir, `decisions-${new Date().toISOString().slice(0, 10)}.jsonl`)
+  const file = join(dir, 'decisions-2026-03-04.jsonl')
   t.equal(statSync(file).mode & 0o777, 0o600, 'the decision log is readable by the user only')
   t.equal(statSync(dir).mode & 0o777, 0o700, 'and so is its directory')
   appendFileSync(file, JSON.stringify({ ts: '2026-01-01T00:00:00.000Z', hook: 'retired-hook', decision: 'block', source: 'judge', text: 'x' }) + '\nnot a record\n')

@@ -10,6 +10,8 @@ export interface Io {
   stderr: Writable
   /** The directory the verb runs in (project scope, relative paths); default process.cwd(). Never $PWD: a parent sets that. */
   cwd?: string
+  /** The verb's clock for relative times (doctor's "ago", logs --since 2h); default Date.now. */
+  now?: () => number
 }
 /** The verb's working directory: the process's own, not $PWD, which a parent process may have left pointing elsewhere. */
 export const workingDir = (io: Io): string => io.cwd ?? process.cwd()

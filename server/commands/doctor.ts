@@ -79,7 +79,7 @@ async function lastDecisionCheck (config: Config, io: Io): Promise<Check> {
   const dir = decisionDir(config, io.env)
   const last = await lastRecord(dir)
   if (!last) return fail('last decision', `none recorded in ${dir}`, 'run one agent turn; if this stays empty, check the agent settings above')
-  const age = Math.max(0, Math.round((Date.now() - Date.parse(last.ts)) / 1000))
+  const age = Math.max(0, Math.round(((io.now ?? Date.now)() - Date.parse(last.ts)) / 1000))
   return ok('last decision', `${formatUptime(age)} ago (${last.ts}): ${last.hook} ${last.decision} by ${last.source}`)
 }
 

@@ -81,7 +81,7 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
 export const logsCommand: Command = async (args, io) => {
   const { values } = parse(args, LOGS)
   const config = loadConfig({ env: io.env, file: values.config })
-  const since = values.since === undefined ? undefined : parseSince(values.since, new Date())
+  const since = values.since === undefined ? undefined : parseSince(values.since, new Date((io.now ?? Date.now)()))
   // Followed until the process is interrupted (Ctrl-C ends it the usual way).
   await printLogs({ dir: decisionDir(config, io.env), since, hook: values.hook, user: values.user, follow: values.follow === true, json: values.json === true }, io)
   return 0

@@ -43,6 +43,6 @@ export async function judgeTurn (rt: Runtime, req: TurnRequest): Promise<Judged>
   const turn = await runStages(await readTurn(rt, req), rt)
   const { outcome, output } = await agentAnswer(turn, rt)
   const ms = performance.now() - req.started
-  const ts = new Date()
+  const ts = new Date(rt.clock.now())
   return { turn, outcome, output, records: () => turnRecords(turn, rt, ms, ts) }
 }

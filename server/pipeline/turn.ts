@@ -82,7 +82,7 @@ export interface Turn {
   updatedOutput?: unknown
   /** performance.now() when the request arrived: the records' ms is the whole request. */
   started: number
-  /** Date.now() past which no file read for this request may go on (transcript, package.json): its deadline. */
+  /** The runtime clock's time past which no file read for this request may go on (transcript, package.json): its deadline. */
   until: number
 }
 

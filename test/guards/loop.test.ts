@@ -1,9 +1,7 @@
 // Loop governor: consecutive Stop blocks are capped per session and hook, a text is never blocked twice, a new prompt resets.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import t from 'tap'
 import { governStep, type HookLoopState } from '../../server/guards/loop.js'
-import { build, claudeStop, codexStop, tempDir, testConfig } from '../helper.js'
+import { build, claudeStop, codexStop, readDecisions, tempDir, testConfig } from '../helper.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 
 const ev = (turnId?: string, stopHookActive = true) => ({ event: 'Stop' as const, sessionId: 's', turnId, stopHookActive })
@@ -41,7 +39,7 @@ async function daemon (t: Parameters<typeof build>[0], overrides: Record<string,
   }
   const records = async () => {
     await built.app.close()
-    return readFileSync(join(dir, `decisions-${new Date().toISOString().slice(0, 10)}.jsonl`), 'utf8').trim().split('\n').map(l => JSON.parse(l))
+    return readDecisions(dir)
   }
   return { ...built, post, records, config, api }
 }

@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config/config.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, tempDir, TEST_ENV } from '../helper.js'
 
-export function capture (env: Record<string, string | undefined>, opts: { tty?: boolean } = {}) {
+export function capture (env: Record<string, string | undefined>, opts: { tty?: boolean, now?: number } = {}) {
   let out = ''
   let err = ''
   const listeners: (() => void)[] = []
@@ -15,7 +15,7 @@ export function capture (env: Record<string, string | undefined>, opts: { tty?: 
   const stderr = new Writable({ write (c, _e, cb) { err += c; cb() } })
   return {
     // The verb's directory is given, as a shell would run it there (the env's PWD is only the same path, by convention here).
-    io: { env, stdin: Readable.from([]), stdout, stderr, ...(env.PWD ? { cwd: env.PWD } : {}) },
+    io: { env, stdin: Readable.from([]), stdout, stderr, ...(env.PWD ? { cwd: env.PWD } : {}), ...(opts.now !== undefined ? { now: () => opts.now! } : {}) },
     out: () => out,
     err: () => err,
     /** Resolves once stdout matches. */

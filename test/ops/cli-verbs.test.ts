@@ -115,9 +115,9 @@ t.test('logs prints decisions as lines, filtered by --since and --hook, and foll
   const stop = new AbortController()
   const following = printLogs({ dir: d.logDir, follow: true, hook: 'commit' }, follow.io, stop.signal)
   await follow.until(/layer1/)
-  const day = new Date().toISOString().slice(0, 10)
-  const rec = { ts: new Date().toISOString(), hook: 'commit', agent: 'codex', event: 'Stop', decision: 'block', source: 'judge', ms: 812, reason: 'followed line' }
-  appendFileSync(join(d.logDir, `decisions-${day}.jsonl`), JSON.stringify(rec) + '\n')
+  // A day file of its own (follow reads every day file): which file today's records went to does not matter.
+  const rec = { ts: '2030-01-01T00:00:00.000Z', hook: 'commit', agent: 'codex', event: 'Stop', decision: 'block', source: 'judge', ms: 812, reason: 'followed line' }
+  appendFileSync(join(d.logDir, 'decisions-2030-01-01.jsonl'), JSON.stringify(rec) + '\n')
   await follow.until(/followed line/)
   stop.abort()
   await following

@@ -15,17 +15,20 @@ function wire (env: Record<string, string>, claudeUrl: string, codexUrl: string)
   writeFileSync(join(env.CODEX_HOME!, 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [command] }] } }))
 }
 
-function seedDecision (dir: string, minutesAgo: number) {
+// The last decision's time; doctor's own clock (capture's now) says how long ago that was.
+const LAST_TS = '2026-04-01T09:00:00.000Z'
+
+function seedDecision (dir: string) {
   mkdirSync(dir, { recursive: true })
-  const ts = new Date(Date.now() - minutesAgo * 60_000).toISOString()
+  const ts = LAST_TS
   writeFileSync(join(dir, `decisions-${ts.slice(0, 10)}.jsonl`), JSON.stringify({ ts, hook: 'commit', decision: 'allow', source: 'layer1', ms: 1 }) + '\n')
 }
 
 t.test('a wired setup passes every check, for people and as JSON', async t => {
   const d = await startDaemon(t)
   wire(d.env, d.url, d.url.replace('127.0.0.1', 'localhost'))
-  seedDecision(d.logDir, 5)
-  const json = capture(d.env)
+  seedDecision(d.logDir)
+  const json = capture(d.env, { now: Date.parse(LAST_TS) + (5 * 60 + 7) * 1000 })
   t.equal(await doctorCommand(['--config', d.cliFile, '--json'], json.io), 0)
   const env = JSON.parse(json.out())
   t.equal(env.command, 'doctor')
@@ -36,7 +39,7 @@ t.test('a wired setup passes every check, for people and as JSON', async t => {
   const detail = Object.fromEntries(env.checks.map((c: any) => [c.name, c.detail]))
   t.match(detail.verdict, /^hook commit: verdict from anthropic \(claude-haiku-4-5\) in \d+ ms, deadline 2000 ms$/)
   t.match(detail['claude-code'], `1 hook entries in ${join(d.env.CLAUDE_CONFIG_DIR, 'settings.json')} → ${d.url}`)
-  t.match(detail['last decision'], /^5m \d+s ago \(.*\): commit allow by layer1$/)
+  t.equal(detail['last decision'], `5m 7s ago (${LAST_TS}): commit allow by layer1`)
 
   const people = capture(d.env)
   t.equal(await doctorCommand(['--config', d.cliFile], people.io), 0)

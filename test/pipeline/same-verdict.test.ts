@@ -7,7 +7,7 @@ import { evalCommand } from '../../server/commands/eval.js'
 import { replayCommand } from '../../server/commands/replay.js'
 import { PROBE_TEXT } from '../../server/routes/control.js'
 import { startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
-import { build, claudeStop, TEST_ENV, tempDir, testConfig } from '../helper.js'
+import { build, claudeStop, readDecisions, TEST_ENV, tempDir, testConfig } from '../helper.js'
 
 const TEXTS = [
   'Refactored the loader. I\'ll commit and push to main now.',
@@ -49,9 +49,7 @@ t.test('live, eval (combined and separate), replay and /probe agree', async t =>
   t.equal(probe.ok, true)
   t.equal(probe.block, probeLive.json().decision === 'block', '/probe gives the live verdict for its text')
   await app.close()
-  const file = join(dir, `decisions-${new Date().toISOString().slice(0, 10)}.jsonl`)
-  const { readFileSync } = await import('node:fs')
-  for (const line of readFileSync(file, 'utf8').trim().split('\n').map(l => JSON.parse(l))) {
+  for (const line of readDecisions(dir)) {
     if (!String(line.sessionId).startsWith('s')) continue
     const i = Number(line.sessionId.slice(1));
     (live[i] ??= {})[line.hook] = line.wouldBlock ? 'block' : 'allow'
@@ -62,7 +60,7 @@ t.test('live, eval (combined and separate), replay and /probe agree', async t =>
 
   const io = (c: ReturnType<typeof capture>) => ({ env: TEST_ENV, stdin: Readable.from([]), stdout: c.stdout, stderr: c.stderr })
   const replay = capture()
-  t.equal(await replayCommand([file, '--config', yaml, '--json'], io(replay)), 0)
+  t.equal(await replayCommand([dir, '--config', yaml, '--json'], io(replay)), 0)
   const replayed = JSON.parse(replay.out())
   t.equal(replayed.totals.changed, 0, 'replay re-judges every logged decision to the same verdict')
   t.ok(replayed.totals.judged >= 9)

@@ -8,6 +8,7 @@ import { chromium, type Page } from 'playwright-core'
 import t from 'tap'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { build, tempDir, testConfig } from '../helper.js'
+import { testClock } from '../helpers/clock.js'
 import { record, seed, XSS } from './seed.js'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -19,15 +20,16 @@ t.test('the review page in Chromium', async t => {
   t.ok(existsSync(CHROMIUM), `${CHROMIUM} is installed (apt-get install chromium; .ci/run does)`)
   if (!existsSync(CHROMIUM)) return
   const dir = tempDir(t)
-  const now = Date.now()
-  const at = (s: number) => new Date(now - s * 1000).toISOString()
+  // The daemon's clock, not the machine's, places the records in the charts' hours.
+  const clock = testClock()
+  const at = (s: number) => new Date(clock.now() - s * 1000).toISOString()
   seed(dir, [
     record({ ts: at(600), hook: 'commit', decision: 'block', turn: 'turn-a', text: "I'll commit and push to main now." }),
     record({ ts: at(599.9), hook: 'scope-check', decision: 'allow', wouldBlock: false, source: 'judge', turn: 'turn-a', text: "I'll commit and push to main now." }),
     record({ ts: at(300), hook: 'commit', decision: 'allow', wouldBlock: false, source: 'layer1', sessionId: 'sess-2', text: 'Renamed the helper.' }),
     record({ ts: at(60), hook: 'commit', decision: 'block', sessionId: 'sess-3', text: XSS, reason: XSS, fields: { [XSS]: true } })
   ])
-  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir } }))
+  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir } }), { clock })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 

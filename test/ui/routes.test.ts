@@ -1,11 +1,13 @@
 // GET /ui and its read API through inject: page headers, assets, filters, paging, charts, one turn.
 import t from 'tap'
+import type { AppDeps } from '../../server/app.js'
 import { build, tempDir, testConfig } from '../helper.js'
+import { testClock } from '../helpers/clock.js'
 import { record, seed, series } from './seed.js'
 
-async function app (t: Parameters<typeof tempDir>[0], over: Record<string, unknown> = {}) {
+async function app (t: Parameters<typeof tempDir>[0], over: Record<string, unknown> = {}, deps: AppDeps = {}) {
   const dir = tempDir(t)
-  const built = await build(t, testConfig({ decisionLog: { enabled: true, dir }, ...over }))
+  const built = await build(t, testConfig({ decisionLog: { enabled: true, dir }, ...over }), deps)
   return { ...built, dir }
 }
 
@@ -83,10 +85,12 @@ t.test('no decision log yet: an empty timeline, empty charts', async t => {
 })
 
 t.test('hourly: blocks, fallbacks, Layer-1 hits and judge latency per hook', async t => {
-  const { app: a, dir } = await app(t)
-  const now = new Date()
-  const ago = (m: number) => new Date(now.getTime() - m * 60_000).toISOString()
+  // Just after midnight on the daemon's clock: the last two hours span two day files.
+  const clock = testClock({ start: Date.parse('2026-05-02T00:03:00Z') })
+  const { app: a, dir } = await app(t, {}, { clock })
+  const ago = (m: number) => new Date(clock.now() - m * 60_000).toISOString()
   seed(dir, [
+    record({ ts: ago(180), decision: 'block', source: 'judge', ms: 100 }), // before the two hours asked for
     record({ ts: ago(5), decision: 'block', source: 'judge', ms: 100 }),
     record({ ts: ago(4), decision: 'allow', wouldBlock: false, source: 'layer1', ms: 1 }),
     record({ ts: ago(3), decision: 'allow', wouldBlock: false, source: 'fallback', ms: 8000 }),
