@@ -67,8 +67,8 @@ t.test('Codex Stop gets the same block shape and {} to allow', async t => {
 })
 
 // No stopwatch: a hang never answers, so an answer at all is the deadline at work; the record names the timeout.
+// Only the hang has a short deadline: the other faults answer at once, and a slow machine must not turn them into a timeout.
 t.test('fault cases end in allow with source fallback; a hanging judge is cut off by the deadline', async t => {
-  const deadlineMs = 300
   const faults: Record<string, Script> = {
     hang: { hang: true },
     'HTTP 500': { status: 500 },
@@ -81,7 +81,7 @@ t.test('fault cases end in allow with source fallback; a hanging judge is cut of
       const api = await startFakeJudgeApi(script)
       t.teardown(() => api.close())
       const { decisionLog, records } = recordingLog()
-      const { app } = await build(t, testConfig({ judge: { deadlineMs } }, api.url), { decisionLog })
+      const { app } = await build(t, testConfig({ judge: { deadlineMs: name === 'hang' ? 300 : 60_000 } }, api.url), { decisionLog })
       const res = await post(app, 'commit', claudeStop('I\'ll commit and push now.'))
       t.equal(res.statusCode, 200)
       t.strictSame(res.json(), {})
@@ -91,7 +91,7 @@ t.test('fault cases end in allow with source fallback; a hanging judge is cut of
     })
   }
   t.test('connection refused', async t => {
-    const { app } = await build(t, testConfig({ judge: { deadlineMs } }, 'http://127.0.0.1:1'))
+    const { app } = await build(t, testConfig({ judge: { deadlineMs: 60_000 } }, 'http://127.0.0.1:1'))
     const res = await post(app, 'commit', claudeStop('I\'ll commit and push now.'))
     t.equal(res.headers['x-hookjudge-source'], 'fallback')
     t.strictSame(res.json(), {})
@@ -99,7 +99,12 @@ t.test('fault cases end in allow with source fallback; a hanging judge is cut of
 })
 
 t.test('a repeat is a cache hit; 20 concurrent identical requests make one backend call', async t => {
-  const { app, api } = await setup(t, { text: commitVerdict({ new_proposal: true }), delayMs: 50 })
+  let release: () => void = () => {}
+  const held = new Promise<void>(resolve => { release = resolve })
+  // The judge holds its answer until all 20 requests are inside the daemon, however slowly they arrive.
+  const { app, api } = await setup(t, { text: commitVerdict({ new_proposal: true }), held })
+  let inside = 0
+  app.addHook('preHandler', async () => { if (++inside === 20) release() })
   const body = claudeStop('Let me commit this and push it.')
   // One session each: within one session the loop governor allows a second block of the same text (test/guards/loop.test.ts).
   const all = await Promise.all(Array.from({ length: 20 }, (_, i) => post(app, 'commit', { ...body, session_id: `sess-c${i}` })))
