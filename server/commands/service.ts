@@ -6,22 +6,10 @@ import { configHome } from '../core/paths.js'
 import { planService, fileState, installFiles, uninstallFiles } from '../service/plan.js'
 import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
-import { type Command, parse, UsageError, type VerbSpec, CONFIG_OPTION, workingDir } from './args.js'
+import { type Command, parse, UsageError, workingDir } from './args.js'
+import { SERVICE } from './verb-specs.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { painter } from './output.js'
-
-export const SERVICE = {
-  name: 'service',
-  args: 'install|uninstall|status',
-  positionals: 1,
-  summary: 'a systemd user unit (Linux) or LaunchAgent (macOS) running the daemon; prints the manager commands to run',
-  options: {
-    config: CONFIG_OPTION,
-    // For tests and for preparing another machine's files.
-    platform: { type: 'string', hidden: true }
-  },
-  examples: ['hookjudge service install', 'hookjudge service status']
-} satisfies VerbSpec
 
 const ACTIONS = ['install', 'uninstall', 'status']
 
