@@ -73,23 +73,26 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
   const reads = new LRUCache<string, Promise<TurnScan>>({ max: 64, ttl: 30_000 })
   let scans = 0
 
+  // A symlink-free path under a root's literal path is under the root itself; a symlinked root matches by its target.
+  const under = (file: string) => file.endsWith('.jsonl') && roots.some(r => inside(r.path, file) || (r.real !== undefined && inside(r.real, file)))
+
   async function allowed (file: string): Promise<boolean> {
     if (!file.endsWith('.jsonl')) return false
-    // A symlink-free path under a root's literal path is under the root itself; a symlinked root matches by its target.
-    const under = () => roots.some(r => inside(r.path, file) || (r.real !== undefined && inside(r.real, file)))
-    if (under()) return true
+    if (under(file)) return true
     // A root created after startup (e.g. a first session) may be a symlink: resolve it now, on this rare path only.
     for (const r of roots) if (!r.real) r.real = await realpath(r.path).catch(() => undefined)
-    return under()
+    return under(file)
   }
 
   /** The real path of a transcript under the roots, or why not; a path that names no file is still refused when outside. */
   async function located (path: string): Promise<string | 'outside-roots' | 'missing' | 'unreadable'> {
+    // Agents name their transcripts by a path under their own data dir: one that is not, even literally, is refused
+    // without a file-system call (a symlink from outside into a root is refused too: the safe direction).
+    if (!under(resolve(path))) return 'outside-roots'
     try {
       const file = await realpath(path)
       return await allowed(file) ? file : 'outside-roots'
     } catch (err) {
-      if (!await allowed(resolve(path))) return 'outside-roots'
       return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable'
     }
   }
