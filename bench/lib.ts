@@ -56,7 +56,7 @@ export async function startDaemon (fakeUrl: string, overrides: Record<string, un
   // An explicit chain: `auto` could add the claude / codex CLIs found on PATH, which the bench does not measure.
   writeFileSync(file, stringify({ judge: { backends: ['anthropic'] }, backends: { anthropic: { baseUrl: fakeUrl } }, ...overrides }))
   const child = await startProcess([cliPath, 'serve', '--port', String(port), '--config', file],
-    { ANTHROPIC_API_KEY: 'bench-key', XDG_STATE_HOME: join(dir, 'state') }, port, DAEMON_NODE_FLAGS)
+    { ANTHROPIC_API_KEY: 'bench-key', XDG_STATE_HOME: join(dir, 'state') }, port, [...DAEMON_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])])
     .catch((err: Error) => { rmSync(dir, { recursive: true, force: true }); throw err })
   return {
     url: `http://127.0.0.1:${port}`,
