@@ -44,6 +44,8 @@ export async function tokens (start: (overrides?: Record<string, unknown>) => Pr
     }
   }
   const hj = await pass(texts)
+  // The fake counts calls; the answers' source header counts the turns a judge answered: one call per such turn at most.
+  if (hj.calls > hj.judged) throw new Error(`${hj.calls} model calls for ${hj.judged} judged turns: more than one call per turn`)
   const old = await pass(texts, undefined, true)
   const plain = await pass(ordinary)
   const all = await pass(texts, { hooks: Object.fromEntries(hooks.map(h => [h, { trigger: ['(?s).'], skip: [] }])) }, true)
@@ -59,7 +61,8 @@ export async function tokens (start: (overrides?: Record<string, unknown>) => Pr
       'figure is far above an ordinary session\'s; the ordinary messages alone are the third row. ' +
       'Tokens are estimated by the fake backend from each request (an ASCII character = ¼ token, any other character = 1 token; ' +
       'no tokenizer runs offline). One turn is one POST /judge: the hooks that pass Layer 1 are asked in one call, so ' +
-      `calls per turn are at most one (here ${(hj.calls / texts.length).toFixed(2)} on average); the per-hook row is the ` +
+      `calls per turn are at most one (here ${hj.calls} model calls, counted at the fake, for the ${hj.judged} turns a judge ` +
+      `answered, of ${texts.length}); the per-hook row is the ` +
       'earlier wiring, one request and one call per hook that Layer 1 passes.',
     head: ['hook style', 'calls', 'input tokens', 'output tokens', 'total tokens'],
     rows: [
