@@ -62,7 +62,8 @@ export function createLoopGovernor (opts: { maxSessions: number }): LoopGovernor
       const { hooks } = session(ev.sessionId)
       let state = hooks.get(hook)
       if (!state) hooks.set(hook, state = { blocked: [], run: 0 })
-      return governStep(state, ev, blocked, sha256(text), max)
+      // Only a block is remembered by its text: the ordinary allow costs no hash.
+      return governStep(state, ev, blocked, blocked ? sha256(text) : '', max)
     },
     told (ev) {
       if (!LOOPING.has(ev.event) || ev.sessionId === '') return undefined

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import type { DecisionRecord } from '../core/record.js'
 
 export interface DecisionLog {
-  write (record: DecisionRecord): void
+  /** The records of one request, appended in one write (they share a day: one request, one timestamp). */
+  write (records: readonly DecisionRecord[]): void
   close (): Promise<void>
 }
 
@@ -34,14 +35,15 @@ export function createDecisionLog ({ dir, onError }: DecisionLogOptions): Decisi
     return s
   }
   return {
-    write (record) {
-      const d = record.ts.slice(0, 10)
+    write (records) {
+      if (records.length === 0) return
+      const d = records[0]!.ts.slice(0, 10)
       if (d !== day || stream === null) {
         stream?.end()
         stream = open(d)
         day = stream ? d : ''
       }
-      stream?.write(JSON.stringify(record) + '\n')
+      stream?.write(records.map(r => JSON.stringify(r) + '\n').join(''))
     },
     close: () => new Promise<void>(resolve => {
       if (!stream) return resolve()

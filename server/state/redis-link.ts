@@ -1,5 +1,6 @@
 /** One Redis connection for the state layer: every op bounded by timeoutMs, errors counted, one log line per outage. */
-import { createClient, type RedisClientType } from 'redis'
+import { createRequire } from 'node:module'
+import type { RedisClientType } from 'redis'
 import type { StateHealth, StateOp } from './state.js'
 
 export interface LinkLog {
@@ -35,6 +36,8 @@ export function redisTarget (url: string): string {
 }
 
 export function createRedisLink (o: LinkOptions): RedisLink {
+  // Loaded here, not at import: a daemon without state.redis never holds the client's modules (some 7 MB of memory).
+  const { createClient } = createRequire(import.meta.url)('redis') as typeof import('redis')
   const client = createClient({
     url: o.url,
     ...(o.password !== undefined ? { password: o.password } : {}),
