@@ -15,6 +15,8 @@ export interface Team {
   redis: RedisServer
   /** Every request the fake model API got. */
   calls: () => number
+  /** The user message of each request the fake model API got, in order. */
+  prompts: () => string[]
   post (replica: number, hook: string, body: unknown): Promise<Answer>
   get (replica: number, path: string): Promise<{ status: number, body: any, text: string }>
   urls: string[]
@@ -48,6 +50,7 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
     redis,
     urls,
     calls: () => api.requests.length,
+    prompts: () => api.requests.map(r => String(r.body?.messages?.at(-1)?.content ?? '')),
     async post (replica, hook, body) {
       const res = await fetch(`${urls[replica]}/judge/${hook}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
       const text = await res.text()
