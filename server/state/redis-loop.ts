@@ -8,10 +8,13 @@ import type { LoopStore } from './state.js'
 // Loop state outlives no turn worth guarding: a day covers the longest session between two Stops.
 export const LOOP_TTL_MS = 86_400_000
 
-/** governStep (server/guards/loop.ts) line for line; state is {t: turn id, b: texts blocked this turn, r: blocks in a row}. */
+/** governStep (server/guards/loop.ts) line for line; state is {t: turn id, b: texts blocked this turn, r: blocks in a row}.
+ * One difference: an allow of a turn other than the stored one writes nothing. The next step of its turn starts that
+ * turn afresh anyway, and an allow's step is not waited for, so a late one must not wipe a newer turn's state. */
 const STEP_LUA = `
 local raw = redis.call('GET', KEYS[1])
 local st = raw and cjson.decode(raw) or {}
+if ARGV[4] ~= '1' and ARGV[1] == '1' and ARGV[2] ~= st.t then return '' end
 local b = st.b or {}
 local r = st.r or 0
 local newTurn
@@ -45,7 +48,10 @@ export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopSt
       if (!governed(ev)) return mine
       const textHash = createHash('sha256').update(text).digest('hex')
       const args = [ev.turnId !== undefined ? '1' : '0', ev.turnId ?? '', ev.stopHookActive ? '1' : '0', blocked ? '1' : '0', textHash, String(max), String(LOOP_TTL_MS)]
-      const got = await link.run('loop', c => c.eval(STEP_LUA, { keys: [sessionKey('loop', ev.sessionId, hook)], arguments: args }))
+      const step = link.run('loop', c => c.eval(STEP_LUA, { keys: [sessionKey('loop', ev.sessionId, hook)], arguments: args }))
+      // An allow's step only ends the run of blocks (its guard is always none): sent, not waited for.
+      if (!blocked) return mine
+      const got = await step
       if (!got.ok) return mine
       return got.value === 'loop' || got.value === 'repeat' ? got.value : null
     },
