@@ -41,7 +41,8 @@ export async function team (fakeUrl: string, samples: number, total: number, run
     await control(fakeUrl, 'delay=0&reset=1')
     for (let i = 0; i < 20; i++) for (const p of [a!, b!, c!, solo]) await post(p, `warm ${i}: I'll commit and push now.`)
     // Cross-replica hit: A judged the text, B's first sight of it comes from Redis; B's second is its own LRU.
-    // A request that found Redis slow (over timeoutMs on a busy machine) is judged locally instead: counted, not timed.
+    // Not timed, only counted: a request that found Redis slow (over timeoutMs on a busy machine) and was judged
+    // locally, and one that reached Redis before A's store (A answers first): it takes A's announced verdict, not a hit.
     const remote: number[] = []
     const inProcess: number[] = []
     let missed = 0
@@ -61,6 +62,18 @@ export async function team (fakeUrl: string, samples: number, total: number, run
       withRedis.push((await post(a!, hitText(i) + ' (miss redis)')).ms)
       without.push((await post(solo, hitText(i) + ' (miss local)')).ms)
     }
+    // The same for a call whose verdict blocks (its loop step is waited for); one session each, so no guard releases.
+    await control(fakeUrl, 'block=1')
+    const blockRedis: number[] = []
+    const blockLocal: number[] = []
+    for (let i = 0; i < samples; i++) {
+      const r = await post(a!, hitText(i) + ' (block redis)', `block-${i}`)
+      const l = await post(solo, hitText(i) + ' (block local)', `block-${i}`)
+      if (r.source !== 'judge' || l.source !== 'judge') throw new Error(`expected Layer-2 verdicts, got ${r.source} and ${l.source}`)
+      blockRedis.push(r.ms)
+      blockLocal.push(l.ms)
+    }
+    await control(fakeUrl, 'block=0')
     for (const p of [a!, b!, c!, solo]) await p.close()
     const on: number[] = []
     const off: number[] = []
@@ -72,12 +85,14 @@ export async function team (fakeUrl: string, samples: number, total: number, run
     const ls = stats(inProcess)
     // The median of paired differences: each pair ran back to back, so a busy moment of the machine hits both.
     const added = median(withRedis.map((x, i) => x - without[i]!))
+    const addedBlock = median(blockRedis.map((x, i) => x - blockLocal[i]!))
     return {
       title: 'Team: three replicas sharing one Redis',
       note: 'Three `hookjudge serve` processes with `state.redis.url` on one loopback redis-server (7, no persistence), and one ' +
         `without it; the fake judge API answers at once. Cache hits: ${samples} texts judged on replica A, then asked on B or C ` +
         `(first time there: from Redis), then again (from that replica's LRU); one keep-alive client. Layer-2 call: ${samples} ` +
-        `distinct texts, interleaved between a sharing replica and the in-process daemon. Throughput: ${CLIENTS} clients, ` +
+        'distinct texts, interleaved between a sharing replica and the in-process daemon, once with allowing and once with ' +
+        `blocking verdicts (a session each). Throughput: ${CLIENTS} clients, ` +
         `${total} distinct Layer-2 texts a run, ${runs} runs each, alternating; route ${TEAM_ROUTE}.`,
       head: ['figure', 'median', 'p99', 'note'],
       rows: [
@@ -86,6 +101,9 @@ export async function team (fakeUrl: string, samples: number, total: number, run
         ['Layer-2 call, state in Redis', `${ms(median(withRedis))} ms`, `${ms(stats(withRedis).p99)} ms`, ''],
         ['Layer-2 call, state in process', `${ms(median(without))} ms`, `${ms(stats(without).p99)} ms`, ''],
         ['added by shared state to a Layer-2 call', `${ms(added)} ms`, '', 'median of paired differences; target ≤ 1 ms'],
+        ['Layer-2 call that blocks, state in Redis', `${ms(median(blockRedis))} ms`, `${ms(stats(blockRedis).p99)} ms`, ''],
+        ['Layer-2 call that blocks, state in process', `${ms(median(blockLocal))} ms`, `${ms(stats(blockLocal).p99)} ms`, ''],
+        ['added by shared state to a Layer-2 call that blocks', `${ms(addedBlock)} ms`, '', 'median of paired differences (one more round trip: the loop step)'],
         ['throughput, Redis on', `${median(on).toFixed(0)} req/s`, '', `${times(median(on) / median(off))} Redis off`],
         ['throughput, Redis off', `${median(off).toFixed(0)} req/s`, '', '']
       ]
