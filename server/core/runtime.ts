@@ -16,7 +16,7 @@ import { worksWithoutJudge } from '../evidence/plan.js'
 import { createClassifier } from '../evidence/verification.js'
 import type { FactStore } from '../approvals/session-facts.js'
 import { type Env, stateDir } from './paths.js'
-import { createLocalState } from '../state/local-state.js'
+import { createLocalState, tellingThrough } from '../state/local-state.js'
 import { shareCircuits } from '../state/redis-circuit.js'
 import type { SharedState } from '../state/state.js'
 
@@ -84,7 +84,8 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     cache,
     redact,
     decisionLog,
-    loop,
+    // A block's turn text is told through the state: with Redis, the next Stop of the turn on any replica cuts it.
+    loop: tellingThrough(loop, state.loop),
     state,
     // Allowed transcript roots come from the daemon's env, resolved here once (not per request).
     // With evidence on, the same read also gathers the turn's commands and edits (server/evidence/).

@@ -4,6 +4,7 @@ import { type AgentAdapter, detectAgent } from '../agents/adapter.js'
 import type { AgentName, EventName, HookEvent } from '../agents/event.js'
 import type { TurnText } from '../agents/transcript-reader.js'
 import type { HookPolicy } from '../config/config-schema.js'
+import type { Told } from '../guards/loop.js'
 import { lastBytes } from '../judge/extract.js'
 import type { Runtime } from '../core/runtime.js'
 import type { Turn } from './turn.js'
@@ -21,9 +22,10 @@ export function hooksFor (rt: Runtime, event: HookEvent): HookPolicy[] {
   return (rt.hooksByEvent.get(event.event) ?? []).filter(h => !h.gate.matcher || h.gate.matcher.test(event.toolName ?? ''))
 }
 
+const isStop = (event: HookEvent) => event.event === 'Stop' || event.event === 'SubagentStop'
+
 /** The text a Stop judges: after a block in this turn, only what the agent wrote since, never the proposal it was told about. */
-function newSince (rt: Runtime, event: HookEvent, turnText: string): string {
-  const told = rt.loop.told(event)
+function newSince (rt: Runtime, told: Told | undefined, turnText: string): string {
   if (!told || turnText.length < told.chars || !rt.loop.matches(turnText.slice(0, told.chars), told)) return turnText
   return turnText.slice(told.chars).replace(/^\s+/, '')
 }
@@ -31,8 +33,9 @@ function newSince (rt: Runtime, event: HookEvent, turnText: string): string {
 /** Date.now() at which this request's deadline passes: file reads for it must end by then. */
 const deadlineAt = (rt: Runtime, started: number) => Date.now() - (performance.now() - started) + rt.config.judge.deadlineMs
 
-export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number): Turn {
-  const judged = event.event === 'Stop' || event.event === 'SubagentStop' ? newSince(rt, event, read.text) : read.text
+/** told: what a block of this turn answered (rt.state.loop.told), if any. */
+export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number, told?: Told): Turn {
+  const judged = isStop(event) ? newSince(rt, told, read.text) : read.text
   return {
     id: randomUUID(),
     adapter,
@@ -56,6 +59,10 @@ export async function readTurn (rt: Runtime, req: TurnRequest): Promise<Turn> {
   const hooks = req.hook ? [req.hook] : hooksFor(rt, event)
   const active = hooks.some(h => h.mode !== 'off')
   // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
-  const read: TurnText = active ? await rt.transcripts.turnText(event, false, deadlineAt(rt, req.started)) : { text: event.text, source: 'message' }
-  return startTurn(rt, adapter, event, hooks, read, req.started)
+  // What a block of this turn told may be another replica's (Redis): looked up while the transcript is read.
+  const [read, told] = await Promise.all([
+    active ? rt.transcripts.turnText(event, false, deadlineAt(rt, req.started)) : { text: event.text, source: 'message' as const },
+    active && isStop(event) ? rt.state.loop.told(event) : undefined
+  ])
+  return startTurn(rt, adapter, event, hooks, read, req.started, told)
 }
