@@ -13,8 +13,12 @@ export interface TurnRequest {
   agent?: AgentName
   /** POST /judge/:hook: this hook only; otherwise every enabled hook of the input's event. */
   hook?: HookPolicy
+  /** rt.clock.now() when the request arrived: its deadline and its records' ms count from here. */
   started: number
 }
+
+/** What a request asks before any I/O: the agent, its event, the hooks that run. */
+export interface Opened { adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[] }
 
 /** Stop-type events run their hooks; a tool call runs the gates whose matcher takes the tool; PostToolUse its transforms. */
 export function hooksFor (rt: Runtime, event: HookEvent): HookPolicy[] {
@@ -29,7 +33,7 @@ function newSince (rt: Runtime, event: HookEvent, turnText: string): string {
 }
 
 /** Date.now() at which this request's deadline passes: file reads for it must end by then. */
-const deadlineAt = (rt: Runtime, started: number) => Date.now() - (performance.now() - started) + rt.config.judge.deadlineMs
+const filesUntil = (rt: Runtime, started: number) => Date.now() + started + rt.config.judge.deadlineMs - rt.clock.now()
 
 export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number): Turn {
   const judged = event.event === 'Stop' || event.event === 'SubagentStop' ? newSince(rt, event, read.text) : read.text
@@ -46,16 +50,20 @@ export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent,
     runs: hooks.map(hook => ({ hook, chain: rt.chains.get(hook.name) ?? [] })),
     asks: [],
     started,
-    until: deadlineAt(rt, started)
+    until: filesUntil(rt, started)
   }
 }
 
-export async function readTurn (rt: Runtime, req: TurnRequest): Promise<Turn> {
+export function openTurn (rt: Runtime, req: TurnRequest): Opened {
   const adapter = detectAgent(req.body, req.agent)
   const event = adapter.toEvent(req.body, req.hook?.event ?? 'Stop' satisfies EventName)
-  const hooks = req.hook ? [req.hook] : hooksFor(rt, event)
+  return { adapter, event, hooks: req.hook ? [req.hook] : hooksFor(rt, event) }
+}
+
+export async function readTurn (rt: Runtime, req: TurnRequest, opened = openTurn(rt, req)): Promise<Turn> {
+  const { adapter, event, hooks } = opened
   const active = hooks.some(h => h.mode !== 'off')
   // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
-  const read: TurnText = active ? await rt.transcripts.turnText(event, false, deadlineAt(rt, req.started)) : { text: event.text, source: 'message' }
+  const read: TurnText = active ? await rt.transcripts.turnText(event, false, filesUntil(rt, req.started)) : { text: event.text, source: 'message' }
   return startTurn(rt, adapter, event, hooks, read, req.started)
 }
