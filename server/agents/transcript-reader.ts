@@ -149,9 +149,10 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       // Copilot's reader gathers no steps: an empty list there would read as "nothing was run".
       const understood = (r.text !== '' || (r.steps?.list.length ?? 0) > 0) && event.agent !== 'copilot'
       const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
-      // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
-      const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}
-      if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)
+      // Only a transcript whose format the reader knows (it gave the turn's text or its tool calls) can be behind; an
+      // unknown format waits for nothing. A turn of tool calls whose final text is not written yet is behind.
+      const lagging = probe !== '' && (r.text !== '' || understood) && !r.text.includes(probe) ? { lagging: true } : {}
+      if (r.text === '') return { ...message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence), ...lagging }
       return {
         ...lagging,
         text: withLastMessage(r.text, event.text),
