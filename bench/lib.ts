@@ -37,7 +37,14 @@ export async function startProcess (args: string[], env: Record<string, string>,
   throw new Error(`process ${args.join(' ')} did not come up on ${port}`)
 }
 
-export interface Daemon { url: string, pid: number, stop (): Promise<void> }
+export interface Daemon {
+  url: string
+  pid: number
+  /** Its XDG_STATE_HOME: the decision log is under hookjudge/. */
+  stateDir: string
+  /** Stops it (the log flushed); beforeRemove reads its files, then its directory goes. */
+  stop (beforeRemove?: () => void): Promise<void>
+}
 
 /** Ends a child process this bench started (by its own handle) and waits for it to exit. */
 export async function stopProcess (child: ChildProcess): Promise<void> {
@@ -61,7 +68,11 @@ export async function startDaemon (fakeUrl: string, overrides: Record<string, un
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
-    stop: async () => { await stopProcess(child); rmSync(dir, { recursive: true, force: true }) }
+    stateDir: join(dir, 'state'),
+    stop: async (beforeRemove) => {
+      await stopProcess(child)
+      try { beforeRemove?.() } finally { rmSync(dir, { recursive: true, force: true }) }
+    }
   }
 }
 

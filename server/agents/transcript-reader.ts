@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache'
 import { factsOf, type TurnEvidence } from '../evidence/facts.js'
 import { owesTests } from '../evidence/test-command.js'
 import type { Classifier } from '../evidence/steps.js'
+import { type Clock, sleep, SYSTEM_CLOCK } from '../core/clock.js'
 import { type Env, userHome } from '../core/paths.js'
 import { DEFAULT_FILE_MS } from '../core/safe-file.js'
 import { claudeTurn } from './claude-code/transcript.js'
@@ -13,7 +14,7 @@ import { codexTurn } from './codex/transcript.js'
 import { COPILOT_FLUSH_WAIT_MS, copilotTurn } from './copilot/transcript.js'
 import type { HookEvent } from './event.js'
 import { agentHomes } from './homes.js'
-import { FLUSH_WAIT_MS, type FileState, fileState, grown, pause, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
+import { FLUSH_WAIT_MS, type FileState, fileState, grown, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
 import { SEPARATOR } from './utterances.js'
 
 export interface TranscriptSettings { enabled: boolean, roots: string[], maxReadBytes: number }
@@ -65,8 +66,11 @@ export function withLastMessage (turn: string, last: string): string {
   return tail === '' || turn.includes(tail) ? turn : `${turn}${SEPARATOR}${last}`
 }
 
-/** With a classifier, every read also gathers the turn's steps (server/evidence/); without one, reads are text only. */
-export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTextBytes: number, classifier?: Classifier): TranscriptReader {
+/**
+ * With a classifier, every read also gathers the turn's steps (server/evidence/); without one, reads are text only.
+ * The flush waits run on the clock (tests count them); file operations stay bounded by `until` in real time.
+ */
+export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTextBytes: number, classifier?: Classifier, clock: Clock = SYSTEM_CLOCK): TranscriptReader {
   const limits = { maxReadBytes: cfg.maxReadBytes, maxTextBytes, classifier }
   const roots: Root[] = transcriptRoots(env, cfg.roots).map(path => ({ path, real: realOrNot(path) }))
   // Several hooks judge the same Stop at once: one read per file state and turn serves them all.
@@ -115,10 +119,10 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       const probe = event.text.trim().split('\n').at(-1)!.trim().slice(-100)
       // Copilot sends no text at all: its turn is only in the file, so wait for that text whatever the facts.
       const copilot = event.agent === 'copilot'
-      const flushed = Math.min(until, Date.now() + (copilot ? COPILOT_FLUSH_WAIT_MS : classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0))
+      const flushed = clock.now() + Math.min(until - Date.now(), copilot ? COPILOT_FLUSH_WAIT_MS : classifier && wait && probe !== '' ? FLUSH_WAIT_MS : 0)
       let file = await located(path)
-      while (file === 'missing' && Date.now() < flushed) {
-        await pause(POLL_MS)
+      while (file === 'missing' && clock.now() < flushed) {
+        await sleep(clock, POLL_MS)
         file = await located(path)
       }
       if (file === 'missing' && probe !== '') return { ...message(file), lagging: true }
@@ -137,8 +141,8 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
         return read
       }
       let r = await readAt(st)
-      while (r.end !== 'unreadable' && r.end !== 'malformed' && (copilot ? r.text === '' : !r.text.includes(probe)) && Date.now() < flushed) {
-        const next = await grown(file, st, flushed)
+      while (r.end !== 'unreadable' && r.end !== 'malformed' && (copilot ? r.text === '' : !r.text.includes(probe)) && clock.now() < flushed) {
+        const next = await grown(file, st, until, clock, flushed)
         if (!next) break
         r = await readAt(st = next)
       }
@@ -148,9 +152,10 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       // Copilot's reader gathers no steps: an empty list there would read as "nothing was run".
       const understood = (r.text !== '' || (r.steps?.list.length ?? 0) > 0) && event.agent !== 'copilot'
       const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
-      // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
-      const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}
-      if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)
+      // Only a transcript whose format the reader knows (it gave the turn's text or its tool calls) can be behind; an
+      // unknown format waits for nothing. A turn of tool calls whose final text is not written yet is behind.
+      const lagging = probe !== '' && (r.text !== '' || understood) && !r.text.includes(probe) ? { lagging: true } : {}
+      if (r.text === '') return { ...message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence), ...lagging }
       return {
         ...lagging,
         text: withLastMessage(r.text, event.text),

@@ -1,5 +1,6 @@
 /** One backwards pass over a transcript file for one turn (its assistant text and, given a classifier, its tool calls); file states. */
 import { type Classifier, createStepLog, type Step } from '../evidence/steps.js'
+import { type Clock, sleep } from '../core/clock.js'
 import { openRegular } from '../core/safe-file.js'
 import { CHUNK_BYTES, scanLinesBackwards, type ScanEnd } from './tail-lines.js'
 import { createUtterances, type TurnReader, type Utterances } from './utterances.js'
@@ -48,7 +49,6 @@ export interface FileState { size: number, mtime: number }
 /** How long a Stop waits for a transcript that lags behind the hook's last message (Claude Code flushes every 100 ms). */
 export const FLUSH_WAIT_MS = 300
 export const POLL_MS = 20
-export const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 export async function fileState (file: string, until: number): Promise<FileState | 'missing' | 'unreadable'> {
   const opened = await openRegular(file, { until, noFollow: true })
@@ -57,10 +57,10 @@ export async function fileState (file: string, until: number): Promise<FileState
   return { size: opened.size, mtime: opened.mtime }
 }
 
-/** The file's new state once it has changed, polling until the deadline; undefined if it did not change in time. */
-export async function grown (file: string, was: FileState, until: number): Promise<FileState | undefined> {
-  while (Date.now() < until) {
-    await pause(POLL_MS)
+/** The file's new state once it has changed, polling on the clock until waitEnd; undefined if it did not change in time. */
+export async function grown (file: string, was: FileState, until: number, clock: Clock, waitEnd: number): Promise<FileState | undefined> {
+  while (clock.now() < waitEnd) {
+    await sleep(clock, POLL_MS)
     const st = await fileState(file, until)
     if (typeof st === 'string') return undefined
     if (st.size !== was.size || st.mtime !== was.mtime) return st

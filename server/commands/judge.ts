@@ -34,7 +34,7 @@ export const judgeCommand: Command = async (args, io) => {
     // A silent allow would read as a verdict: say when there is no judge to ask, and when the one asked failed.
     const unready = readiness(rt).filter(r => r.startsWith(`hook ${name}:`) || !r.startsWith('hook '))
     for (const r of unready) io.stderr.write(`hookjudge judge: ${r}\n`)
-    const j = await judgeTurn(rt, { body, agent: values.agent as AgentName | undefined, hook: rt.config.hooks[name] ?? hook, started: performance.now() })
+    const j = await judgeTurn(rt, { body, agent: values.agent as AgentName | undefined, hook: rt.config.hooks[name] ?? hook, started: rt.clock.now() })
     const records = j.records()
     for (const record of records) io.stdout.write(JSON.stringify(record) + '\n')
     const failed = records.filter(r => r.source === 'fallback')

@@ -15,6 +15,7 @@ import { createGateDeps, type GateDeps } from '../approvals/approval.js'
 import { worksWithoutJudge } from '../evidence/plan.js'
 import { createClassifier } from '../evidence/verification.js'
 import type { FactStore } from '../approvals/session-facts.js'
+import { type Clock, SYSTEM_CLOCK } from './clock.js'
 import { type Env, stateDir } from './paths.js'
 import { createLocalState, tellingThrough } from '../state/local-state.js'
 import { shareCircuits } from '../state/redis-circuit.js'
@@ -39,6 +40,10 @@ export interface RuntimeDeps {
   warm?: boolean
   /** Clock of the circuit breakers and spares (tests). */
   now?: () => number
+  /** The request clock: deadlines, transcript flush waits, records' ms (tests move it by hand). */
+  clock?: Clock
+  /** A transcript reader of the test's own (one that hangs, as on a dead filesystem); otherwise built from config. */
+  transcripts?: TranscriptReader
   /** Shared state (server/state/): in process, or the team's in Redis; created once per process by buildApp. */
   state?: SharedState
 }
@@ -57,6 +62,7 @@ export interface Runtime {
   transcripts: TranscriptReader
   gates: GateDeps
   state: SharedState
+  clock: Clock
   close (): Promise<void>
 }
 
@@ -68,6 +74,7 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
   const state = deps.state ?? createLocalState({ loop, facts: config.sessionFacts })
   if (state.health().mode === 'redis') shareCircuits(backends.values(), state.circuits)
   const redact = config.redactor ?? createRedactor()
+  const clock = deps.clock ?? SYSTEM_CLOCK
   const decisionLog = deps.decisionLog ?? (config.decisionLog.enabled
     ? createDecisionLog({ dir: config.decisionLog.dir ?? stateDir(deps.env), onError: deps.onLogError ?? (() => {}) })
     : NO_DECISION_LOG)
@@ -87,9 +94,10 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     // A block's turn text is told through the state: with Redis, the next Stop of the turn on any replica cuts it.
     loop: tellingThrough(loop, state.loop),
     state,
+    clock,
     // Allowed transcript roots come from the daemon's env, resolved here once (not per request).
     // With evidence on, the same read also gathers the turn's commands and edits (server/evidence/).
-    transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined),
+    transcripts: deps.transcripts ?? createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined, clock),
     gates: createGateDeps(config, deps.env, deps.facts ?? state.facts.store, state.facts),
     ...compileHooks(config, backends),
     ...(deps.onAttempt ? { onAttempt: deps.onAttempt } : {}),

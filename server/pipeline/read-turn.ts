@@ -14,8 +14,12 @@ export interface TurnRequest {
   agent?: AgentName
   /** POST /judge/:hook: this hook only; otherwise every enabled hook of the input's event. */
   hook?: HookPolicy
+  /** rt.clock.now() when the request arrived: its deadline and its records' ms count from here. */
   started: number
 }
+
+/** What a request asks before any I/O: the agent, its event, the hooks that run. */
+export interface Opened { adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[] }
 
 /** Stop-type events run their hooks; a tool call runs the gates whose matcher takes the tool; PostToolUse its transforms. */
 export function hooksFor (rt: Runtime, event: HookEvent): HookPolicy[] {
@@ -31,7 +35,7 @@ function newSince (rt: Runtime, told: Told | undefined, turnText: string): strin
 }
 
 /** Date.now() at which this request's deadline passes: file reads for it must end by then. */
-const deadlineAt = (rt: Runtime, started: number) => Date.now() - (performance.now() - started) + rt.config.judge.deadlineMs
+const filesUntil = (rt: Runtime, started: number) => Date.now() + started + rt.config.judge.deadlineMs - rt.clock.now()
 
 /** told: what a block of this turn answered (rt.state.loop.told), if any. */
 export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number, told?: Told): Turn {
@@ -49,19 +53,23 @@ export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent,
     runs: hooks.map(hook => ({ hook, chain: rt.chains.get(hook.name) ?? [] })),
     asks: [],
     started,
-    until: deadlineAt(rt, started)
+    until: filesUntil(rt, started)
   }
 }
 
-export async function readTurn (rt: Runtime, req: TurnRequest): Promise<Turn> {
+export function openTurn (rt: Runtime, req: TurnRequest): Opened {
   const adapter = detectAgent(req.body, req.agent)
   const event = adapter.toEvent(req.body, req.hook?.event ?? 'Stop' satisfies EventName)
-  const hooks = req.hook ? [req.hook] : hooksFor(rt, event)
+  return { adapter, event, hooks: req.hook ? [req.hook] : hooksFor(rt, event) }
+}
+
+export async function readTurn (rt: Runtime, req: TurnRequest, opened = openTurn(rt, req)): Promise<Turn> {
+  const { adapter, event, hooks } = opened
   const active = hooks.some(h => h.mode !== 'off')
   // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
   // What a block of this turn told may be another replica's (Redis): looked up while the transcript is read.
   const [read, told] = await Promise.all([
-    active ? rt.transcripts.turnText(event, false, deadlineAt(rt, req.started)) : { text: event.text, source: 'message' as const },
+    active ? rt.transcripts.turnText(event, false, filesUntil(rt, req.started)) : { text: event.text, source: 'message' as const },
     active && isStop(event) ? rt.state.loop.told(event) : undefined
   ])
   return startTurn(rt, adapter, event, hooks, read, req.started, told)

@@ -58,8 +58,8 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
   }
 
   async function handle (req: Req, reply: FastifyReply, hook?: HookPolicy) {
-    const started = performance.now()
     const rt = runtime()
+    const started = rt.clock.now()
     const agent = req.query.agent
     if (agent !== undefined && !AGENTS.includes(agent as AgentName)) {
       metrics.badRequests.inc({ reason: 'bad_agent' })

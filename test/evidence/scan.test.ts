@@ -1,11 +1,13 @@
 // One backwards read of the transcript yields the turn's text and its evidence; it reads on past the text cap only until the facts are sure.
-import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises'
+import { appendFileSync } from 'node:fs'
+import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import t from 'tap'
 import { claudeCode } from '../../server/agents/claude-code/adapter.js'
 import { codex } from '../../server/agents/codex/adapter.js'
 import { createTranscriptReader } from '../../server/agents/transcript-reader.js'
-import { FLUSH_WAIT_MS } from '../../server/agents/turn-scan.js'
+import { FLUSH_WAIT_MS, POLL_MS } from '../../server/agents/turn-scan.js'
+import { testClock } from '../helpers/clock.js'
 import { createClassifier } from '../../server/evidence/verification.js'
 import { claudeStop, codexStop, tempDir, testConfig } from '../helper.js'
 import { fixture, place, promptOf, turnOf } from './captured.js'
@@ -15,15 +17,16 @@ const classifier = createClassifier(testConfig().evidence)
 function setup (t: Parameters<typeof tempDir>[0], maxTextBytes = 4000, maxReadBytes = 1 << 20) {
   const root = tempDir(t)
   const env = { HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'claude'), CODEX_HOME: join(root, 'codex') }
-  const reader = createTranscriptReader({ enabled: true, roots: [], maxReadBytes }, env, maxTextBytes, classifier)
-  const textOnly = createTranscriptReader({ enabled: true, roots: [], maxReadBytes }, env, maxTextBytes)
+  const clock = testClock()
+  const reader = createTranscriptReader({ enabled: true, roots: [], maxReadBytes }, env, maxTextBytes, classifier, clock)
+  const textOnly = createTranscriptReader({ enabled: true, roots: [], maxReadBytes }, env, maxTextBytes, undefined, clock)
   const write = async (name: string, lines: string[]) => {
     const path = join(env.CLAUDE_CONFIG_DIR, 'projects', '-w', name)
     await mkdir(dirname(path), { recursive: true })
     await writeFile(path, lines.join('\n') + '\n')
     return path
   }
-  return { reader, textOnly, env, write }
+  return { reader, textOnly, env, write, clock }
 }
 
 t.test('a Claude and a Codex turn: text and evidence from one scan, shared by concurrent hooks', async t => {
@@ -78,11 +81,9 @@ t.test('a Stop that arrives before Claude Code\'s next transcript write waits fo
   const cut = lines.findIndex(l => l.includes('"tool_result"') && l.includes('node -e 0'))
   const path = await s.write('lagging.jsonl', lines.slice(0, cut))
   const stop = claudeCode.toEvent(claudeStop('All tests pass.', { transcript_path: path, prompt_id: promptOf('claude-evidence-verified.jsonl') }), 'Stop')
-  const pending = s.reader.turnText(stop)
-  while (s.reader.scans === 0) await new Promise(resolve => setImmediate(resolve))
   // The agent's writer catches up (its 100 ms flush) while the daemon waits.
-  await appendFile(path, lines.slice(cut).join('\n') + '\n')
-  const r = await pending
+  s.clock.onWait = (_ms, i) => { if (i === 0) appendFileSync(path, lines.slice(cut).join('\n') + '\n') }
+  const r = await s.reader.turnText(stop)
   t.equal(s.reader.scans, 2, 'read again once the file grew')
   t.match(r, { text: 'All tests pass.', source: 'transcript', evidence: { facts: { verification_passed: true } } })
   t.match(r.evidence!.steps.at(-1), { command: 'npm test', status: 'passed' })
@@ -92,10 +93,8 @@ t.test('a transcript not created yet (the agent\'s first write is still due) is 
   const s = setup(t)
   const path = join(s.env.CLAUDE_CONFIG_DIR, 'projects', '-w', 'not-yet.jsonl')
   const stop = claudeCode.toEvent(claudeStop('All tests pass.', { transcript_path: path }), 'Stop')
-  const started = Date.now()
   t.match(await s.reader.turnText(stop), { source: 'message', note: 'missing' })
-  t.ok(Date.now() - started >= FLUSH_WAIT_MS, 'waited for the first write')
-  const quick = Date.now()
+  t.equal(s.clock.waits.length * POLL_MS, FLUSH_WAIT_MS, 'waited for the first write, the flush wait and no longer')
   t.match(await s.textOnly.turnText(stop), { note: 'missing' })
-  t.ok(Date.now() - quick < FLUSH_WAIT_MS, 'the text alone does not wait: the last message is enough')
+  t.equal(s.clock.waits.length * POLL_MS, FLUSH_WAIT_MS, 'the text alone does not wait: the last message is enough')
 })

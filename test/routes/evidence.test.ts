@@ -7,7 +7,8 @@ import t from 'tap'
 import { commitVerdict, type Script, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, codexStop, TEST_ENV, tempDir, testConfig } from '../helper.js'
 import { place, promptOf, SCENARIOS, turnOf } from '../evidence/captured.js'
-import { FLUSH_WAIT_MS } from '../../server/agents/turn-scan.js'
+import { FLUSH_WAIT_MS, POLL_MS } from '../../server/agents/turn-scan.js'
+import { testClock, type TestClock } from '../helpers/clock.js'
 
 const CLAIM = 'All tests pass.'
 const EXPECTED: Record<typeof SCENARIOS[number], { decision: string, reason?: RegExp }> = {
@@ -17,7 +18,7 @@ const EXPECTED: Record<typeof SCENARIOS[number], { decision: string, reason?: Re
   'run-then-edit': { decision: 'block', reason: /files were edited after the last verification run \(`npm test`\)/ }
 }
 
-async function setup (t: Test, overrides: Record<string, unknown> = {}, judge: Script = { text: '{}' }) {
+async function setup (t: Test, overrides: Record<string, unknown> = {}, judge: Script = { text: '{}' }, clock?: TestClock) {
   const api = await startFakeJudgeApi(judge)
   t.teardown(() => api.close())
   const dir = tempDir(t)
@@ -26,7 +27,7 @@ async function setup (t: Test, overrides: Record<string, unknown> = {}, judge: S
   const cwd = tempDir(t)
   await writeFile(join(cwd, 'package.json'), JSON.stringify({ scripts: { test: 'tap' } }))
   const logDir = join(dir, 'log')
-  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir: logDir }, ...overrides }, api.url), { env })
+  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir: logDir }, ...overrides }, api.url), { env, ...(clock ? { clock } : {}) })
   const post = async (hook: string, agent: 'claude' | 'codex', scenario: string, text = CLAIM) => {
     const name = `${agent}-evidence-${scenario}.jsonl`
     const path = await place(env, name)
@@ -126,20 +127,21 @@ t.test('/readyz: a hook whose facts block on their own does not need a judge bac
 })
 
 t.test('only a hit on a hook whose facts decide waits for a lagging transcript; a Layer-1 miss never does', async t => {
-  const s = await setup(t, { hooks: { 'unverified-claim': { backends: [] } } })
+  const clock = testClock()
+  const s = await setup(t, { hooks: { 'unverified-claim': { backends: [] } } }, undefined, clock)
   // A transcript path under the roots whose file is not written yet (Claude Code flushes every 100 ms).
   const path = join(s.env.CLAUDE_CONFIG_DIR, 'projects', 'p', 'not-yet-written.jsonl')
-  const timed = async (hook: string, text: string) => {
-    const started = performance.now()
+  const waited = async (hook: string, text: string) => {
+    const before = clock.waits.length
     const res = await s.app.inject({ method: 'POST', url: `/judge/${hook}`, payload: claudeStop(text, { transcript_path: path, cwd: s.cwd }) })
-    return { res, ms: performance.now() - started }
+    return { res, ms: (clock.waits.length - before) * POLL_MS }
   }
-  const hit = await timed('unverified-claim', CLAIM)
-  t.ok(hit.ms >= FLUSH_WAIT_MS, `a claim waited for the file (${hit.ms.toFixed(0)} ms)`)
+  const hit = await waited('unverified-claim', CLAIM)
+  t.equal(hit.ms, FLUSH_WAIT_MS, 'a claim waited for the file')
   t.equal(hit.res.headers['x-hookjudge-source'], 'fallback', 'no transcript: no evidence, fail open')
-  const miss = await timed('unverified-claim', 'I renamed the helper and updated its callers.')
+  const miss = await waited('unverified-claim', 'I renamed the helper and updated its callers.')
   t.equal(miss.res.headers['x-hookjudge-source'], 'layer1')
-  t.ok(miss.ms < FLUSH_WAIT_MS, `a Layer-1 miss did not wait (${miss.ms.toFixed(0)} ms)`)
-  const other = await timed('scope-check', 'Let us continue this in another session.')
-  t.ok(other.ms < FLUSH_WAIT_MS, `a hook without facts did not wait (${other.ms.toFixed(0)} ms)`)
+  t.equal(miss.ms, 0, 'a Layer-1 miss did not wait')
+  const other = await waited('scope-check', 'Let us continue this in another session.')
+  t.equal(other.ms, 0, 'a hook without facts did not wait')
 })
