@@ -21,8 +21,19 @@ export const sleep = (clock: Clock, ms: number) => new Promise<void>(resolve => 
 export interface Deadline { signal: AbortSignal, passed: Promise<void>, clear: () => void }
 
 export function deadlineAt (clock: Clock, at: number): Deadline {
-  const ctl = new AbortController()
-  const passed = new Promise<void>(resolve => ctl.signal.addEventListener('abort', () => resolve(), { once: true }))
-  const clear = clock.after(at - clock.now(), () => ctl.abort())
-  return { signal: ctl.signal, passed, clear }
+  // Every request has a deadline, but only one that asks a backend needs a signal: it is made on first use, since an
+  // AbortController per Layer-1 miss was a visible share of the hot path.
+  let ctl: AbortController | undefined
+  let fired = false
+  let fire = () => {}
+  const passed = new Promise<void>(resolve => { fire = resolve })
+  const clear = clock.after(at - clock.now(), () => { fired = true; ctl?.abort(); fire() })
+  return {
+    get signal () {
+      if (!ctl) { ctl = new AbortController(); if (fired) ctl.abort() }
+      return ctl.signal
+    },
+    passed,
+    clear
+  }
 }
