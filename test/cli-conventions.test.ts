@@ -44,6 +44,12 @@ t.test('every verb answers --help and -h with its usage, options and examples, e
   t.notMatch((await cli('service', '--help')).out, /--platform/, 'a hidden switch stays out of the help')
 })
 
+t.test('every verb that prints data documents --json (serve prints JSON log lines, judge its record as JSON)', async t => {
+  for (const v of VERBS.filter(v => v.spec.name !== 'serve' && v.spec.name !== 'judge')) {
+    t.match((await cli(v.spec.name, '--help')).out, /\n +--json +\S/, `${v.spec.name} --help lists --json`)
+  }
+})
+
 t.test('usage mistakes: exit 2, the problem and its fix on stderr, nothing on stdout', async t => {
   const typo = await cli('judeg', 'commit')
   t.strictSame([typo.code, typo.out], [2, ''])

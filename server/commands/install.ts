@@ -1,27 +1,24 @@
 /** hookjudge install|uninstall AGENT: merges hookjudge's one entry per event into the agent's hooks file, or takes it out. */
-import { rm } from 'node:fs/promises'
 import { ADAPTERS } from '../agents/adapter.js'
 import { AGENTS, EVENTS } from '../agents/event.js'
 import type { Config } from '../config/config-schema.js'
 import { loadConfig } from '../config/config.js'
+import { type Applied, applyEntries } from '../install/apply-settings.js'
 import { atLeast, claudeVersion, ON_FAILURE_SINCE } from '../install/claude-version.js'
 import { type Entry, hookEntries, httpUnavailable, type InstallAgent, type Transport } from '../install/entries.js'
-import { unifiedDiff } from '../install/diff.js'
 import { loginShellNoise, noiseWarning } from '../install/login-shell.js'
-import { mergeHooks, shapeProblem } from '../install/merge.js'
-import { backupOnce, readSettings, type Scope, serialize, settingsPath, writeAtomic } from '../install/settings-file.js'
+import { type Scope, settingsPath } from '../install/settings-file.js'
 import { teamFlags } from '../install/team-flags.js'
-import { TARGETS } from '../install/targets.js'
 import { SHIM_PATH } from '../core/paths.js'
 import { type Command, type Io, parse, UsageError, workingDir } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
-
-const COMMON = { config: { type: 'string' }, scope: { type: 'string' }, hooks: { type: 'string' }, 'dry-run': { type: 'boolean' } } as const
+import { writeJson } from './output.js'
+import { INSTALL, UNINSTALL } from './verb-specs.js'
 
 export const CODEX_TRUST_NOTE = 'Codex asks to trust hooks again whenever hooks.json changes: review and trust them with /hooks in the\n' +
-  'Codex TUI; `codex exec` silently skips untrusted hooks unless run with --dangerously-bypass-hook-trust.\n'
+  'Codex TUI; `codex exec` silently skips untrusted hooks unless run with --dangerously-bypass-hook-trust.'
 
-interface Target { agent: InstallAgent, scope: Scope, path: string, names?: string[], dryRun: boolean, config: Config }
+interface Target { agent: InstallAgent, scope: Scope, path: string, names?: string[], dryRun: boolean, json: boolean, config: Config }
 
 function target (values: Record<string, string | boolean | undefined>, positionals: string[], io: Io, verb: string): Target {
   const agent = positionals[0] as InstallAgent
@@ -32,37 +29,23 @@ function target (values: Record<string, string | boolean | undefined>, positiona
   if (names?.length === 0) throw new UsageError('--hooks needs hook names, e.g. --hooks commit,scope-check')
   const config = loadConfig({ env: io.env, file: values.config as string | undefined })
   const path = settingsPath(agent, scope, io.env, workingDir(io))
-  return { agent, scope, path, names, dryRun: values['dry-run'] === true, config }
+  return { agent, scope, path, names, dryRun: values['dry-run'] === true, json: values.json === true, config }
 }
 
-/** Reads, merges, and writes (or diffs); returns the exit code and whether the file changed. */
-async function apply (io: Io, t: Target, entries: Entry[], verb: string): Promise<{ code: number, changed: boolean, removed: number }> {
-  const spec = TARGETS[t.agent]
-  const current = await readSettings(t.path)
-  const problem = typeof current === 'string' ? current : shapeProblem(current.doc, spec.layout) && `${t.path}: ${shapeProblem(current.doc, spec.layout)}; left untouched`
-  if (typeof current === 'string' || problem) {
-    io.stderr.write(`hookjudge ${verb}: ${problem}\n`)
-    return { code: 1, changed: false, removed: 0 }
-  }
-  // --hooks rewires only the events of the named hooks; otherwise (and on uninstall) every event of ours is replaced.
-  const { doc, removed } = mergeHooks(current.doc, entries, () => t.names === undefined, spec.layout, spec.header)
-  // Compare documents, not bytes: a no-op never rewrites the user's formatting.
-  if (JSON.stringify(doc) === JSON.stringify(current.doc)) return { code: 0, changed: false, removed }
-  const gone = spec.ownFile && Object.keys(doc).length === 0
-  const next = gone ? '' : serialize(doc, current.text)
-  if (t.dryRun) {
-    io.stdout.write(unifiedDiff(current.text ?? '', next, current.text === undefined ? '/dev/null' : t.path, `${t.path} (after hookjudge ${verb})`))
-    return { code: 0, changed: true, removed }
-  }
-  const backup = current.text === undefined || gone ? undefined : await backupOnce(current.path)
-  if (gone) await rm(current.path, { force: true })
-  else await writeAtomic(current.path, next, current.mode)
-  if (backup) io.stdout.write(`backup of the previous file: ${backup}\n`)
-  return { code: 0, changed: true, removed }
+/** The --json object of both verbs: the file, whether (and how) it changed, as data. */
+const report = (t: Target, r: Applied) => ({
+  agent: t.agent, scope: t.scope, path: t.path, dryRun: t.dryRun, changed: r.changed, diff: r.diff, backup: r.backup ?? null, deleted: r.deleted
+})
+
+/** A file that must not be touched: said on stderr, or as the JSON object; exit 1 either way. */
+function refused (io: Io, t: Target, verb: string, error: string): number {
+  if (t.json) writeJson(io, verb, false, { agent: t.agent, scope: t.scope, path: t.path, error })
+  else io.stderr.write(`hookjudge ${verb}: ${error}\n`)
+  return 1
 }
 
 export const installCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, { ...COMMON, transport: { type: 'string' }, url: { type: 'string' }, 'token-file': { type: 'string' } }, 1)
+  const { values, positionals } = parse(args, INSTALL)
   const t = target(values, positionals, io, 'install')
   const team = teamFlags(values, io.env.PWD || process.cwd())
   // A team daemon: this developer's token file and the team's URL replace the local config's address and token.
@@ -80,56 +63,75 @@ export const installCommand: Command = async (args, io) => {
   const version = t.agent === 'claude-code' && transport === 'http' ? await claudeVersion(io.env) : undefined
   const claudeOnFailure = version !== undefined && atLeast(version, ON_FAILURE_SINCE)
   const entries = hookEntries({ agent: t.agent, transport, hooks, server: t.config.server, deadlineMs: t.config.judge.deadlineMs, shimPath: SHIM_PATH, url: team.url, claudeOnFailure })
-  const r = await apply(io, t, entries, 'install')
-  if (r.code !== 0) return r.code
+  const r = await applyEntries(t, entries, 'install')
+  if (typeof r === 'string') return refused(io, t, 'install', r)
+
+  const notes: string[] = []
+  const missing = EVENTS.filter(ev => caps.events[ev] === undefined && hooks.some(h => h.event === ev))
+  for (const ev of missing) notes.push(`note: ${caps.label} has no ${ev} event; ${hooks.filter(h => h.event === ev).map(h => h.name).join(', ')} not wired`)
+  if (t.agent === 'claude-code' && transport === 'http' && noHttp) notes.push(`note: using the shim, since ${noHttp}`)
+  if (t.agent === 'claude-code' && transport === 'http' && !noHttp && !claudeOnFailure && entries.some(e => e.failSafe)) {
+    notes.push(`note: fail-safe gates use the shim: ${version ? `Claude Code ${version.join('.')}` : 'no claude on PATH, so the installed Claude Code'} predates onFailure:"block" (${ON_FAILURE_SINCE.join('.')})`)
+  }
+  notes.push(...agentNotes(t.agent, t.scope, r.changed && !t.dryRun))
+  const noise = t.agent === 'codex' ? await loginShellNoise(io.env) : undefined
+  const warnings = noise ? [noiseWarning(io.env.SHELL || '/bin/sh', noise)] : []
+  const daemon = await probeDaemon(t.config, team.url)
+  if (daemon) notes.push(daemon)
+
+  if (t.json) {
+    writeJson(io, 'install', true, { ...report(t, r), transport, entries, notes, warnings })
+    return 0
+  }
+  if (t.dryRun) io.stdout.write(r.diff)
+  if (r.backup) io.stdout.write(`backup of the previous file: ${r.backup}\n`)
   const where = t.dryRun ? 'would be wired' : r.changed ? 'wired' : 'already wired (nothing changed)'
   io.stdout.write(`hookjudge: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} ${where} for ${caps.label} in ${t.path}\n`)
-  for (const e of entries) io.stdout.write(`  ${e.native}: ${e.hooks.join(', ')} via ${e.transport}${e.failSafe ? ' (fail-safe)' : ''}: ${String(e.handler.url ?? e.handler.command ?? e.handler.bash)}\n`)
-  const missing = EVENTS.filter(ev => caps.events[ev] === undefined && hooks.some(h => h.event === ev))
-  for (const ev of missing) io.stdout.write(`note: ${caps.label} has no ${ev} event; ${hooks.filter(h => h.event === ev).map(h => h.name).join(', ')} not wired\n`)
-  if (t.agent === 'claude-code' && transport === 'http' && noHttp) io.stdout.write(`note: using the shim, since ${noHttp}\n`)
-  if (t.agent === 'claude-code' && transport === 'http' && !noHttp && !claudeOnFailure && entries.some(e => e.failSafe)) {
-    io.stdout.write(`note: fail-safe gates use the shim: ${version ? `Claude Code ${version.join('.')}` : 'no claude on PATH, so the installed Claude Code'} predates onFailure:"block" (${ON_FAILURE_SINCE.join('.')})\n`)
-  }
-  for (const line of notes(t.agent, t.scope, r.changed && !t.dryRun)) io.stdout.write(line)
-  if (t.agent === 'codex') {
-    const noise = await loginShellNoise(io.env)
-    if (noise) io.stderr.write(noiseWarning(io.env.SHELL || '/bin/sh', noise) + '\n')
-  }
-  await probeDaemon(io, t.config, team.url)
+  for (const e of entries) io.stdout.write(`  ${entryLine(e)}\n`)
+  for (const line of notes) io.stdout.write(line + '\n')
+  for (const w of warnings) io.stderr.write(w + '\n')
   return 0
 }
 
+const entryLine = (e: Entry) => `${e.native}: ${e.hooks.join(', ')} via ${e.transport}${e.failSafe ? ' (fail-safe)' : ''}: ${String(e.handler.url ?? e.handler.command ?? e.handler.bash)}`
+
 /** What else the user must know for the hooks to run at all. */
-function notes (agent: InstallAgent, scope: Scope, changed: boolean): string[] {
+function agentNotes (agent: InstallAgent, scope: Scope, changed: boolean): string[] {
   if (agent === 'codex') return changed ? [CODEX_TRUST_NOTE] : []
-  if (agent === 'gemini' && scope === 'project') return ['note: Gemini CLI skips project hooks in folders it does not trust (trust it, or GEMINI_CLI_TRUST_WORKSPACE=true).\n']
-  if (agent === 'copilot' && scope === 'project') return ['note: copilot -p loads repository hooks only in a trusted folder (or with GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true).\n']
+  if (agent === 'gemini' && scope === 'project') return ['note: Gemini CLI skips project hooks in folders it does not trust (trust it, or GEMINI_CLI_TRUST_WORKSPACE=true).']
+  if (agent === 'copilot' && scope === 'project') return ['note: copilot -p loads repository hooks only in a trusted folder (or with GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true).']
   return []
 }
 
 export const uninstallCommand: Command = async (args, io) => {
-  const { values, positionals } = parse(args, COMMON, 1)
+  const { values, positionals } = parse(args, UNINSTALL)
   const t = target(values, positionals, io, 'uninstall')
-  const r = await apply(io, t, [], 'uninstall')
-  if (r.code !== 0) return r.code
+  const r = await applyEntries(t, [], 'uninstall')
+  if (typeof r === 'string') return refused(io, t, 'uninstall', r)
+  const notes = t.agent === 'codex' && r.changed && !t.dryRun ? [CODEX_TRUST_NOTE] : []
+  if (t.json) {
+    writeJson(io, 'uninstall', true, { ...report(t, r), removed: r.removed, notes })
+    return 0
+  }
+  if (t.dryRun) io.stdout.write(r.diff)
+  if (r.backup) io.stdout.write(`backup of the previous file: ${r.backup}\n`)
   const what = t.dryRun ? 'would be removed' : 'removed'
   io.stdout.write(r.removed > 0
     ? `hookjudge: ${r.removed} hookjudge entr${r.removed === 1 ? 'y' : 'ies'} ${what} from ${t.path}\n`
     : `hookjudge: no hookjudge entries in ${t.path}\n`)
-  if (t.agent === 'codex' && r.changed && !t.dryRun) io.stdout.write(CODEX_TRUST_NOTE)
+  for (const line of notes) io.stdout.write(line + '\n')
   return 0
 }
 
 /** The entries point at the configured address; say so when nothing answers there yet (the hooks then fail open). */
-async function probeDaemon (io: Io, config: Config, url?: string): Promise<void> {
+async function probeDaemon (config: Config, url?: string): Promise<string | undefined> {
   let addr
   try {
     addr = url ? { url, label: url, headers: {} } : daemonAddress(config)
   } catch {
-    return
+    return undefined
   }
   const answer = await callDaemon(addr, 'GET', '/healthz', 1000)
-  if (answer.ok && answer.status === 200) return
-  io.stdout.write(`note: no hookjudge daemon answers at ${addr.label} yet; start it with \`hookjudge serve\` (until then every hook fails open).\n`)
+  if (answer.ok && answer.status === 200) return undefined
+  return `note: no hookjudge daemon answers at ${addr.label} yet; start it with \`hookjudge serve\` (until then every hook fails open).`
 }

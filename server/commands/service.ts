@@ -8,7 +8,7 @@ import { systemdPaths } from '../service/systemd.js'
 import { type Command, parse, UsageError, workingDir } from './args.js'
 import { SERVICE } from './verb-specs.js'
 import { callDaemon, daemonAddress } from './daemon.js'
-import { painter } from './output.js'
+import { painter, writeJson } from './output.js'
 
 const ACTIONS = ['install', 'uninstall', 'status']
 
@@ -23,37 +23,55 @@ export const serviceCommand: Command = async (args, io) => {
   const spec = serviceSpec(config, io.env, { cwd })
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })
   if (!plan) {
-    io.stderr.write(`hookjudge service: no service manager for platform "${platform}" (linux: systemd, darwin: launchd); run hookjudge serve under yours\n`)
+    const error = `no service manager for platform "${platform}" (linux: systemd, darwin: launchd); run hookjudge serve under yours`
+    if (values.json) writeJson(io, 'service', false, { action, platform, error })
+    else io.stderr.write(`hookjudge service: ${error}\n`)
     return 1
   }
   const paint = painter(io)
   const say = (line: string) => io.stdout.write(line + '\n')
   const commands = (title: string, lines: string[]) => { say(title); for (const l of lines) say(`  ${l}`) }
+  const json = (ok: boolean, data: Record<string, unknown>) => writeJson(io, 'service', ok, { action, platform, manager: plan.manager, ...data })
 
   if (action === 'install') {
-    if (!existsSync(spec.cli)) say(`${paint('warn', 'note')}: ${spec.cli} does not exist yet: run npm run build before starting the service`)
+    const notBuilt = !existsSync(spec.cli)
     const done = await installFiles(plan)
+    const refused = done.some(d => d.action === 'refused')
+    const keys = Object.keys(spec.secrets)
+    const linger = plan.manager === 'systemd' ? ['loginctl enable-linger "$USER"'] : []
+    if (values.json) {
+      json(!refused, { files: done, keys, next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes: notBuilt ? [`${spec.cli} does not exist yet: run npm run build before starting the service`] : [] })
+      return refused ? 1 : 0
+    }
+    if (notBuilt) say(`${paint('warn', 'note')}: ${spec.cli} does not exist yet: run npm run build before starting the service`)
     for (const d of done) say(`${d.action === 'refused' ? paint('fail', 'refused') : paint('ok', d.action)}  ${d.path}${d.action === 'refused' ? ' (not written by hookjudge: move it away first)' : ''}`)
-    if (done.some(d => d.action === 'refused')) return 1
-    say(`keys: ${Object.keys(spec.secrets).join(', ') || 'none set in this shell'} (only in the ${plan.manager === 'systemd' ? 'env file' : 'plist'}, mode 0600)`)
+    if (refused) return 1
+    say(`keys: ${keys.join(', ') || 'none set in this shell'} (only in the ${plan.manager === 'systemd' ? 'env file' : 'plist'}, mode 0600)`)
     commands('next, run:', plan.afterInstall)
-    if (plan.manager === 'systemd') commands('to keep it running when you are logged out (hookjudge does not run this for you):', ['loginctl enable-linger "$USER"'])
+    if (linger.length > 0) commands('to keep it running when you are logged out (hookjudge does not run this for you):', linger)
     return 0
   }
   if (action === 'uninstall') {
     const wasEnabled = plan.manager === 'systemd' && existsSync(systemdPaths(configHome(io.env)).wants)
     const done = await uninstallFiles(plan)
+    if (values.json) { json(true, { files: done, next: plan.afterUninstall }); return 0 }
     for (const d of done) say(`${d.action === 'kept' ? paint('warn', 'kept') : paint('ok', d.action)}  ${d.path}${d.action === 'kept' ? ' (not written by hookjudge)' : ''}`)
     commands(wasEnabled || plan.manager === 'launchd' ? 'then stop it:' : 'if it still runs, stop it:', plan.afterUninstall)
     return 0
   }
   const states = await Promise.all(plan.files.map(async f => ({ path: f.path, state: await fileState(f) })))
   const installed = states.every(s => s.state === 'current' || s.state === 'stale')
-  for (const s of states) say(`${s.state === 'current' ? paint('ok', s.state) : paint('warn', s.state)}  ${s.path}`)
-  if (states.some(s => s.state === 'stale')) say('the files differ from what install writes now (config, keys or paths changed): run hookjudge service install')
+  const stale = states.some(s => s.state === 'stale')
   const addr = daemonAddress(config)
   const health = await callDaemon(addr, 'GET', '/healthz', 3000)
-  say(`daemon: ${health.ok && health.status === 200 ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}`)
+  const answering = health.ok && health.status === 200
+  if (values.json) {
+    json(installed, { installed, stale, files: states, daemon: { address: addr.label, answering }, inspect: plan.inspect })
+    return installed ? 0 : 1
+  }
+  for (const s of states) say(`${s.state === 'current' ? paint('ok', s.state) : paint('warn', s.state)}  ${s.path}`)
+  if (stale) say('the files differ from what install writes now (config, keys or paths changed): run hookjudge service install')
+  say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}`)
   commands(`${plan.manager} ${installed ? 'service installed' : 'service not installed'}; inspect it with:`, plan.inspect)
   return installed ? 0 : 1
 }

@@ -72,10 +72,11 @@ export const SERVICE = {
   summary: 'a systemd user unit (Linux) or LaunchAgent (macOS) running the daemon; prints the manager commands to run',
   options: {
     config,
+    json: { type: 'boolean', help: 'print one JSON object: each file and what was done to it (or its state), the commands to run next' },
     // For tests and for preparing another machine's files.
     platform: { type: 'string', hidden: true }
   },
-  examples: ['hookjudge service install', 'hookjudge service status']
+  examples: ['hookjudge service install', 'hookjudge service status', 'hookjudge service status --json | jq .installed']
 } satisfies VerbSpec
 
 export const EVAL = {
@@ -121,6 +122,7 @@ export const REPLAY = {
 const scope = { type: 'string', value: 'user|project', help: 'the user settings (default) or this project\'s' } as const
 const hooks = { type: 'string', value: 'a,b', help: 'only these hooks (default: every hook not off)' } as const
 const dryRun = { type: 'boolean', help: 'print the change as a diff, write nothing' } as const
+const installJson = { type: 'boolean', help: 'print one JSON object: the file, whether it changed, the diff, the entries, the notes' } as const
 
 export const INSTALL = {
   name: 'install',
@@ -134,9 +136,10 @@ export const INSTALL = {
     hooks,
     url: { type: 'string', value: 'URL', help: 'a shared daemon (https://judge.team.example) instead of the local one' },
     'token-file': { type: 'string', value: 'FILE', help: 'the file holding your token for that daemon (0600)' },
-    'dry-run': dryRun
+    'dry-run': dryRun,
+    json: installJson
   },
-  examples: ['hookjudge install claude-code --dry-run', 'hookjudge install codex --scope project', 'hookjudge install gemini', 'hookjudge install claude-code --url https://judge.team.example --token-file ~/.config/hookjudge/token']
+  examples: ['hookjudge install claude-code --dry-run', 'hookjudge install codex --scope project', 'hookjudge install gemini', 'hookjudge install claude-code --url https://judge.team.example --token-file ~/.config/hookjudge/token', 'hookjudge install codex --dry-run --json | jq -r .diff']
 } satisfies VerbSpec
 
 export const UNINSTALL = {
@@ -144,8 +147,8 @@ export const UNINSTALL = {
   args: 'AGENT',
   positionals: 1,
   summary: 'remove exactly hookjudge\'s entries from the agent\'s settings again',
-  options: { config, scope, hooks, 'dry-run': dryRun },
-  examples: ['hookjudge uninstall claude-code']
+  options: { config, scope, hooks, 'dry-run': dryRun, json: installJson },
+  examples: ['hookjudge uninstall claude-code', 'hookjudge uninstall codex --dry-run --json']
 } satisfies VerbSpec
 
 export const LABELS = {

@@ -140,3 +140,29 @@ t.test('npm start and the image run the daemon with the same Node flags as the s
   const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(PACKAGE_ROOT, 'Dockerfile'), 'utf8'))?.[1]
   t.same(JSON.parse(cmd ?? 'null'), ['node', ...DAEMON_NODE_FLAGS, 'dist/server/cli.js', 'serve'])
 })
+
+t.test('--json: each file and what was done to it, the keys by name, the commands to run next; status as data', async t => {
+  const s = setup(t)
+  const json = async (args: string[]) => { const r = await s.service([...args, '--platform', 'linux', '--json']); return { code: r.code, doc: JSON.parse(r.out), err: r.err } }
+  const first = await json(['install'])
+  t.equal(first.code, 0)
+  t.match(first.doc, { command: 'service', ok: true, action: 'install', platform: 'linux', manager: 'systemd', files: [{ path: s.unit, action: 'written' }, { path: s.envFile, action: 'written' }], keys: ['ANTHROPIC_API_KEY'], linger: ['loginctl enable-linger "$USER"'] })
+  t.match(first.doc.next, [/daemon-reload/, /enable --now hookjudge\.service/, /restart/])
+  t.notMatch(JSON.stringify(first.doc), KEY, 'a key\'s name, never its value')
+  t.match((await json(['install'])).doc.files, [{ action: 'unchanged' }, { action: 'unchanged' }])
+
+  const status = await json(['status'])
+  t.equal(status.code, 0)
+  t.match(status.doc, { ok: true, action: 'status', installed: true, stale: false, files: [{ path: s.unit, state: 'current' }, { path: s.envFile, state: 'current' }], daemon: { address: 'http://127.0.0.1:5999' } })
+  t.type(status.doc.daemon.answering, 'boolean')
+  t.match(status.doc.inspect, [/systemctl --user status/, /journalctl/, /reload/])
+
+  const removed = await json(['uninstall'])
+  t.match(removed.doc, { ok: true, action: 'uninstall', files: [{ action: 'removed' }, { action: 'removed' }], next: [/disable --now/, /daemon-reload/] })
+  t.match(await json(['status']), { code: 1, doc: { ok: false, installed: false, files: [{ state: 'absent' }, { state: 'absent' }] } })
+
+  writeFileSync(s.unit, '[Service]\nExecStart=/bin/true\n')
+  t.match(await json(['install']), { code: 1, doc: { ok: false, files: [{ path: s.unit, action: 'refused' }, { path: s.envFile, action: 'written' }], next: [] } })
+  const win = await s.service(['status', '--platform', 'win32', '--json'])
+  t.match({ code: win.code, doc: JSON.parse(win.out), err: win.err }, { code: 1, doc: { command: 'service', ok: false, platform: 'win32', error: /no service manager/ }, err: '' })
+})

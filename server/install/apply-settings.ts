@@ -1,0 +1,38 @@
+/** Reads an agent's hooks file, merges hookjudge's entries in (or out), and writes it with a backup, or only diffs it. */
+import { rm } from 'node:fs/promises'
+import type { Entry, InstallAgent } from './entries.js'
+import { unifiedDiff } from './diff.js'
+import { mergeHooks, shapeProblem } from './merge.js'
+import { backupOnce, readSettings, serialize, writeAtomic } from './settings-file.js'
+import { TARGETS } from './targets.js'
+
+export interface SettingsChange {
+  agent: InstallAgent
+  path: string
+  /** Only these hooks' events are rewired (install --hooks); otherwise every event of ours is replaced. */
+  names?: string[]
+  dryRun: boolean
+}
+
+/** What happened to the file: the change as a unified diff ('' when none), the backup made, the entries taken out. */
+export interface Applied { changed: boolean, removed: number, diff: string, backup?: string, deleted: boolean }
+
+/** The change made (or, dry, the one that would be); a string when the file must not be touched, and why. */
+export async function applyEntries (c: SettingsChange, entries: Entry[], verb: string): Promise<Applied | string> {
+  const spec = TARGETS[c.agent]
+  const current = await readSettings(c.path)
+  if (typeof current === 'string') return current
+  const problem = shapeProblem(current.doc, spec.layout)
+  if (problem) return `${c.path}: ${problem}; left untouched`
+  const { doc, removed } = mergeHooks(current.doc, entries, () => c.names === undefined, spec.layout, spec.header)
+  // Compare documents, not bytes: a no-op never rewrites the user's formatting.
+  if (JSON.stringify(doc) === JSON.stringify(current.doc)) return { changed: false, removed, diff: '', deleted: false }
+  const gone = spec.ownFile === true && Object.keys(doc).length === 0
+  const next = gone ? '' : serialize(doc, current.text)
+  const diff = unifiedDiff(current.text ?? '', next, current.text === undefined ? '/dev/null' : c.path, `${c.path} (after hookjudge ${verb})`)
+  if (c.dryRun) return { changed: true, removed, diff, deleted: gone }
+  const backup = current.text === undefined || gone ? undefined : await backupOnce(current.path)
+  if (gone) await rm(current.path, { force: true })
+  else await writeAtomic(current.path, next, current.mode)
+  return { changed: true, removed, diff, deleted: gone, ...(backup ? { backup } : {}) }
+}
