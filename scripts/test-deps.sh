@@ -5,7 +5,8 @@
 # offline), so they come from Debian. Nothing is skipped when a tool is missing: the suite stops here, naming it.
 # Add a tool: one "command:package" pair below.
 
-TOOLS='shellcheck:shellcheck dash:dash curl:curl systemd-analyze:systemd promtool:prometheus xmllint:libxml2-utils'
+# redis-server: the shared-state tests start a real one; chromium: the review page's browser test.
+TOOLS='shellcheck:shellcheck dash:dash curl:curl systemd-analyze:systemd promtool:prometheus xmllint:libxml2-utils redis-server:redis-server chromium:chromium'
 
 say() {
     printf 'test-deps: %s\n' "$1" >&2
