@@ -19,6 +19,14 @@ export const NO_DECISION_LOG: DecisionLog = { write: () => {}, close: async () =
 export function createDecisionLog ({ dir, onError }: DecisionLogOptions): DecisionLog {
   let day = ''
   let stream: WriteStream | null = null
+  // Streams ended at a day's turn still flushing: close waits for them too, or a shutdown just after midnight loses
+  // the previous day's last records. end's callback also runs when the stream has failed.
+  const ending = new Set<Promise<void>>()
+  const end = (s: WriteStream) => {
+    const p = new Promise<void>(resolve => { s.end(() => resolve()) })
+    ending.add(p)
+    p.then(() => ending.delete(p))
+  }
   const open = (d: string): WriteStream | null => {
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -39,16 +47,16 @@ export function createDecisionLog ({ dir, onError }: DecisionLogOptions): Decisi
       if (records.length === 0) return
       const d = records[0]!.ts.slice(0, 10)
       if (d !== day || stream === null) {
-        stream?.end()
+        if (stream) end(stream)
         stream = open(d)
         day = stream ? d : ''
       }
       stream?.write(records.map(r => JSON.stringify(r) + '\n').join(''))
     },
-    close: () => new Promise<void>(resolve => {
-      if (!stream) return resolve()
-      stream.end(() => resolve())
+    async close () {
+      if (stream) end(stream)
       stream = null
-    })
+      await Promise.all(ending)
+    }
   }
 }
