@@ -1,5 +1,6 @@
 /** Bench-only judge API on loopback (Anthropic Messages and OpenAI chat, one URL): a fixed delay, counted calls and
- * estimated tokens. GET /control?delay=MS&reset=1 sets the delay and answers the counters. Run: PORT=N tsx bench/fake-api.ts */
+ * estimated tokens. GET /control?delay=MS&block=0|1&reset=1 sets the delay and whether the verdicts propose (block) and
+ * answers the counters. Run: PORT=N tsx bench/fake-api.ts */
 import { createServer } from 'node:http'
 
 let delayMs = Number(process.env.DELAY_MS ?? 0)
@@ -17,12 +18,14 @@ function estimateTokens (s: string): number {
 }
 
 const FIELDS = { new_proposal: false, verification_reported: false, direction_query: false, future_step_description: false, retraction_or_quote: false, reason: 'bench: nothing to block' }
-const VERDICT = JSON.stringify(FIELDS)
+const BLOCKING = { ...FIELDS, new_proposal: true, reason: 'bench: a new proposal' }
+let block = false
 
 /** One hook asked: the flat fields; several (one call per turn): one member per hook the system prompt names. */
 function verdictFor (system: string): string {
+  const fields = block ? BLOCKING : FIELDS
   const hooks = [...system.matchAll(/Hook "([\w-]+)"\. Task:/g)].map(m => m[1]!)
-  return hooks.length > 1 ? JSON.stringify(Object.fromEntries(hooks.map(h => [h, FIELDS]))) : VERDICT
+  return JSON.stringify(hooks.length > 1 ? Object.fromEntries(hooks.map(h => [h, fields])) : fields)
 }
 
 function answer (path: string, input: number, output: number, text: string) {
@@ -39,6 +42,7 @@ const server = createServer((req, res) => {
   if (req.method !== 'POST') {
     if (url.pathname === '/control') {
       if (url.searchParams.has('delay')) delayMs = Number(url.searchParams.get('delay'))
+      if (url.searchParams.has('block')) block = url.searchParams.get('block') === '1'
       const body = JSON.stringify({ calls, inputTokens, outputTokens, serviceMedianMs: median(serviceMs), delayMs })
       if (url.searchParams.has('reset')) { calls = 0; inputTokens = 0; outputTokens = 0; serviceMs.length = 0 }
       res.writeHead(200, { 'content-type': 'application/json' }).end(body)

@@ -1,15 +1,18 @@
 /** Bench plumbing: daemons, the fake judge API and a bare Fastify in their own processes; timing, RSS, summaries. */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os'
 import { join } from 'node:path'
 import { stringify } from 'yaml'
 import { PACKAGE_ROOT } from '../server/core/paths.js'
+import { DAEMON_NODE_FLAGS } from '../server/service/spec.js'
 
 export const ROOT = PACKAGE_ROOT
-export const cliPath = join('server', 'cli.ts')
+// The daemon as users run it (`npm start`): the built JavaScript, not the sources through a TypeScript loader, whose
+// compiler and source maps would add to its memory and start-up. `npm run bench` builds first.
+export const cliPath = join('dist', 'server', 'cli.js')
 export const knob = (name: string, dflt: number) => Number(process.env[name] ?? dflt)
 
 export async function freePort (): Promise<number> {
@@ -20,9 +23,9 @@ export async function freePort (): Promise<number> {
   return port
 }
 
-/** Runs a TypeScript entry (through tsx) in a child process and waits until it answers GET /healthz on the port. */
-export async function startProcess (args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+/** Runs an entry (a TypeScript one through tsx) in a child process and waits until it answers GET /healthz on the port. */
+export async function startProcess (args: string[], env: Record<string, string>, port: number, nodeFlags: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, ...(args[0]!.endsWith('.ts') ? ['--import', 'tsx'] : []), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
   for (let i = 0; i < 200; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`)
@@ -34,7 +37,14 @@ export async function startProcess (args: string[], env: Record<string, string>,
   throw new Error(`process ${args.join(' ')} did not come up on ${port}`)
 }
 
-export interface Daemon { url: string, pid: number, stop (): Promise<void> }
+export interface Daemon {
+  url: string
+  pid: number
+  /** Its XDG_STATE_HOME: the decision log is under hookjudge/. */
+  stateDir: string
+  /** Stops it (the log flushed); beforeRemove reads its files, then its directory goes. */
+  stop (beforeRemove?: () => void): Promise<void>
+}
 
 /** Ends a child process this bench started (by its own handle) and waits for it to exit. */
 export async function stopProcess (child: ChildProcess): Promise<void> {
@@ -46,18 +56,23 @@ export async function stopProcess (child: ChildProcess): Promise<void> {
 
 /** `hookjudge serve` on a free port with the shipped defaults plus `overrides`, the judge pointed at the fake API. */
 export async function startDaemon (fakeUrl: string, overrides: Record<string, unknown> = {}): Promise<Daemon> {
+  if (!existsSync(join(ROOT, cliPath))) throw new Error(`${cliPath} is missing: run \`npm run build\` first (npm run bench does)`)
   const dir = mkdtempSync(join(tmpdir(), 'hookjudge-bench-'))
   const port = await freePort()
   const file = join(dir, 'config.yaml')
   // An explicit chain: `auto` could add the claude / codex CLIs found on PATH, which the bench does not measure.
   writeFileSync(file, stringify({ judge: { backends: ['anthropic'] }, backends: { anthropic: { baseUrl: fakeUrl } }, ...overrides }))
   const child = await startProcess([cliPath, 'serve', '--port', String(port), '--config', file],
-    { ANTHROPIC_API_KEY: 'bench-key', XDG_STATE_HOME: join(dir, 'state') }, port)
+    { ANTHROPIC_API_KEY: 'bench-key', XDG_STATE_HOME: join(dir, 'state') }, port, [...DAEMON_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])])
     .catch((err: Error) => { rmSync(dir, { recursive: true, force: true }); throw err })
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
-    stop: async () => { await stopProcess(child); rmSync(dir, { recursive: true, force: true }) }
+    stateDir: join(dir, 'state'),
+    stop: async (beforeRemove) => {
+      await stopProcess(child)
+      try { beforeRemove?.() } finally { rmSync(dir, { recursive: true, force: true }) }
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { loadConfig } from '../server/config/config.js'
 import { httpLatency, shimLatency } from './latency.js'
+import { layer1Cost } from './layer1.js'
 import { layer2 } from './layer2.js'
 import { freePort, knob, machine, median, ROOT, rssMiB, type Section, startDaemon, startProcess, stopProcess } from './lib.js'
 import { memory } from './memory.js'
@@ -19,6 +20,7 @@ const knobs = {
   BENCH_HTTP: knob('BENCH_HTTP', 2000),
   BENCH_LOAD: knob('BENCH_LOAD', 10000),
   BENCH_LOAD_RUNS: knob('BENCH_LOAD_RUNS', 3),
+  BENCH_L1_ROUNDS: knob('BENCH_L1_ROUNDS', 5),
   BENCH_L2: knob('BENCH_L2', 40),
   BENCH_DELAY_MS: knob('BENCH_DELAY_MS', 50),
   BENCH_MEM_TEXTS: knob('BENCH_MEM_TEXTS', 100000),
@@ -67,6 +69,8 @@ try {
   say('throughput at 16 clients')
   const load = await throughput(daemon, bareUrl, knobs.BENCH_LOAD, knobs.BENCH_LOAD_RUNS)
   sections.push(load.section)
+  say('Layer 1 on real replies')
+  sections.push(layer1Cost(knobs.BENCH_L1_ROUNDS))
   say('Layer-2 overhead and the cache')
   sections.push(await layer2(daemon, fakeUrl, knobs.BENCH_L2, knobs.BENCH_DELAY_MS, http.missMs))
   say('calls and tokens per 100 turns')

@@ -17,6 +17,27 @@ async function post (pool: Pool, text: string, session = 'bench'): Promise<{ ms:
   return { ms: performance.now() - t0, source: String(res.headers['x-hookjudge-source']) }
 }
 
+// After each timed request: the writes a daemon sends after its answer finish before the next request is timed,
+// as they would during the agent's own turn, instead of landing on the next (other) daemon's time.
+const GAP_MS = 3
+const settle = () => new Promise(resolve => setTimeout(resolve, GAP_MS))
+
+type Timed = (i: number) => Promise<{ ms: number, source: string }>
+
+/** n pairs, one request on each daemon, alternating which goes first; [sharing replica's ms, in-process daemon's ms]. */
+async function paired (n: number, shared: Timed, local: Timed, source?: string): Promise<[number[], number[]]> {
+  const out: [number[], number[]] = [[], []]
+  for (let i = 0; i < n; i++) {
+    for (const side of i % 2 === 0 ? [0, 1] as const : [1, 0] as const) {
+      const r = await (side === 0 ? shared : local)(i)
+      if (source !== undefined && r.source !== source) throw new Error(`expected source ${source}, got ${r.source}`)
+      out[side].push(r.ms)
+      await settle()
+    }
+  }
+  return out
+}
+
 /** Requests/s of distinct Layer-2 texts (each a model call to the fake, which answers at once) at CLIENTS clients. */
 async function rate (url: string, tag: string, total: number): Promise<number> {
   const pool = new Pool(url, { connections: CLIENTS })
@@ -41,26 +62,32 @@ export async function team (fakeUrl: string, samples: number, total: number, run
     await control(fakeUrl, 'delay=0&reset=1')
     for (let i = 0; i < 20; i++) for (const p of [a!, b!, c!, solo]) await post(p, `warm ${i}: I'll commit and push now.`)
     // Cross-replica hit: A judged the text, B's first sight of it comes from Redis; B's second is its own LRU.
-    // A request that found Redis slow (over timeoutMs on a busy machine) is judged locally instead: counted, not timed.
+    // Not timed, only counted: a request that found Redis slow (over timeoutMs on a busy machine) and was judged
+    // locally, and one that reached Redis before A's store: it takes A's announced verdict, not a hit.
     const remote: number[] = []
     const inProcess: number[] = []
     let missed = 0
     for (let i = 0; i < samples; i++) {
       const text = hitText(i) + ' (cross)'
       await post(a!, text)
+      await settle()
       const r = await post(i % 2 === 0 ? b! : c!, text)
+      await settle()
       if (r.source !== 'cache') { missed++; continue }
       remote.push(r.ms)
       inProcess.push((await post(i % 2 === 0 ? b! : c!, text)).ms)
+      await settle()
     }
     // A Layer-2 call (a miss: lookup and claim in Redis, the model, the verdicts stored and announced) on a replica
-    // sharing state, beside the same call on a daemon keeping it in process; interleaved, the fake answering at once.
-    const withRedis: number[] = []
-    const without: number[] = []
-    for (let i = 0; i < samples; i++) {
-      withRedis.push((await post(a!, hitText(i) + ' (miss redis)')).ms)
-      without.push((await post(solo, hitText(i) + ' (miss local)')).ms)
-    }
+    // sharing state, beside the same call on a daemon keeping it in process; the fake answers at once.
+    const misses = await paired(samples, i => post(a!, hitText(i) + ' (miss redis)'), i => post(solo, hitText(i) + ' (miss local)'), 'judge')
+    // Control: the same texts again, now hits in each daemon's own LRU (no Redis round trip is waited for on either):
+    // their paired difference is what the two daemons differ by without shared state, the noise floor of the others.
+    const hits = await paired(samples, i => post(a!, hitText(i) + ' (miss redis)'), i => post(solo, hitText(i) + ' (miss local)'), 'cache')
+    // The same for a call whose verdict blocks (its loop step is waited for); one session each, so no guard releases.
+    await control(fakeUrl, 'block=1')
+    const blocks = await paired(samples, i => post(a!, hitText(i) + ' (block redis)', `block-${i}`), i => post(solo, hitText(i) + ' (block local)', `block-${i}`), 'judge')
+    await control(fakeUrl, 'block=0')
     for (const p of [a!, b!, c!, solo]) await p.close()
     const on: number[] = []
     const off: number[] = []
@@ -71,13 +98,19 @@ export async function team (fakeUrl: string, samples: number, total: number, run
     const rs = stats(remote)
     const ls = stats(inProcess)
     // The median of paired differences: each pair ran back to back, so a busy moment of the machine hits both.
+    const [withRedis, without] = misses
+    const [blockRedis, blockLocal] = blocks
     const added = median(withRedis.map((x, i) => x - without[i]!))
+    const addedBlock = median(blockRedis.map((x, i) => x - blockLocal[i]!))
+    const bias = median(hits[0].map((x, i) => x - hits[1][i]!))
     return {
       title: 'Team: three replicas sharing one Redis',
       note: 'Three `hookjudge serve` processes with `state.redis.url` on one loopback redis-server (7, no persistence), and one ' +
         `without it; the fake judge API answers at once. Cache hits: ${samples} texts judged on replica A, then asked on B or C ` +
         `(first time there: from Redis), then again (from that replica's LRU); one keep-alive client. Layer-2 call: ${samples} ` +
-        `distinct texts, interleaved between a sharing replica and the in-process daemon. Throughput: ${CLIENTS} clients, ` +
+        'distinct texts in pairs, one on a sharing replica and one on the in-process daemon (which goes first alternates), ' +
+        `once with allowing and once with blocking verdicts (a session each); ${GAP_MS} ms between timed requests, so the ` +
+        `writes a daemon sends after its answer do not land on the next one's time. Throughput: ${CLIENTS} clients, ` +
         `${total} distinct Layer-2 texts a run, ${runs} runs each, alternating; route ${TEAM_ROUTE}.`,
       head: ['figure', 'median', 'p99', 'note'],
       rows: [
@@ -86,6 +119,10 @@ export async function team (fakeUrl: string, samples: number, total: number, run
         ['Layer-2 call, state in Redis', `${ms(median(withRedis))} ms`, `${ms(stats(withRedis).p99)} ms`, ''],
         ['Layer-2 call, state in process', `${ms(median(without))} ms`, `${ms(stats(without).p99)} ms`, ''],
         ['added by shared state to a Layer-2 call', `${ms(added)} ms`, '', 'median of paired differences; target ≤ 1 ms'],
+        ['control: an LRU hit on the sharing replica, minus on the other', `${ms(bias)} ms`, '', 'no shared state waited for: the noise floor of the differences'],
+        ['Layer-2 call that blocks, state in Redis', `${ms(median(blockRedis))} ms`, `${ms(stats(blockRedis).p99)} ms`, ''],
+        ['Layer-2 call that blocks, state in process', `${ms(median(blockLocal))} ms`, `${ms(stats(blockLocal).p99)} ms`, ''],
+        ['added by shared state to a Layer-2 call that blocks', `${ms(addedBlock)} ms`, '', 'median of paired differences (one more round trip: the loop step)'],
         ['throughput, Redis on', `${median(on).toFixed(0)} req/s`, '', `${times(median(on) / median(off))} Redis off`],
         ['throughput, Redis off', `${median(off).toFixed(0)} req/s`, '', '']
       ]

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Pool } from 'undici'
+import { loadConfig } from '../server/config/config.js'
 import { parseCorpus } from '../server/eval/corpus.js'
+import { gate } from '../server/judge/layer1.js'
 import { type Daemon, ROOT, type Section, stopInput, times } from './lib.js'
 import { control } from './layer2.js'
 
@@ -44,6 +46,10 @@ export async function tokens (start: (overrides?: Record<string, unknown>) => Pr
     }
   }
   const hj = await pass(texts)
+  // The fake counts the calls; Layer 1, run here in process, the turns where some hook goes on to the judge.
+  const policies = Object.values(loadConfig({ env: {}, file: '/dev/null' }).hooks).filter(h => hooks.includes(h.name))
+  const hitTurns = texts.filter(t => policies.some(h => gate(t, h) === 'hit')).length
+  if (hj.calls > hitTurns) throw new Error(`${hj.calls} model calls for ${hitTurns} turns past Layer 1: more than one call per turn`)
   const old = await pass(texts, undefined, true)
   const plain = await pass(ordinary)
   const all = await pass(texts, { hooks: Object.fromEntries(hooks.map(h => [h, { trigger: ['(?s).'], skip: [] }])) }, true)
@@ -59,7 +65,8 @@ export async function tokens (start: (overrides?: Record<string, unknown>) => Pr
       'figure is far above an ordinary session\'s; the ordinary messages alone are the third row. ' +
       'Tokens are estimated by the fake backend from each request (an ASCII character = ¼ token, any other character = 1 token; ' +
       'no tokenizer runs offline). One turn is one POST /judge: the hooks that pass Layer 1 are asked in one call, so ' +
-      `calls per turn are at most one (here ${(hj.calls / texts.length).toFixed(2)} on average); the per-hook row is the ` +
+      `calls per turn are at most one (here ${hj.calls} model calls, counted at the fake, for the ${hitTurns} of ${texts.length} ` +
+      'turns where Layer 1 sent some hook on); the per-hook row is the ' +
       'earlier wiring, one request and one call per hook that Layer 1 passes.',
     head: ['hook style', 'calls', 'input tokens', 'output tokens', 'total tokens'],
     rows: [

@@ -58,7 +58,7 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   let people = readTokens(config)
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.log.level),
-    // One log line per decision (the route's), not three per request.
+    // One log line per request (the route's verdict line), not three.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.server.bodyLimit,
     return503OnClosing: true

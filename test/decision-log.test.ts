@@ -46,8 +46,8 @@ t.test('stream errors are reported and the next record opens a fresh file', asyn
   const errors: Error[] = []
   const log = createDecisionLog({ dir: join(dir, 'a', 'b'), onError: (e) => errors.push(e) })
   const rec = { ts: '2026-11-29T10:00:00.000Z' } as any
-  log.write(rec)
-  log.write({ ...rec, ts: '2026-11-30T10:00:00.000Z' })
+  log.write([rec])
+  log.write([{ ...rec, ts: '2026-11-30T10:00:00.000Z' }])
   await log.close()
   t.equal(readFileSync(join(dir, 'a', 'b', 'decisions-2026-11-29.jsonl'), 'utf8'), JSON.stringify(rec) + '\n')
   t.ok(readFileSync(join(dir, 'a', 'b', 'decisions-2026-11-30.jsonl'), 'utf8').length > 0, 'a new day opens a new file')

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import t, { type Test } from 'tap'
 import { evalCommand } from '../server/commands/eval.js'
-import { COMMANDS } from '../server/commands/index.js'
+import { VERBS } from '../server/commands/index.js'
 import { runCli } from '../server/commands/dispatch.js'
 import { replayCommand } from '../server/commands/replay.js'
 import { commitVerdict, startFakeJudgeApi } from './fixtures/fake-judge-api.js'
@@ -123,8 +123,8 @@ t.test('CI floors on the project corpus, Layer 1 only: recall ≥ 95% per hook, 
 })
 
 t.test('the hookjudge command runs eval (and lists eval and replay in its usage)', async t => {
-  t.equal(COMMANDS.eval, evalCommand)
-  t.equal(COMMANDS.replay, replayCommand)
+  t.equal(await VERBS.find(v => v.spec.name === 'eval')?.load(), evalCommand)
+  t.equal(await VERBS.find(v => v.spec.name === 'replay')?.load(), replayCommand)
   const cli = new URL('../server/cli.ts', import.meta.url).pathname
   const child = spawn(process.execPath, ['--import', 'tsx', cli, 'eval', TINY, '--config', '/dev/null', '--layer1-only', '--json', '--hooks', 'scope-check'], { env: { PATH: process.env.PATH ?? '' } })
   let out = ''

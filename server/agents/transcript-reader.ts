@@ -1,19 +1,19 @@
 /** The judge text of a Stop, with the turn's tool calls: the current turn read from the tail of the agent's own transcript. */
 import { realpathSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
-import { homedir } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { LRUCache } from 'lru-cache'
 import { factsOf, type TurnEvidence } from '../evidence/facts.js'
 import { owesTests } from '../evidence/test-command.js'
 import type { Classifier } from '../evidence/steps.js'
 import { type Clock, systemClock } from '../core/clock.js'
-import type { Env } from '../core/paths.js'
+import { type Env, userHome } from '../core/paths.js'
 import { DEFAULT_FILE_MS } from '../core/safe-file.js'
 import { claudeTurn } from './claude-code/transcript.js'
 import { codexTurn } from './codex/transcript.js'
 import { COPILOT_FLUSH_WAIT_MS, copilotTurn } from './copilot/transcript.js'
 import type { HookEvent } from './event.js'
+import { agentHomes } from './homes.js'
 import { FLUSH_WAIT_MS, type FileState, fileState, grown, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
 import { SEPARATOR } from './utterances.js'
 
@@ -34,7 +34,7 @@ export interface TurnText {
 export interface TranscriptReader {
   /**
    * wait: allow up to FLUSH_WAIT_MS for a transcript that lags behind the last message (only where facts decide).
-   * until: epoch ms by which every file operation has answered (the request's deadline; DEFAULT_FILE_MS from now if absent).
+   * until: the clock's time (clock.now()) by which every file operation has answered (the request's deadline; DEFAULT_FILE_MS from now if absent).
    */
   turnText (event: HookEvent, wait?: boolean, until?: number): Promise<TurnText>
   /** File scans started so far (concurrent hooks of one Stop share one). */
@@ -45,12 +45,12 @@ interface Root { path: string, real?: string }
 
 /** The agents' own data dirs plus configured roots; from the daemon's env, once. */
 export function transcriptRoots (env: Env, configured: string[]): string[] {
-  const home = env.HOME || homedir()
-  const dirs = [join(home, '.claude', 'projects'), join(home, '.codex', 'sessions'), join(home, '.copilot', 'session-state')]
-  if (env.CLAUDE_CONFIG_DIR) dirs.push(join(env.CLAUDE_CONFIG_DIR, 'projects'))
-  if (env.CODEX_HOME) dirs.push(join(env.CODEX_HOME, 'sessions'))
-  if (env.COPILOT_HOME) dirs.push(join(env.COPILOT_HOME, 'session-state'))
-  for (const r of configured) dirs.push(r.startsWith('~/') ? join(home, r.slice(2)) : r)
+  const dirs = [
+    ...agentHomes('claude-code', env).map(d => join(d, 'projects')),
+    ...agentHomes('codex', env).map(d => join(d, 'sessions')),
+    ...agentHomes('copilot', env).map(d => join(d, 'session-state'))
+  ]
+  for (const r of configured) dirs.push(r.startsWith('~/') ? join(userHome(env), r.slice(2)) : r)
   return [...new Set(dirs.map(d => resolve(d)))]
 }
 
@@ -77,23 +77,26 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
   const reads = new LRUCache<string, Promise<TurnScan>>({ max: 64, ttl: 30_000 })
   let scans = 0
 
+  // A symlink-free path under a root's literal path is under the root itself; a symlinked root matches by its target.
+  const under = (file: string) => file.endsWith('.jsonl') && roots.some(r => inside(r.path, file) || (r.real !== undefined && inside(r.real, file)))
+
   async function allowed (file: string): Promise<boolean> {
     if (!file.endsWith('.jsonl')) return false
-    // A symlink-free path under a root's literal path is under the root itself; a symlinked root matches by its target.
-    const under = () => roots.some(r => inside(r.path, file) || (r.real !== undefined && inside(r.real, file)))
-    if (under()) return true
+    if (under(file)) return true
     // A root created after startup (e.g. a first session) may be a symlink: resolve it now, on this rare path only.
     for (const r of roots) if (!r.real) r.real = await realpath(r.path).catch(() => undefined)
-    return under()
+    return under(file)
   }
 
   /** The real path of a transcript under the roots, or why not; a path that names no file is still refused when outside. */
   async function located (path: string): Promise<string | 'outside-roots' | 'missing' | 'unreadable'> {
+    // Agents name their transcripts by a path under their own data dir: one that is not, even literally, is refused
+    // without a file-system call (a symlink from outside into a root is refused too: the safe direction).
+    if (!under(resolve(path))) return 'outside-roots'
     try {
       const file = await realpath(path)
       return await allowed(file) ? file : 'outside-roots'
     } catch (err) {
-      if (!await allowed(resolve(path))) return 'outside-roots'
       return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable'
     }
   }
@@ -139,7 +142,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       }
       let r = await readAt(st)
       while (r.end !== 'unreadable' && r.end !== 'malformed' && (copilot ? r.text === '' : !r.text.includes(probe)) && clock.now() < flushed) {
-        const next = await grown(file, st, flushed, clock)
+        const next = await grown(file, st, until, clock, flushed)
         if (!next) break
         r = await readAt(st = next)
       }
@@ -149,9 +152,10 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       // Copilot's reader gathers no steps: an empty list there would read as "nothing was run".
       const understood = (r.text !== '' || (r.steps?.list.length ?? 0) > 0) && event.agent !== 'copilot'
       const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until, clock)), steps: r.steps.list, partial: r.steps.partial } : undefined
-      // Only a transcript whose format gave the turn's text can be behind; an unknown format waits for nothing.
-      const lagging = probe !== '' && r.text !== '' && !r.text.includes(probe) ? { lagging: true } : {}
-      if (r.text === '') return message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence)
+      // Only a transcript whose format the reader knows (it gave the turn's text or its tool calls) can be behind; an
+      // unknown format waits for nothing. A turn of tool calls whose final text is not written yet is behind.
+      const lagging = probe !== '' && (r.text !== '' || understood) && !r.text.includes(probe) ? { lagging: true } : {}
+      if (r.text === '') return { ...message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence), ...lagging }
       return {
         ...lagging,
         text: withLastMessage(r.text, event.text),

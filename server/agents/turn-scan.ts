@@ -58,9 +58,9 @@ export async function fileState (file: string, until: number, clock: Clock): Pro
   return { size: opened.size, mtime: opened.mtime }
 }
 
-/** The file's new state once it has changed, polling until the deadline; undefined if it did not change in time. */
-export async function grown (file: string, was: FileState, until: number, clock: Clock): Promise<FileState | undefined> {
-  while (clock.now() < until) {
+/** The file's new state once it has changed, polling on the clock until waitEnd; undefined if it did not change in time. */
+export async function grown (file: string, was: FileState, until: number, clock: Clock, waitEnd: number): Promise<FileState | undefined> {
+  while (clock.now() < waitEnd) {
     await clock.sleep(POLL_MS)
     const st = await fileState(file, until, clock)
     if (typeof st === 'string') return undefined

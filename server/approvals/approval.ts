@@ -1,9 +1,8 @@
 /** applyGate(): the deterministic part of a tool hook, before any judge: self-protection, matcher and rules; facts and transforms. */
-import { homedir } from 'node:os'
 import type { Decision, HookEvent } from '../agents/event.js'
 import type { Config, HookPolicy } from '../config/config-schema.js'
 import type { Source } from '../pipeline/turn.js'
-import type { Env } from '../core/paths.js'
+import { type Env, userHome } from '../core/paths.js'
 import { jsonViews } from './envelope.js'
 import { createFactStore, type FactStore, factsFrom } from './session-facts.js'
 import { firstRule, type RuleDecision } from './rules.js'
@@ -39,7 +38,7 @@ export function createGateDeps (config: Config, env: Env, facts?: FactStore, sha
         files: config.files,
         extraPaths: [...selfProtection.paths, ...(config.server.tokenFile ? [config.server.tokenFile] : [])],
         env,
-        home: env.HOME || homedir()
+        home: userHome(env)
       })
       : undefined
   }

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import type { HookEvent } from '../agents/event.js'
+import { agentHomes, PROJECT_DIRS } from '../agents/homes.js'
 import { configHome, type Env, SHIM_PATH } from '../core/paths.js'
 import { readSmallFile } from '../core/safe-file.js'
 import { braces, type GlobOf, globMatcher } from './path-words.js'
@@ -54,8 +55,8 @@ export function selfProtectPolicy (opts: { files: readonly string[], extraPaths:
   if (env.CODEX_HOME) vars.CODEX_HOME = env.CODEX_HOME
   return {
     owned: [...new Set(owned)],
-    claudeDirs: [env.CLAUDE_CONFIG_DIR, join(home, '.claude')].filter((d): d is string => !!d).map(canonicalSync),
-    codexDirs: [env.CODEX_HOME, join(home, '.codex')].filter((d): d is string => !!d).map(canonicalSync),
+    claudeDirs: agentHomes('claude-code', { ...env, HOME: home }).map(canonicalSync),
+    codexDirs: agentHomes('codex', { ...env, HOME: home }).map(canonicalSync),
     vars
   }
 }
@@ -117,8 +118,8 @@ export async function selfProtectReason (policy: SelfProtectPolicy, event: HookE
   if (targets.paths.length === 0) return undefined
   const cwd = event.cwd ?? '/'
   const fromTranscript = isClaudeTranscript(event.transcriptPath ?? '') ? [dirname(dirname(dirname(event.transcriptPath!)))] : []
-  const claudeDirs = [...new Set([...policy.claudeDirs, ...fromTranscript.map(canonicalSync), await canonical(join(cwd, '.claude'))])]
-  const codexDirs = [...new Set([...policy.codexDirs, await canonical(join(cwd, '.codex'))])]
+  const claudeDirs = [...new Set([...policy.claudeDirs, ...fromTranscript.map(canonicalSync), await canonical(join(cwd, PROJECT_DIRS['claude-code']))])]
+  const codexDirs = [...new Set([...policy.codexDirs, await canonical(join(cwd, PROJECT_DIRS.codex))])]
   const settings = [...claudeDirs.flatMap(d => CLAUDE_SETTINGS.map(n => join(d, n))), ...codexDirs.flatMap(d => CODEX_SETTINGS.map(n => join(d, n)))]
   const vars = { ...policy.vars, CLAUDE_PROJECT_DIR: cwd }
   const words = new Map<string, boolean>()
@@ -133,7 +134,7 @@ export async function selfProtectReason (policy: SelfProtectPolicy, event: HookE
     const owned = policy.owned.find(p => touches(globOf, path, p, removes))
     if (owned) return why(`hookjudge's own files (${owned})`)
     const parent = basename(dirname(path))
-    const settingsLike = (parent === '.claude' && CLAUDE_SETTINGS.includes(basename(path))) || (parent === '.codex' && CODEX_SETTINGS.includes(basename(path)))
+    const settingsLike = (parent === PROJECT_DIRS['claude-code'] && CLAUDE_SETTINGS.includes(basename(path))) || (parent === PROJECT_DIRS.codex && CODEX_SETTINGS.includes(basename(path)))
     for (const s of settingsLike ? [path, ...settings] : settings) {
       if (touches(globOf, path, s, removes) && await hasHookjudgeEntries(s)) return why(`the agent settings holding hookjudge's hook entries (${s})`)
     }

@@ -32,7 +32,9 @@ function staticCheck (cfg: BackendConfig, env: Env): Omit<Check, 'name'> | 'prob
   return path ? { found: true, why: `${path}` } : { found: false, why: `${bin || 'no command'} not found on PATH` }
 }
 
-export async function probeModels (baseUrl: string, timeoutMs = 300): Promise<string[] | undefined> {
+// Only a server that accepts and then hangs costs the bound (nothing listening refuses at once); a loaded machine's
+// first fetch in a process (undici's start-up) can alone take a few hundred ms, so the bound is not tight.
+export async function probeModels (baseUrl: string, timeoutMs = 1500): Promise<string[] | undefined> {
   try {
     const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/models`, { signal: AbortSignal.timeout(timeoutMs) })
     if (!res.ok) return undefined

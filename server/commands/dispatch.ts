@@ -45,7 +45,7 @@ export async function runCli (argv: string[], io: Io): Promise<number> {
   }
   if (first === 'help' || wantsHelp(rest)) { io.stdout.write(helpText(verb.spec)); return 0 }
   try {
-    return await verb.run(rest, io)
+    return await (await verb.load())(rest, io)
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`hookjudge ${name}: ${err.message}\n  run: hookjudge ${name} --help\n`)

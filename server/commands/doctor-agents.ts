@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { AGENTS, type AgentName } from '../agents/event.js'
+import { PROJECT_DIRS } from '../agents/homes.js'
 import { TARGETS } from '../install/targets.js'
 import type { Env } from '../core/paths.js'
 
@@ -60,7 +61,7 @@ export function findWiring (env: Env, cwd: string): AgentWiring[] {
   return AGENTS.map(agent => {
     const user = TARGETS[agent].path('user', env, cwd)
     const files = [user, TARGETS[agent].path('project', env, cwd)]
-    if (agent === 'claude-code') files.push(join(cwd, '.claude', 'settings.local.json'))
+    if (agent === 'claude-code') files.push(join(cwd, PROJECT_DIRS['claude-code'], 'settings.local.json'))
     // Copilot's file sits in a hooks/ folder of its home; the others directly in theirs.
     const dir = agent === 'copilot' ? dirname(dirname(user)) : dirname(user)
     const entries: AgentWiring['entries'] = []

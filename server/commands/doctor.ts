@@ -5,17 +5,11 @@ import { lastRecord } from '../ops/decision-files.js'
 import { ConfigError, formatProblem } from '../core/errors.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import { SHIM_PATH } from '../core/paths.js'
-import { type Command, type Io, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION, workingDir } from './args.js'
+import { type Command, type Io, parse, workingDir } from './args.js'
+import { DOCTOR } from './verb-specs.js'
 import { callDaemon, type DaemonAddress, daemonAddress } from './daemon.js'
 import { findWiring } from './doctor-agents.js'
 import { formatUptime, painter, writeJson } from './output.js'
-
-export const DOCTOR = {
-  name: 'doctor',
-  summary: 'check the whole wiring: config, daemon, backends, agent settings, shim, decision log; each failure with its fix',
-  options: { config: CONFIG_OPTION, json: JSON_OPTION },
-  examples: ['hookjudge doctor', 'hookjudge doctor --json']
-} satisfies VerbSpec
 
 export interface Check { name: string, status: 'ok' | 'fail' | 'skip', detail: string, fix?: string }
 

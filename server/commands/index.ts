@@ -1,38 +1,25 @@
-/** The CLI's verb table: each verb is one file in this folder; add one by writing its file and one line here. */
+/** The verbs: each one's spec (for help and usage) and a loader for its code, so a verb imports only what it runs. */
 import type { Command, VerbSpec } from './args.js'
-import { DOCTOR, doctorCommand } from './doctor.js'
-import { evalCommand } from './eval.js'
-import { installCommand, uninstallCommand } from './install.js'
-import { JUDGE, judgeCommand } from './judge.js'
-import { labelsCommand } from './labels.js'
-import { LOGS, logsCommand } from './logs.js'
-import { RELOAD, reloadCommand } from './reload.js'
-import { replayCommand } from './replay.js'
-import { SERVE, serveCommand } from './serve.js'
-import { SERVICE, serviceCommand } from './service.js'
-import { STATUS, statusCommand } from './status.js'
-import { trainCommand } from './train.js'
-import { EVAL, INSTALL, LABELS, REPLAY, TRAIN, UNINSTALL } from './verb-specs.js'
+import { DOCTOR, EVAL, INSTALL, JUDGE, LABELS, LOGS, RELOAD, REPLAY, SERVE, SERVICE, STATUS, TRAIN, UNINSTALL } from './verb-specs.js'
 
 export { UsageError } from './args.js'
 
-export interface Verb { spec: VerbSpec, run: Command }
+// The daemon is the long-lived one: it must not hold the installer's, trainer's or plist writer's modules in memory.
+export interface Verb { spec: VerbSpec, load (): Promise<Command> }
 
 /** In the order `hookjudge --help` lists them. */
 export const VERBS: Verb[] = [
-  { spec: SERVE, run: serveCommand },
-  { spec: JUDGE, run: judgeCommand },
-  { spec: EVAL, run: evalCommand },
-  { spec: TRAIN, run: trainCommand },
-  { spec: REPLAY, run: replayCommand },
-  { spec: STATUS, run: statusCommand },
-  { spec: DOCTOR, run: doctorCommand },
-  { spec: RELOAD, run: reloadCommand },
-  { spec: LOGS, run: logsCommand },
-  { spec: LABELS, run: labelsCommand },
-  { spec: SERVICE, run: serviceCommand },
-  { spec: INSTALL, run: installCommand },
-  { spec: UNINSTALL, run: uninstallCommand }
+  { spec: SERVE, load: async () => (await import('./serve.js')).serveCommand },
+  { spec: JUDGE, load: async () => (await import('./judge.js')).judgeCommand },
+  { spec: EVAL, load: async () => (await import('./eval.js')).evalCommand },
+  { spec: TRAIN, load: async () => (await import('./train.js')).trainCommand },
+  { spec: REPLAY, load: async () => (await import('./replay.js')).replayCommand },
+  { spec: STATUS, load: async () => (await import('./status.js')).statusCommand },
+  { spec: DOCTOR, load: async () => (await import('./doctor.js')).doctorCommand },
+  { spec: RELOAD, load: async () => (await import('./reload.js')).reloadCommand },
+  { spec: LOGS, load: async () => (await import('./logs.js')).logsCommand },
+  { spec: LABELS, load: async () => (await import('./labels.js')).labelsCommand },
+  { spec: SERVICE, load: async () => (await import('./service.js')).serviceCommand },
+  { spec: INSTALL, load: async () => (await import('./install.js')).installCommand },
+  { spec: UNINSTALL, load: async () => (await import('./install.js')).uninstallCommand }
 ]
-
-export const COMMANDS: Record<string, Command> = Object.fromEntries(VERBS.map(v => [v.spec.name, v.run]))

@@ -5,23 +5,8 @@ import { judgeRuntime } from '../eval/run.js'
 import { readiness } from '../core/runtime.js'
 import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
 import { judgeTurn } from '../pipeline/pipeline.js'
-import { type Command, parse, readAll, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
-
-export const JUDGE = {
-  name: 'judge',
-  args: 'HOOK',
-  positionals: 1,
-  summary: 'judge one hook input (JSON) or plain text read on stdin, in-process; prints the decision record as one JSON line',
-  options: {
-    config: CONFIG_OPTION,
-    agent: { type: 'string', value: 'NAME', help: `the agent whose input this is (${AGENTS.join(', ')}); default: detected` },
-    strict: { type: 'boolean', help: 'exit 1 when no judge could answer (the record then shows the hook\'s fail mode)' }
-  },
-  examples: [
-    "echo \"I'll push to main now.\" | hookjudge judge commit --strict",
-    'hookjudge judge commit --agent codex < stop-input.json'
-  ]
-} satisfies VerbSpec
+import { type Command, parse, readAll, UsageError } from './args.js'
+import { JUDGE } from './verb-specs.js'
 
 export const judgeCommand: Command = async (args, io) => {
   const { values, positionals } = parse(args, JUDGE)
@@ -49,7 +34,7 @@ export const judgeCommand: Command = async (args, io) => {
     // A silent allow would read as a verdict: say when there is no judge to ask, and when the one asked failed.
     const unready = readiness(rt).filter(r => r.startsWith(`hook ${name}:`) || !r.startsWith('hook '))
     for (const r of unready) io.stderr.write(`hookjudge judge: ${r}\n`)
-    const j = await judgeTurn(rt, { body, agent: values.agent as AgentName | undefined, hook: rt.config.hooks[name] ?? hook, started: performance.now() })
+    const j = await judgeTurn(rt, { body, agent: values.agent as AgentName | undefined, hook: rt.config.hooks[name] ?? hook, started: rt.clock.now() })
     const records = j.records()
     for (const record of records) io.stdout.write(JSON.stringify(record) + '\n')
     const failed = records.filter(r => r.source === 'fallback')

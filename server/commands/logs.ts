@@ -4,22 +4,9 @@ import { loadConfig } from '../config/config.js'
 import { dayFiles, readRecords } from '../ops/decision-files.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import type { DecisionRecord } from '../core/record.js'
-import { type Command, type Io, parse, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
+import { type Command, type Io, parse, UsageError } from './args.js'
+import { LOGS } from './verb-specs.js'
 import { painter } from './output.js'
-
-export const LOGS = {
-  name: 'logs',
-  summary: 'print decisions from the decision log, oldest first; --follow keeps printing new ones',
-  options: {
-    config: CONFIG_OPTION,
-    since: { type: 'string', value: 'DATE|DURATION', help: 'only from this date (2026-05-01) or this long ago (90m, 2h, 7d)' },
-    hook: { type: 'string', value: 'H', help: 'only this hook' },
-    user: { type: 'string', value: 'NAME', help: 'only the decisions of this person (server.tokensFile)' },
-    follow: { type: 'boolean', short: 'f', help: 'keep printing new decisions until interrupted' },
-    json: { type: 'boolean', help: 'print each decision record as one JSON line' }
-  },
-  examples: ['hookjudge logs --since 2h --hook commit', 'hookjudge logs -f --json | jq .reason']
-} satisfies VerbSpec
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 }
 

@@ -1,15 +1,9 @@
 /** hookjudge reload: asks the running daemon to re-read its config (POST /reload on loopback; SIGHUP does the same). */
 import { loadConfig } from '../config/config.js'
-import { type Command, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION } from './args.js'
+import { type Command, parse } from './args.js'
+import { RELOAD } from './verb-specs.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { painter, writeJson } from './output.js'
-
-export const RELOAD = {
-  name: 'reload',
-  summary: 'make the running daemon re-read its config (SIGHUP does the same); a refused config keeps the running one',
-  options: { config: CONFIG_OPTION, json: JSON_OPTION },
-  examples: ['hookjudge reload']
-} satisfies VerbSpec
 
 export const reloadCommand: Command = async (args, io) => {
   const { values } = parse(args, RELOAD)

@@ -5,19 +5,8 @@ import { watchConfig } from '../config/config-watch.js'
 import { startHousekeeping } from '../ops/housekeeping.js'
 import { shutdown } from '../ops/shutdown.js'
 import { listenSocket } from '../guards/socket.js'
-import { type Command, parse, UsageError, type VerbSpec, CONFIG_OPTION } from './args.js'
-
-export const SERVE = {
-  name: 'serve',
-  summary: 'run the daemon in the foreground; JSON log lines on stdout (pretty on a terminal)',
-  options: {
-    config: CONFIG_OPTION,
-    host: { type: 'string', value: 'H', help: 'listen address (default 127.0.0.1)' },
-    port: { type: 'string', value: 'N', help: 'listen port (default 5834)' },
-    socket: { type: 'string', value: 'PATH', help: 'listen on a Unix socket instead of TCP' }
-  },
-  examples: ['hookjudge serve', 'ANTHROPIC_API_KEY=sk-ant-… hookjudge serve --port 5900']
-} satisfies VerbSpec
+import { type Command, parse, UsageError } from './args.js'
+import { SERVE } from './verb-specs.js'
 
 export const serveCommand: Command = async (args, io) => {
   const { values } = parse(args, SERVE)

@@ -1,28 +1,14 @@
 /** hookjudge service install|uninstall|status: a systemd user unit (Linux) or a LaunchAgent (macOS); prints, never runs, the manager's commands. */
 import { existsSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { loadConfig } from '../config/config.js'
-import { configHome } from '../core/paths.js'
+import { configHome, userHome } from '../core/paths.js'
 import { planService, fileState, installFiles, uninstallFiles } from '../service/plan.js'
 import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
-import { type Command, parse, UsageError, type VerbSpec, CONFIG_OPTION, workingDir } from './args.js'
+import { type Command, parse, UsageError, workingDir } from './args.js'
+import { SERVICE } from './verb-specs.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { painter, writeJson } from './output.js'
-
-export const SERVICE = {
-  name: 'service',
-  args: 'install|uninstall|status',
-  positionals: 1,
-  summary: 'a systemd user unit (Linux) or LaunchAgent (macOS) running the daemon; prints the manager commands to run',
-  options: {
-    config: CONFIG_OPTION,
-    json: { type: 'boolean', help: 'print one JSON object: each file and what was done to it (or its state), the commands to run next' },
-    // For tests and for preparing another machine's files.
-    platform: { type: 'string', hidden: true }
-  },
-  examples: ['hookjudge service install', 'hookjudge service status', 'hookjudge service status --json | jq .installed']
-} satisfies VerbSpec
 
 const ACTIONS = ['install', 'uninstall', 'status']
 
@@ -31,7 +17,7 @@ export const serviceCommand: Command = async (args, io) => {
   const action = positionals[0]
   if (!action || !ACTIONS.includes(action)) throw new UsageError(`service needs one of ${ACTIONS.join(', ')}`)
   const config = loadConfig({ env: io.env, file: values.config })
-  const home = io.env.HOME || homedir()
+  const home = userHome(io.env)
   const cwd = workingDir(io)
   const platform = values.platform ?? process.platform
   const spec = serviceSpec(config, io.env, { cwd })

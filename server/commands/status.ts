@@ -4,16 +4,10 @@ import { parse as parseYaml } from 'yaml'
 import { type Config, loadConfig, userConfigPath } from '../config/config.js'
 import { ConfigError } from '../core/errors.js'
 import type { Io } from './args.js'
-import { type Command, parse, type VerbSpec, CONFIG_OPTION, JSON_OPTION } from './args.js'
+import { type Command, parse } from './args.js'
+import { STATUS } from './verb-specs.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { formatUptime, millis, painter, percent, writeJson } from './output.js'
-
-export const STATUS = {
-  name: 'status',
-  summary: 'is the daemon up, and ready? version, backends, figures (exit 3: not running)',
-  options: { config: CONFIG_OPTION, json: JSON_OPTION },
-  examples: ['hookjudge status', 'hookjudge status --json | jq .daemon.readiness']
-} satisfies VerbSpec
 
 interface StatusBody {
   version: string

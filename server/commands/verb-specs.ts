@@ -1,5 +1,83 @@
-/** The usage specs of the verbs whose files other work owns (eval, train, replay, install, uninstall); each may move into its verb's file. */
+/** The usage specs of every verb (name, options, help, examples): what --help prints, loadable without the verb's code. */
+import { AGENTS } from '../agents/event.js'
 import { CONFIG_OPTION as config, JSON_OPTION as json, type VerbSpec } from './args.js'
+
+export const SERVE = {
+  name: 'serve',
+  summary: 'run the daemon in the foreground; JSON log lines on stdout (pretty on a terminal)',
+  options: {
+    config,
+    host: { type: 'string', value: 'H', help: 'listen address (default 127.0.0.1)' },
+    port: { type: 'string', value: 'N', help: 'listen port (default 5834)' },
+    socket: { type: 'string', value: 'PATH', help: 'listen on a Unix socket instead of TCP' }
+  },
+  examples: ['hookjudge serve', 'ANTHROPIC_API_KEY=sk-ant-… hookjudge serve --port 5900']
+} satisfies VerbSpec
+
+export const JUDGE = {
+  name: 'judge',
+  args: 'HOOK',
+  positionals: 1,
+  summary: 'judge one hook input (JSON) or plain text read on stdin, in-process; prints the decision record as one JSON line',
+  options: {
+    config,
+    agent: { type: 'string', value: 'NAME', help: `the agent whose input this is (${AGENTS.join(', ')}); default: detected` },
+    strict: { type: 'boolean', help: 'exit 1 when no judge could answer (the record then shows the hook\'s fail mode)' }
+  },
+  examples: [
+    "echo \"I'll push to main now.\" | hookjudge judge commit --strict",
+    'hookjudge judge commit --agent codex < stop-input.json'
+  ]
+} satisfies VerbSpec
+
+export const STATUS = {
+  name: 'status',
+  summary: 'is the daemon up, and ready? version, backends, figures (exit 3: not running)',
+  options: { config, json },
+  examples: ['hookjudge status', 'hookjudge status --json | jq .daemon.readiness']
+} satisfies VerbSpec
+
+export const DOCTOR = {
+  name: 'doctor',
+  summary: 'check the whole wiring: config, daemon, backends, agent settings, shim, decision log; each failure with its fix',
+  options: { config, json },
+  examples: ['hookjudge doctor', 'hookjudge doctor --json']
+} satisfies VerbSpec
+
+export const RELOAD = {
+  name: 'reload',
+  summary: 'make the running daemon re-read its config (SIGHUP does the same); a refused config keeps the running one',
+  options: { config, json },
+  examples: ['hookjudge reload']
+} satisfies VerbSpec
+
+export const LOGS = {
+  name: 'logs',
+  summary: 'print decisions from the decision log, oldest first; --follow keeps printing new ones',
+  options: {
+    config,
+    since: { type: 'string', value: 'DATE|DURATION', help: 'only from this date (2026-05-01) or this long ago (90m, 2h, 7d)' },
+    hook: { type: 'string', value: 'H', help: 'only this hook' },
+    user: { type: 'string', value: 'NAME', help: 'only the decisions of this person (server.tokensFile)' },
+    follow: { type: 'boolean', short: 'f', help: 'keep printing new decisions until interrupted' },
+    json: { type: 'boolean', help: 'print each decision record as one JSON line' }
+  },
+  examples: ['hookjudge logs --since 2h --hook commit', 'hookjudge logs -f --json | jq .reason']
+} satisfies VerbSpec
+
+export const SERVICE = {
+  name: 'service',
+  args: 'install|uninstall|status',
+  positionals: 1,
+  summary: 'a systemd user unit (Linux) or LaunchAgent (macOS) running the daemon; prints the manager commands to run',
+  options: {
+    config,
+    json: { type: 'boolean', help: 'print one JSON object: each file and what was done to it (or its state), the commands to run next' },
+    // For tests and for preparing another machine's files.
+    platform: { type: 'string', hidden: true }
+  },
+  examples: ['hookjudge service install', 'hookjudge service status', 'hookjudge service status --json | jq .installed']
+} satisfies VerbSpec
 
 export const EVAL = {
   name: 'eval',

@@ -1,8 +1,10 @@
-/** The daemon's time in one object: the epoch clock, timers and waits of every deadline, flush wait and drain bound. */
+/** The daemon's time in one object: durations (deadlines, flush waits, drain bound, records' ms) and the wall time of records. */
 
 export interface Clock {
-  /** Epoch ms, as Date.now(). */
+  /** Monotonic ms (performance.now() on the system clock): differences are durations; a request's deadline is in it. */
   now (): number
+  /** Epoch ms, as Date.now(): a record's timestamp, the review page's hours, doctor's "ago". */
+  wall (): number
   /** Calls fn once after ms; the returned function cancels it. */
   after (ms: number, fn: () => void): () => void
   /** Resolves after ms: a deliberate wait (a transcript's next write), not a deadline. */
@@ -12,14 +14,36 @@ export interface Clock {
 }
 
 export const systemClock: Clock = {
-  now: () => Date.now(),
+  now: () => performance.now(),
+  wall: () => Date.now(),
   after (ms, fn) {
-    const timer = setTimeout(fn, ms)
+    const timer = setTimeout(fn, Math.max(0, ms))
     return () => clearTimeout(timer)
   },
-  sleep: (ms) => new Promise(resolve => setTimeout(resolve, ms)),
+  sleep: (ms) => new Promise(resolve => setTimeout(resolve, Math.max(0, ms))),
   every (ms, fn) {
     const timer = setInterval(fn, ms).unref()
     return () => clearInterval(timer)
+  }
+}
+
+/** A deadline on the clock: `passed` resolves (and `signal` aborts) at `at`; clear() stops the timer once it is not needed. */
+export interface Deadline { signal: AbortSignal, passed: Promise<void>, clear: () => void }
+
+export function deadlineAt (clock: Clock, at: number): Deadline {
+  // Every request has a deadline, but only one that asks a backend needs a signal: it is made on first use, since an
+  // AbortController per Layer-1 miss was a visible share of the hot path.
+  let ctl: AbortController | undefined
+  let fired = false
+  let fire = () => {}
+  const passed = new Promise<void>(resolve => { fire = resolve })
+  const clear = clock.after(at - clock.now(), () => { fired = true; ctl?.abort(); fire() })
+  return {
+    get signal () {
+      if (!ctl) { ctl = new AbortController(); if (fired) ctl.abort() }
+      return ctl.signal
+    },
+    passed,
+    clear
   }
 }

@@ -19,6 +19,7 @@ export const SHIM_PATH = join(PACKAGE_ROOT, 'shim', 'hookjudge-hook')
 
 export type Env = Record<string, string | undefined>
 
-const home = (env: Env) => env.HOME || homedir()
-export const configHome = (env: Env) => env.XDG_CONFIG_HOME || join(home(env), '.config')
-export const stateDir = (env: Env) => join(env.XDG_STATE_HOME || join(home(env), '.local', 'state'), 'hookjudge')
+/** The user's home folder: $HOME as the caller's environment has it, else the account's. */
+export const userHome = (env: Env) => env.HOME || homedir()
+export const configHome = (env: Env) => env.XDG_CONFIG_HOME || join(userHome(env), '.config')
+export const stateDir = (env: Env) => join(env.XDG_STATE_HOME || join(userHome(env), '.local', 'state'), 'hookjudge')

@@ -48,9 +48,8 @@ export interface RecordInput {
   event: EventName
   sessionId: string
   decision: HookDecision
-  /** The judge text (raw) and its redaction: only the redacted text, its hash and its counts are kept. */
-  text: string
-  redacted: Redaction
+  /** The judge text's size and its redaction (masked text, its sha256, counts): shared by every record of a request. */
+  text: { bytes: number, redacted: Redaction, sha256: string }
   turn: string
   /** The whole request at the daemon, transcript read and waits included. */
   ms: number
@@ -73,9 +72,9 @@ export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord 
     backend: d.backend ?? null,
     model: d.model ?? null,
     ms: Math.round(r.ms * 1000) / 1000,
-    textSha256: sha256(r.redacted.text),
-    textBytes: Buffer.byteLength(r.text),
-    redactions: r.redacted.counts,
+    textSha256: r.text.sha256,
+    textBytes: r.text.bytes,
+    redactions: r.text.redacted.counts,
     promptVersion: r.hook.promptVersion,
     turn: r.turn,
     // After the contract's keys, so their order stays as documented.
@@ -83,7 +82,7 @@ export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord 
     ...(d.failure ? { failure: d.failure } : {}),
     ...costOf(d.attempts),
     ...(d.guard ? { guard: d.guard } : {}),
-    ...(keepText ? { text: r.redacted.text } : {}),
+    ...(keepText ? { text: r.text.redacted.text } : {}),
     ...(d.rule !== undefined ? { rule: d.rule } : {})
   }
 }

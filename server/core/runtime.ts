@@ -17,7 +17,7 @@ import { createClassifier } from '../evidence/verification.js'
 import type { FactStore } from '../approvals/session-facts.js'
 import { type Clock, systemClock } from './clock.js'
 import { type Env, stateDir } from './paths.js'
-import { createLocalState } from '../state/local-state.js'
+import { createLocalState, tellingThrough } from '../state/local-state.js'
 import { shareCircuits } from '../state/redis-circuit.js'
 import type { SharedState } from '../state/state.js'
 
@@ -38,8 +38,10 @@ export interface RuntimeDeps {
   autoChain?: string[]
   /** false for one-shot verbs (judge): no spare processes or keep-alive probes for a single verdict. */
   warm?: boolean
-  /** The time of the deadlines, flush waits, circuit breakers and spares (tests drive it); default the system's. */
+  /** The time of the deadlines, flush waits, records, circuit breakers and spares (tests drive it); default the system's. */
   clock?: Clock
+  /** A transcript reader of the test's own (one that hangs, as on a dead filesystem); otherwise built from config. */
+  transcripts?: TranscriptReader
   /** Shared state (server/state/): in process, or the team's in Redis; created once per process by buildApp. */
   state?: SharedState
 }
@@ -87,12 +89,13 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     cache,
     redact,
     decisionLog,
-    loop,
+    // A block's turn text is told through the state: with Redis, the next Stop of the turn on any replica cuts it.
+    loop: tellingThrough(loop, state.loop),
     state,
     clock,
     // Allowed transcript roots come from the daemon's env, resolved here once (not per request).
     // With evidence on, the same read also gathers the turn's commands and edits (server/evidence/).
-    transcripts: createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined, clock),
+    transcripts: deps.transcripts ?? createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined, clock),
     gates: createGateDeps(config, deps.env, deps.facts ?? state.facts.store, state.facts),
     ...compileHooks(config, backends),
     ...(deps.onAttempt ? { onAttempt: deps.onAttempt } : {}),

@@ -5,7 +5,7 @@ import { type Clock, systemClock } from './clock.js'
 export type Unopened = 'missing' | 'not-a-file' | 'unreadable' | 'timeout'
 export interface Opened { fh: FileHandle, size: number, mtime: number }
 export interface OpenOptions {
-  /** Epoch ms after which the open gives 'timeout' (a hung filesystem must not hold the request). */
+  /** The clock's time (clock.now()) after which the open gives 'timeout' (a hung filesystem must not hold the request). */
   until: number
   /** Refuse a symlink at the last component (transcripts are located by realpath first). */
   noFollow?: boolean

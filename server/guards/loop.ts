@@ -22,6 +22,15 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 /** The turn id (Claude's prompt_id, Codex's turn_id) is authoritative; stop_hook_active is only a hint for agents without one. */
 const isNewTurn = (ev: LoopEvent, seen: string | undefined) => ev.turnId !== undefined ? ev.turnId !== seen : !ev.stopHookActive
 
+/** Whether the governor keeps state for this event: a Stop-type event of a known session. */
+export const governed = (ev: LoopEvent) => LOOPING.has(ev.event) && ev.sessionId !== ''
+
+/** What a block of this turn text tells: what a later Stop of the turn leaves out. */
+export const toldOf = (ev: LoopEvent, turnText: string): Told => ({ turnId: ev.turnId, chars: turnText.length, sha: sha256(turnText) })
+
+/** A told remembered (here or by another replica) if it belongs to this event's turn. */
+export const toldInTurn = (ev: LoopEvent, told: Told | undefined): Told | undefined => told && !isNewTurn(ev, told.turnId) ? told : undefined
+
 /** One step of the governor for one hook call; mutates state and says which guard, if any, turns the block into an allow. */
 export function governStep (state: HookLoopState, ev: LoopEvent, blocked: boolean, textHash: string, max: number): LoopGuard | null {
   if (isNewTurn(ev, state.turnId)) { state.blocked = []; state.run = 0 }
@@ -58,20 +67,16 @@ export function createLoopGovernor (opts: { maxSessions: number }): LoopGovernor
   }
   return {
     review (ev, hook, blocked, text, max) {
-      if (!LOOPING.has(ev.event) || ev.sessionId === '') return null
+      if (!governed(ev)) return null
       const { hooks } = session(ev.sessionId)
       let state = hooks.get(hook)
       if (!state) hooks.set(hook, state = { blocked: [], run: 0 })
-      return governStep(state, ev, blocked, sha256(text), max)
+      // Only a block is remembered by its text: the ordinary allow costs no hash.
+      return governStep(state, ev, blocked, blocked ? sha256(text) : '', max)
     },
-    told (ev) {
-      if (!LOOPING.has(ev.event) || ev.sessionId === '') return undefined
-      const told = sessions.get(ev.sessionId)?.told
-      return told && !isNewTurn(ev, told.turnId) ? told : undefined
-    },
+    told: (ev) => governed(ev) ? toldInTurn(ev, sessions.get(ev.sessionId)?.told) : undefined,
     tell (ev, turnText) {
-      if (!LOOPING.has(ev.event) || ev.sessionId === '') return
-      session(ev.sessionId).told = { turnId: ev.turnId, chars: turnText.length, sha: sha256(turnText) }
+      if (governed(ev)) session(ev.sessionId).told = toldOf(ev, turnText)
     },
     matches: (prefix, told) => sha256(prefix) === told.sha,
     get sessions () { return sessions.size }

@@ -1,8 +1,8 @@
 /** Where each agent keeps its hooks, the shape of that file, and how one hookjudge handler looks in it; pure. */
 import { existsSync, readFileSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { AgentName } from '../agents/event.js'
+import { agentHome, PROJECT_DIRS } from '../agents/homes.js'
 import type { Env } from '../core/paths.js'
 
 export type Scope = 'user' | 'project'
@@ -24,7 +24,6 @@ export interface Target {
 }
 
 export const MARK = 'hookjudge'
-const home = (env: Env) => env.HOME || homedir()
 
 /** Droid reads settings.json's `hooks` only when hooks.json is absent: keep writing where its hooks already are. */
 function droidFile (dir: string): string {
@@ -42,38 +41,38 @@ const statusCommand = (s: ShimHandlerSpec) => ({ type: 'command', command: s.com
 
 export const TARGETS: Record<AgentName, Target> = {
   'claude-code': {
-    path: (scope, env, cwd) => scope === 'user' ? join(env.CLAUDE_CONFIG_DIR || join(home(env), '.claude'), 'settings.json') : join(cwd, '.claude', 'settings.json'),
+    path: (scope, env, cwd) => scope === 'user' ? join(agentHome('claude-code', env), 'settings.json') : join(cwd, '.claude', 'settings.json'),
     layout: 'grouped',
     shim: statusCommand
   },
   codex: {
-    path: (scope, env, cwd) => scope === 'user' ? join(env.CODEX_HOME || join(home(env), '.codex'), 'hooks.json') : join(cwd, '.codex', 'hooks.json'),
+    path: (scope, env, cwd) => scope === 'user' ? join(agentHome('codex', env), 'hooks.json') : join(cwd, '.codex', 'hooks.json'),
     layout: 'grouped',
     shim: statusCommand
   },
   gemini: {
-    path: (scope, env, cwd) => join(scope === 'user' ? join(env.GEMINI_CLI_HOME || home(env), '.gemini') : join(cwd, '.gemini'), 'settings.json'),
+    path: (scope, env, cwd) => join(scope === 'user' ? agentHome('gemini', env) : join(cwd, PROJECT_DIRS.gemini), 'settings.json'),
     layout: 'grouped',
     // Gemini's timeout is in milliseconds and its hooks carry a name (shown in /hooks), which marks ours.
     shim: s => ({ type: 'command', command: s.command, name: MARK, timeout: s.timeoutS * 1000 })
   },
   copilot: {
     // A file of our own in Copilot's hooks folder: every *.json there is loaded and combined.
-    path: (scope, env, cwd) => scope === 'user' ? join(env.COPILOT_HOME || join(home(env), '.copilot'), 'hooks', 'hookjudge.json') : join(cwd, '.github', 'hooks', 'hookjudge.json'),
+    path: (scope, env, cwd) => scope === 'user' ? join(agentHome('copilot', env), 'hooks', 'hookjudge.json') : join(cwd, PROJECT_DIRS.copilot, 'hooks', 'hookjudge.json'),
     layout: 'flat',
     header: { version: 1 },
     ownFile: true,
     shim: s => ({ type: 'command', bash: s.command, timeoutSec: s.timeoutS })
   },
   cursor: {
-    path: (scope, env, cwd) => join(scope === 'user' ? join(home(env), '.cursor') : join(cwd, '.cursor'), 'hooks.json'),
+    path: (scope, env, cwd) => join(scope === 'user' ? agentHome('cursor', env) : join(cwd, PROJECT_DIRS.cursor), 'hooks.json'),
     layout: 'flat',
     header: { version: 1 },
     // failClosed makes Cursor deny when the hook itself fails (crash, timeout): the fail-safe gate's guarantee.
     shim: s => ({ command: s.command, timeout: s.timeoutS, ...(s.failSafe ? { failClosed: true } : {}) })
   },
   droid: {
-    path: (scope, env, cwd) => droidFile(scope === 'user' ? join(home(env), '.factory') : join(cwd, '.factory')),
+    path: (scope, env, cwd) => droidFile(scope === 'user' ? agentHome('droid', env) : join(cwd, PROJECT_DIRS.droid)),
     layout: 'grouped',
     shim: s => ({ type: 'command', command: s.command, timeout: s.timeoutS })
   }

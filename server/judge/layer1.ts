@@ -15,9 +15,9 @@ export function gate (text: string, policy: Layer1Policy): GateResult {
     if (!policy.trigger.test(text)) return 'miss'
     return policy.skip.test(text) ? 'skip' : 'hit'
   }
-  // A topic scorer reads the whole reply (the bug-fix hooks' decision needs all of it); a window scorer only the prose
-  // sentences around trigger hits, the triggers being recall signals there.
-  const windows = scorer.kind === 'topic' ? [text] : triggerWindows(text, policy.trigger)
+  // A topic scorer reads the whole of a reply the triggers pass (the bug-fix hooks' decision needs all of it); a window
+  // scorer only the prose sentences around trigger hits. Either way the triggers are the recall signals.
+  const windows = scorer.kind === 'topic' ? (policy.trigger.test(text) ? [text] : []) : triggerWindows(text, policy.trigger)
   if (windows.length === 0) return 'miss'
   if (policy.skip.test(text)) return 'skip'
   return Math.max(...windows.map(w => scorer.score(w))) >= scorer.threshold ? 'hit' : 'miss'

@@ -1,6 +1,7 @@
 /** A corpus in the eval format as training examples for one hook: its labels, its split (by repository where given); pure. */
 import { createHash } from 'node:crypto'
 import type { CorpusRow } from '../eval/corpus.js'
+import type { FeatureSet } from './model.js'
 import type { Example } from './train.js'
 
 /** A corpus without splits holds back a fifth of its repositories (or messages), chosen by hash: the same every run. */
@@ -24,4 +25,10 @@ export const SCORER_KINDS: Record<string, 'window' | 'topic'> = {
   'scope-change': 'window',
   'shallow-bugfix': 'topic',
   'bugfix-without-reproduction': 'topic'
+}
+
+/** The bug-fix hooks' scorers read bug-fix report concepts (report-features.ts); the rest, n-grams around the trigger. */
+export const SCORER_FEATURES: Record<string, FeatureSet> = {
+  'shallow-bugfix': 'report',
+  'bugfix-without-reproduction': 'report'
 }

@@ -1,6 +1,6 @@
 /** Hashed features of a text window: word unigrams and bigrams, and character 3-grams; FNV-1a into 2^bits buckets; pure. */
 
-function fnv (s: string, seed: number): number {
+export function fnv (s: string, seed: number): number {
   let h = 0x811c9dc5 ^ seed
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i)

@@ -1,13 +1,18 @@
 /** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read, score and write; pure. */
 import { featureIds } from './features.js'
+import { reportFeatureIds } from './report-features.js'
 
 export type ModelKind = 'window' | 'topic'
+/** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts. */
+export type FeatureSet = 'ngrams' | 'report'
+export const FEATURES: Record<FeatureSet, (text: string, bits: number) => number[]> = { ngrams: featureIds, report: reportFeatureIds }
 
 export interface ModelFile {
   format: 'hookjudge-layer1/2'
   hook: string
   /** window: the sentences around a trigger hit are scored; topic: the whole reply is. */
   kind: ModelKind
+  features?: FeatureSet
   bits: number
   scale: number
   bias: number
@@ -26,13 +31,14 @@ export function scorerFrom (m: ModelFile): Scorer {
   const bytes = Buffer.from(m.weights, 'base64')
   const w = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1)
   if (w.length !== 1 << m.bits) throw new Error(`model for ${m.hook}: ${w.length} weights, expected ${1 << m.bits}`)
+  const features = FEATURES[m.features ?? 'ngrams']
   return {
     hook: m.hook,
     kind: m.kind,
     bits: m.bits,
     threshold: m.threshold,
     score (text) {
-      const ids = featureIds(text, m.bits)
+      const ids = features(text, m.bits)
       let z = 0
       for (const id of ids) z += w[id]!
       return sigmoid(m.bias + m.scale * z / Math.sqrt(Math.max(1, ids.length)))
@@ -41,14 +47,14 @@ export function scorerFrom (m: ModelFile): Scorer {
 }
 
 /** Quantises trained weights (what train.ts learns) into a model file. */
-export function modelFile (hook: string, kind: ModelKind, bits: number, weights: Float64Array, bias: number, threshold: number, report?: Record<string, unknown>): ModelFile {
+export function modelFile (hook: string, kind: ModelKind, bits: number, weights: Float64Array, bias: number, threshold: number, report?: Record<string, unknown>, features: FeatureSet = 'ngrams'): ModelFile {
   let max = 0
   for (const x of weights) max = Math.max(max, Math.abs(x))
   // int16, not int8: with a few large weights, int8 rounds the many small ones to zero and the model forgets them.
   const scale = max > 0 ? max / 32767 : 1
   const q = new Int16Array(weights.length)
   for (let i = 0; i < weights.length; i++) q[i] = Math.round(weights[i]! / scale)
-  return { format: 'hookjudge-layer1/2', hook, kind, bits, scale, bias, threshold, weights: Buffer.from(q.buffer, q.byteOffset, q.byteLength).toString('base64'), ...(report ? { report } : {}) }
+  return { format: 'hookjudge-layer1/2', hook, kind, ...(features === 'ngrams' ? {} : { features }), bits, scale, bias, threshold, weights: Buffer.from(q.buffer, q.byteOffset, q.byteLength).toString('base64'), ...(report ? { report } : {}) }
 }
 
 export function parseModel (json: unknown): ModelFile {
@@ -56,6 +62,7 @@ export function parseModel (json: unknown): ModelFile {
   const bad = (why: string) => new Error(`not a hookjudge Layer-1 model: ${why}`)
   if (typeof m !== 'object' || m === null || m.format !== 'hookjudge-layer1/2') throw bad('format is not hookjudge-layer1/2')
   if (typeof m.hook !== 'string' || (m.kind !== 'window' && m.kind !== 'topic')) throw bad('hook or kind missing')
+  if (m.features !== undefined && !Object.hasOwn(FEATURES, m.features)) throw bad(`features is not one of ${Object.keys(FEATURES).join(', ')}`)
   for (const k of ['bits', 'scale', 'bias', 'threshold'] as const) if (typeof m[k] !== 'number' || !Number.isFinite(m[k])) throw bad(`${k} is not a number`)
   if (m.bits! < 8 || m.bits! > 20 || typeof m.weights !== 'string') throw bad('bits out of 8..20 or weights missing')
   return m as ModelFile

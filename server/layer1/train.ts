@@ -1,11 +1,10 @@
 /** Trains one hook's Layer-1 scorer on labelled messages and picks its threshold on the held-back split; deterministic, pure. */
 import type { PatternSet } from '../judge/patterns.js'
-import { featureIds } from './features.js'
-import { type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
+import { FEATURES, type FeatureSet, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
 import { triggerWindows } from './trigger-windows.js'
 
 export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, split: 'train' | 'validation' }
-export interface TrainOptions { kind: ModelKind, bits?: number, epochs?: number, targetRecall?: number }
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number }
 
 export interface SplitReport {
   messages: number
@@ -21,7 +20,7 @@ export interface SplitReport {
   /** Among real messages only: what an ordinary session would see. */
   realHitRate: number | null
 }
-export interface TrainReport { hook: string, kind: ModelKind, threshold: number, train: SplitReport, validation: SplitReport }
+export interface TrainReport { hook: string, kind: ModelKind, features?: FeatureSet, threshold: number, train: SplitReport, validation: SplitReport }
 
 /** A small deterministic PRNG (mulberry32): the same corpus always gives the same model. */
 function rng (seed: number) {
@@ -33,8 +32,11 @@ function rng (seed: number) {
   }
 }
 
-/** A topic scorer reads the whole reply, triggers or not; a window scorer only the sentences around trigger hits. */
-const inputs = (e: Example, kind: ModelKind, trigger: Pick<PatternSet, 'test'>) => kind === 'topic' ? [e.text] : triggerWindows(e.text, trigger)
+/** A topic scorer reads the whole of a reply the triggers pass; a window scorer only the sentences around trigger hits. */
+function inputs (e: Example, kind: ModelKind, trigger: Pick<PatternSet, 'test'>): string[] {
+  if (kind === 'window') return triggerWindows(e.text, trigger)
+  return trigger.test(e.text) ? [e.text] : []
+}
 
 interface Row { ids: number[], y: number, message: number }
 
@@ -101,11 +103,13 @@ function pickThreshold (scores: number[], positives: number, target: number): nu
 export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, examples: Example[], opts: TrainOptions): { model: ModelFile, report: TrainReport } {
   const bits = opts.bits ?? 15
   const kind = opts.kind
+  const features = opts.features ?? 'ngrams'
+  const ids = FEATURES[features]
   const label = (e: Example) => e.block ? 1 : 0
   const train = examples.filter(e => e.split === 'train')
-  const rows = train.flatMap((e, message) => inputs(e, kind, trigger).map(x => ({ ids: featureIds(x, bits), y: label(e), message })))
+  const rows = train.flatMap((e, message) => inputs(e, kind, trigger).map(x => ({ ids: ids(x, bits), y: label(e), message })))
   const { w, bias } = fit(rows, bits, opts.epochs ?? 12)
-  const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0.5))
+  const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0.5, undefined, features))
   const scoreOf = (e: Example) => {
     const xs = inputs(e, kind, trigger)
     return xs.length === 0 ? null : Math.max(...xs.map(x => draft.score(x)))
@@ -132,6 +136,6 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
       realHitRate: rate(scored.filter(x => !x.e.synthetic), sent)
     }
   }
-  const report: TrainReport = { hook, kind, threshold, train: describe(train), validation: describe(validation) }
-  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }), report }
+  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), threshold, train: describe(train), validation: describe(validation) }
+  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features), report }
 }

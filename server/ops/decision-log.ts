@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import type { DecisionRecord } from '../core/record.js'
 
 export interface DecisionLog {
-  write (record: DecisionRecord): void
+  /** The records of one request, appended in one write (they share a day: one request, one timestamp). */
+  write (records: readonly DecisionRecord[]): void
   close (): Promise<void>
 }
 
@@ -42,14 +43,15 @@ export function createDecisionLog ({ dir, onError }: DecisionLogOptions): Decisi
     return s
   }
   return {
-    write (record) {
-      const d = record.ts.slice(0, 10)
+    write (records) {
+      if (records.length === 0) return
+      const d = records[0]!.ts.slice(0, 10)
       if (d !== day || stream === null) {
         if (stream) end(stream)
         stream = open(d)
         day = stream ? d : ''
       }
-      stream?.write(JSON.stringify(record) + '\n')
+      stream?.write(records.map(r => JSON.stringify(r) + '\n').join(''))
     },
     async close () {
       if (stream) end(stream)

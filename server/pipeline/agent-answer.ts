@@ -7,18 +7,18 @@ import type { HookRun, Turn } from './turn.js'
 /** deny beats ask beats allow; a Stop has no ask (nothing is left to approve once the reply is written). */
 const RANK: Record<Decision, number> = { allow: 0, ask: 1, block: 2, deny: 2 }
 
-/** What the model reads for one hook's block, deny or ask. */
-export async function messageOf (run: HookRun, t: Turn, rt: Runtime): Promise<string> {
+/** What the model reads for one hook's block, deny or ask; files: false names no project file (the deadline's answer). */
+export async function messageOf (run: HookRun, t: Turn, rt: Runtime, files = true): Promise<string> {
   const d = run.final!
   // A rule's or self-protection's reason is the whole message; a judged block reads the hook's feedback.
   if (d.rule !== undefined && d.reason) return d.reason
   if (d.decision === 'ask') return `hookjudge (${run.hook.name}) could not judge this call (${d.failure ?? 'judge unavailable'}); a human must approve it.`
   const { feedback } = run.hook
-  const command = feedback.includes('{command}') ? await commandToRun(t.evidence, t.event.cwd, t.until, rt.clock) : undefined
+  const command = files && feedback.includes('{command}') ? await commandToRun(t.evidence, t.event.cwd, t.until, rt.clock) : undefined
   return feedback.trim().replaceAll('{reason}', d.reason || 'none given').replaceAll('{command}', command ?? 'the project\'s tests')
 }
 
-export async function agentAnswer (t: Turn, rt: Runtime): Promise<{ outcome: Outcome, output: Record<string, unknown> }> {
+export async function agentAnswer (t: Turn, rt: Runtime, files = true): Promise<{ outcome: Outcome, output: Record<string, unknown> }> {
   const stop = t.event.event === 'Stop' || t.event.event === 'SubagentStop'
   let top: Decision = 'allow'
   for (const run of t.runs) {
@@ -26,14 +26,14 @@ export async function agentAnswer (t: Turn, rt: Runtime): Promise<{ outcome: Out
     if (stop && d === 'ask') continue
     if (RANK[d] > RANK[top]) top = d
   }
+  // The next Stop of this turn judges only what the agent writes after this feedback.
+  if (stop && top === 'block') rt.loop.tell(t.event, t.turnText)
   const deciding = t.runs.filter(r => r.final!.decision === top)
-  const messages = top === 'allow' ? [] : [...new Set(await Promise.all(deciding.map(r => messageOf(r, t, rt))))]
+  const messages = top === 'allow' ? [] : [...new Set(await Promise.all(deciding.map(r => messageOf(r, t, rt, files))))]
   const outcome: Outcome = {
     decision: top,
     ...(messages.length > 0 ? { message: messages.join('\n\n') } : {}),
     ...(t.updatedOutput !== undefined ? { updatedOutput: t.updatedOutput } : {})
   }
-  // The next Stop of this turn judges only what the agent writes after this feedback.
-  if (stop && top === 'block') rt.loop.tell(t.event, t.turnText)
   return { outcome, output: t.adapter.toOutput(t.event, outcome) }
 }

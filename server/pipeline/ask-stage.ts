@@ -1,6 +1,7 @@
 /** Stage 6: ask: each prompt goes to its chain once (identical requests in flight share the call), all within one deadline. */
 import { type Asked, askChain, type Reading } from '../judge/ask.js'
 import { parseVerdicts, type Verdict } from '../judge/verdict.js'
+import { deadlineAt } from '../core/clock.js'
 import type { Runtime } from '../core/runtime.js'
 import { teamAsk } from '../state/team-ask.js'
 import { settleFromTeam, shareable } from '../state/team-answers.js'
@@ -13,14 +14,6 @@ function reader (ask: Ask): (text: string) => Reading<Parsed> {
     const failed = [...parsed.values()].filter((v): v is Extract<Verdict, { ok: false }> => !v.ok)
     return failed.length === parsed.size ? { ok: false, error: failed[0]?.error ?? 'empty answer' } : { ok: true, value: parsed }
   }
-}
-
-/** Resolves to null at the deadline: the race bounds the answer even if a backend ignores its abort signal. */
-function deadline (ms: number): { signal: AbortSignal, passed: Promise<null>, clear: () => void } {
-  const ctl = new AbortController()
-  const timer = setTimeout(() => ctl.abort(), ms)
-  const passed = new Promise<null>(resolve => ctl.signal.addEventListener('abort', () => resolve(null), { once: true }))
-  return { signal: ctl.signal, passed, clear: () => clearTimeout(timer) }
 }
 
 function settleAsk (ask: Ask, asked: Asked<Parsed> | null, coalesced: boolean, rt: Runtime): void {
@@ -44,7 +37,10 @@ export async function askStage (t: Turn, rt: Runtime): Promise<void> {
   if (t.asks.length === 0) return
   // The team's circuit states, read while the claims are taken: a backend other replicas found dead is skipped here too.
   const circuits = rt.state.circuits.pull([...new Set(t.asks.flatMap(a => a.chain.map(b => b.name)))])
-  const d = deadline(rt.config.judge.deadlineMs)
+  // The request's deadline, not one counted from here: the transcript read and the flush wait came out of the same budget.
+  const d = deadlineAt(rt.clock, t.started + rt.config.judge.deadlineMs)
+  // The race bounds the answer even if a backend ignores its abort signal.
+  const passed = d.passed.then(() => null)
   await Promise.all(t.asks.map(async (ask) => {
     // In process, identical asks share one promise; across replicas, teamAsk shares one model call (server/state/).
     const { promise, coalesced } = rt.cache.coalesce(ask.key, () => teamAsk(rt.state.verdicts, {
@@ -54,7 +50,7 @@ export async function askStage (t: Turn, rt: Runtime): Promise<void> {
       ask: () => circuits.then(() => askChain(ask.chain, { system: ask.prompt.system, user: ask.prompt.user, schema: ask.prompt.schema }, reader(ask), d.signal, rt.onAttempt)),
       share: asked => shareable(ask, asked)
     }))
-    const answer = await Promise.race([promise, d.passed])
+    const answer = await Promise.race([promise, passed])
     if (answer === null || answer.kind === 'asked') settleAsk(ask, answer && answer.result, coalesced, rt)
     else settleFromTeam(ask, answer, rt.cache)
   }))

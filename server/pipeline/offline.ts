@@ -24,7 +24,7 @@ export async function judgeText (rt: Runtime, input: OfflineInput): Promise<Turn
   const adapter = ADAPTERS[input.agent ?? 'claude-code']
   const event = { agent: adapter.name, event: input.event ?? input.hooks[0]?.event ?? 'Stop', sessionId: '', stopHookActive: false, text: input.text }
   const read = { text: input.text, source: 'message' as const, ...(input.evidence ? { evidence: input.evidence } : {}) }
-  const turn = startTurn(rt, adapter, event, input.hooks, read, performance.now())
+  const turn = startTurn(rt, adapter, event, input.hooks, read, rt.clock.now())
   if (!input.evidence) turn.evidenceNote = 'not read'
   return await runStages(turn, rt, input.stages ?? [...DECIDING, modeStage])
 }

@@ -1,15 +1,16 @@
 /** The judge as one pipeline: read → Layer 1 → facts → redact → prompt → ask → verdicts → mode → loop guard → answer. */
 import type { Outcome } from '../agents/event.js'
 import type { DecisionRecord } from '../core/record.js'
+import { deadlineAt } from '../core/clock.js'
 import type { Runtime } from '../core/runtime.js'
 import { agentAnswer } from './agent-answer.js'
 import { askStage } from './ask-stage.js'
 import { factsStage } from './facts-stage.js'
 import { layer1Stage } from './layer1-stage.js'
-import { loopStage } from './loop-stage.js'
+import { loopNow, loopStage } from './loop-stage.js'
 import { modeStage } from './mode-stage.js'
 import { promptStage } from './prompt-stage.js'
-import { readTurn, type TurnRequest } from './read-turn.js'
+import { type Opened, openTurn, readTurn, startTurn, type TurnRequest } from './read-turn.js'
 import { turnRecords } from './records.js'
 import { redactStage } from './redact-stage.js'
 import { pending, type Turn } from './turn.js'
@@ -30,19 +31,64 @@ export interface Judged {
   records: () => DecisionRecord[]
 }
 
-/** Runs a turn through the given stages (eval and replay leave the loop guard out: a corpus row is no conversation). */
-export async function runStages (t: Turn, rt: Runtime, stages: readonly Stage[] = [...DECIDING, ...REVIEWING]): Promise<Turn> {
+/**
+ * Runs a turn through the given stages (eval and replay leave the loop guard out: a corpus row is no conversation).
+ * go: asked before each stage; false stops the run there (the request was answered without it).
+ */
+export async function runStages (t: Turn, rt: Runtime, stages: readonly Stage[] = [...DECIDING, ...REVIEWING], go: (s: Stage) => boolean = () => true): Promise<Turn> {
   for (const stage of stages) {
     if (DECIDING.includes(stage) && pending(t).length === 0) continue
+    if (!go(stage)) break
     await stage(t, rt)
   }
   return t
 }
 
+/** How far one request's work got: what the deadline's answer is built from. */
+interface Progress { opened?: Opened, turn?: Turn, stage?: Stage, answered: boolean }
+
+function judged (rt: Runtime, req: TurnRequest, turn: Turn, answer: Pick<Judged, 'outcome' | 'output'>): Judged {
+  const ms = rt.clock.now() - req.started
+  const ts = new Date(rt.clock.wall())
+  return { turn, ...answer, records: () => turnRecords(turn, rt, ms, ts) }
+}
+
+async function decide (rt: Runtime, req: TurnRequest, p: Progress): Promise<Judged | undefined> {
+  p.opened = openTurn(rt, req)
+  const turn = p.turn = await readTurn(rt, req, p.opened)
+  await runStages(turn, rt, undefined, (stage) => { p.stage = stage; return !p.answered })
+  if (p.answered) return undefined
+  return judged(rt, req, turn, await agentAnswer(turn, rt))
+}
+
+/**
+ * The answer at the deadline, from what was decided by then: every other hook gets its fail mode. Nothing in it waits
+ * (no file, no backend, no shared state), so a hung transcript read or a queued backend call cannot hold it.
+ */
+async function atDeadline (rt: Runtime, req: TurnRequest, p: Progress): Promise<Judged> {
+  const { adapter, event, hooks } = p.opened!
+  // The work goes on mutating its own turn; the answer is built on a copy of the runs as they stood.
+  const t: Turn = p.turn
+    ? { ...p.turn, runs: p.turn.runs.map(r => ({ ...r })) }
+    : startTurn(rt, adapter, event, hooks, { text: event.text, source: 'message', note: 'unreadable' }, req.started)
+  const failure = `deadline of ${rt.config.judge.deadlineMs} ms passed`
+  for (const run of pending(t)) run.answer ??= { ok: false, failure, attempts: [] }
+  verdictStage(t, rt)
+  modeStage(t)
+  // Once the loop stage began, the governor has seen these decisions; seeing them twice would count a block twice.
+  if (p.stage !== loopStage) loopNow(t, rt)
+  return judged(rt, req, t, await agentAnswer(t, rt, false))
+}
+
 export async function judgeTurn (rt: Runtime, req: TurnRequest): Promise<Judged> {
-  const turn = await runStages(await readTurn(rt, req), rt)
-  const { outcome, output } = await agentAnswer(turn, rt)
-  const ms = performance.now() - req.started
-  const ts = new Date(rt.clock.now())
-  return { turn, outcome, output, records: () => turnRecords(turn, rt, ms, ts) }
+  const p: Progress = { answered: false }
+  const deadline = deadlineAt(rt.clock, req.started + rt.config.judge.deadlineMs)
+  const work = decide(rt, req, p)
+  const first = await Promise.race([work, deadline.passed])
+  deadline.clear()
+  if (first) return first
+  p.answered = true
+  // Work left running ends at its next stage, unseen: a late error of it is no answer's.
+  work.catch(() => {})
+  return await atDeadline(rt, req, p)
 }

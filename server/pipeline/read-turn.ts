@@ -4,6 +4,7 @@ import { type AgentAdapter, detectAgent } from '../agents/adapter.js'
 import type { AgentName, EventName, HookEvent } from '../agents/event.js'
 import type { TurnText } from '../agents/transcript-reader.js'
 import type { HookPolicy } from '../config/config-schema.js'
+import type { Told } from '../guards/loop.js'
 import { lastBytes } from '../judge/extract.js'
 import type { Runtime } from '../core/runtime.js'
 import type { Turn } from './turn.js'
@@ -13,26 +14,32 @@ export interface TurnRequest {
   agent?: AgentName
   /** POST /judge/:hook: this hook only; otherwise every enabled hook of the input's event. */
   hook?: HookPolicy
+  /** rt.clock.now() when the request arrived: its deadline and its records' ms count from here. */
   started: number
 }
+
+/** What a request asks before any I/O: the agent, its event, the hooks that run. */
+export interface Opened { adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[] }
 
 /** Stop-type events run their hooks; a tool call runs the gates whose matcher takes the tool; PostToolUse its transforms. */
 export function hooksFor (rt: Runtime, event: HookEvent): HookPolicy[] {
   return (rt.hooksByEvent.get(event.event) ?? []).filter(h => !h.gate.matcher || h.gate.matcher.test(event.toolName ?? ''))
 }
 
+const isStop = (event: HookEvent) => event.event === 'Stop' || event.event === 'SubagentStop'
+
 /** The text a Stop judges: after a block in this turn, only what the agent wrote since, never the proposal it was told about. */
-function newSince (rt: Runtime, event: HookEvent, turnText: string): string {
-  const told = rt.loop.told(event)
+function newSince (rt: Runtime, told: Told | undefined, turnText: string): string {
   if (!told || turnText.length < told.chars || !rt.loop.matches(turnText.slice(0, told.chars), told)) return turnText
   return turnText.slice(told.chars).replace(/^\s+/, '')
 }
 
-/** The runtime clock's time at which this request's deadline passes: file reads for it must end by then. */
-const deadlineAt = (rt: Runtime, started: number) => rt.clock.now() - (performance.now() - started) + rt.config.judge.deadlineMs
+/** The clock's time at which this request's deadline passes: file reads for it must end by then. */
+const filesUntil = (rt: Runtime, started: number) => started + rt.config.judge.deadlineMs
 
-export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number): Turn {
-  const judged = event.event === 'Stop' || event.event === 'SubagentStop' ? newSince(rt, event, read.text) : read.text
+/** told: what a block of this turn answered (rt.state.loop.told), if any. */
+export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent, hooks: HookPolicy[], read: TurnText, started: number, told?: Told): Turn {
+  const judged = isStop(event) ? newSince(rt, told, read.text) : read.text
   return {
     id: randomUUID(),
     adapter,
@@ -46,16 +53,24 @@ export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent,
     runs: hooks.map(hook => ({ hook, chain: rt.chains.get(hook.name) ?? [] })),
     asks: [],
     started,
-    until: deadlineAt(rt, started)
+    until: filesUntil(rt, started)
   }
 }
 
-export async function readTurn (rt: Runtime, req: TurnRequest): Promise<Turn> {
+export function openTurn (rt: Runtime, req: TurnRequest): Opened {
   const adapter = detectAgent(req.body, req.agent)
   const event = adapter.toEvent(req.body, req.hook?.event ?? 'Stop' satisfies EventName)
-  const hooks = req.hook ? [req.hook] : hooksFor(rt, event)
+  return { adapter, event, hooks: req.hook ? [req.hook] : hooksFor(rt, event) }
+}
+
+export async function readTurn (rt: Runtime, req: TurnRequest, opened = openTurn(rt, req)): Promise<Turn> {
+  const { adapter, event, hooks } = opened
   const active = hooks.some(h => h.mode !== 'off')
   // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
-  const read: TurnText = active ? await rt.transcripts.turnText(event, false, deadlineAt(rt, req.started)) : { text: event.text, source: 'message' }
-  return startTurn(rt, adapter, event, hooks, read, req.started)
+  // What a block of this turn told may be another replica's (Redis): looked up while the transcript is read.
+  const [read, told] = await Promise.all([
+    active ? rt.transcripts.turnText(event, false, filesUntil(rt, req.started)) : { text: event.text, source: 'message' as const },
+    active && isStop(event) ? rt.state.loop.told(event) : undefined
+  ])
+  return startTurn(rt, adapter, event, hooks, read, req.started, told)
 }

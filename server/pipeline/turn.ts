@@ -80,7 +80,7 @@ export interface Turn {
   asks: Ask[]
   /** PostToolUse: the tool output after every hook's transforms, when any changed it. */
   updatedOutput?: unknown
-  /** performance.now() when the request arrived: the records' ms is the whole request. */
+  /** rt.clock.now() when the request arrived: the records' ms is the whole request, and its deadline counts from here. */
   started: number
   /** The runtime clock's time past which no file read for this request may go on (transcript, package.json): its deadline. */
   until: number

@@ -1,5 +1,7 @@
 /** POST /judge (every hook of the input's event) and POST /judge/:hook (one): the agent's exact JSON; metrics and records after. */
+import { dirname } from 'node:path'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import { AGENTS, type AgentName } from '../agents/event.js'
 import type { HookPolicy } from '../config/config-schema.js'
 import { requestUser } from '../guards/access.js'
@@ -12,37 +14,47 @@ import type { Runtime } from '../core/runtime.js'
 
 export interface JudgeRouteOptions { runtime: () => Runtime, metrics: Metrics, afterReply: AfterReply }
 
+// Sources that need no line of their own: Layer 1 let the text through, or the hook is off.
+const QUIET = new Set(['layer1', 'skip', 'off'])
+
 type Req = FastifyRequest<{ Params: { hook?: string }, Querystring: { agent?: string }, Body: string }>
 
 export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { runtime, metrics, afterReply }) => {
   // Records are written after the answer; closing waits for the ones still queued so none is lost.
   app.addHook('onClose', () => afterReply.settled())
+  const warned = new LRUCache<string, true>({ max: 256 })
 
   function observe (req: Req, rt: Runtime, j: Judged) {
     // Who asked (server.tokensFile) goes into the records, never into a metric label.
     const user = requestUser(req)
     const records = j.records().map(r => user ? { ...r, user } : r)
+    rt.decisionLog.write(records)
+    const judged: object[] = []
     for (const record of records) {
-      rt.decisionLog.write(record)
       metrics.requests.inc({ hook: record.hook, agent: record.agent, decision: record.decision, source: record.source })
       metrics.duration.observe({ hook: record.hook, source: record.source }, record.ms / 1000)
       const d = j.turn.runs.find(r => r.hook.name === record.hook)?.final
       if (d?.cache) metrics.cacheLookups.inc({ result: d.cache })
       if (d?.guard) metrics.loopGuard.inc({ hook: record.hook })
-      req.log.info({ hook: record.hook, agent: record.agent, decision: record.decision, source: record.source, ms: record.ms, cache: d?.cache, backend: record.backend, promptVersion: record.promptVersion, failure: record.failure, guard: record.guard, turn: record.turn, textFrom: j.turn.read.source, transcript: j.turn.read.note }, 'verdict')
+      if (!QUIET.has(record.source)) judged.push({ hook: record.hook, decision: record.decision, source: record.source, cache: d?.cache, backend: record.backend, promptVersion: record.promptVersion, failure: record.failure, guard: record.guard })
     }
+    // One line per request, whatever the number of hooks; the hooks Layer 1 let through are only counted. A turn that
+    // Layer 1 let through entirely (the ordinary ~95 %) logs at debug: the decision log and the metrics have it.
+    req.log[judged.length > 0 ? 'info' : 'debug']({ turn: records[0]?.turn, agent: j.turn.adapter.name, event: j.turn.event.event, decision: j.outcome.decision, ms: records[0]?.ms, hooks: records.length, judged, textFrom: j.turn.read.source, transcript: j.turn.read.note }, 'verdict')
     // One text per request: its redactions are counted once, whatever the number of hooks.
     for (const [kind, n] of Object.entries(records[0]?.redactions ?? {})) metrics.redactions.inc({ kind }, n)
-    if (j.turn.read.note === 'outside-roots') {
-      // Never the text; the path says which root the daemon is missing (transcripts.roots).
-      const path = j.turn.event.agentTranscriptPath ?? j.turn.event.transcriptPath
-      req.log.warn({ hook: j.turn.runs.map(r => r.hook.name).join(','), agent: j.turn.adapter.name, path: path && safePath(path, rt.redact) }, 'transcript outside the allowed roots: judged the last message only')
+    const path = j.turn.event.agentTranscriptPath ?? j.turn.event.transcriptPath
+    if (j.turn.read.note === 'outside-roots' && path && !warned.has(dirname(path))) {
+      // A missing root (transcripts.roots) is one fix: said once per folder, not on every turn of every session.
+      warned.set(dirname(path), true)
+      // Never the text; the path says which root the daemon is missing.
+      req.log.warn({ hook: j.turn.runs.map(r => r.hook.name).join(','), agent: j.turn.adapter.name, path: safePath(path, rt.redact) }, 'transcript outside the allowed roots: judged the last message only')
     }
   }
 
   async function handle (req: Req, reply: FastifyReply, hook?: HookPolicy) {
-    const started = performance.now()
     const rt = runtime()
+    const started = rt.clock.now()
     const agent = req.query.agent
     if (agent !== undefined && !AGENTS.includes(agent as AgentName)) {
       metrics.badRequests.inc({ reason: 'bad_agent' })

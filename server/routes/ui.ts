@@ -69,7 +69,7 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     const raw = (req.query as Record<string, unknown>).hours ?? '24'
     const hours = Number(raw)
     if (!Number.isInteger(hours) || hours < 1 || hours > 168) return bad(reply, 'hours must be a whole number from 1 to 168')
-    return await hourly(dir(), hours, new Date(runtime().clock.now()))
+    return await hourly(dir(), hours, new Date(runtime().clock.wall()))
   })
 
   app.get('/ui/api/turn', async (req, reply) => {
@@ -90,7 +90,7 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     if (!body || !GIVEN.includes(label)) return bad(reply, 'body must be {"id": DECISION_ID, "label": "block" | "allow" | "clear"}')
     const found = await recordAt(dir(), body.id)
     if (!found) return reply.code(404).send({ error: 'no decision with that id' })
-    const row = labelRow(found.id, found.record, label, runtime().redact, new Date(runtime().clock.now()))
+    const row = labelRow(found.id, found.record, label, runtime().redact, new Date(runtime().clock.wall()))
     await appendLabel(dir(), row)
     req.log.info({ decision: found.id, hook: row.hook, label, judged: row.judged }, 'label given')
     return { id: found.id, hook: row.hook, label, judged: row.judged, agreement: agreement(await readLabels(dir())) }

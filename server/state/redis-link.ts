@@ -1,5 +1,6 @@
 /** One Redis connection for the state layer: every op bounded by timeoutMs, errors counted, one log line per outage. */
-import { createClient, type RedisClientType } from 'redis'
+import { createRequire } from 'node:module'
+import type { RedisClientType } from 'redis'
 import type { StateHealth, StateOp } from './state.js'
 
 export interface LinkLog {
@@ -18,7 +19,8 @@ export interface LinkOptions {
 export type Outcome<T> = { ok: true, value: T } | { ok: false }
 
 export interface RedisLink {
-  /** Runs one op; a value, or {ok:false} when Redis failed, was slow or is known down (the caller answers locally). */
+  /** Runs one op; a value, or {ok:false} when Redis failed, was slow or is known down (the caller answers locally).
+   * A caller that does not await it (a write the answer does not need) may leave it: close() waits for it. */
   run<T> (op: StateOp, fn: (c: RedisClientType) => Promise<T>): Promise<Outcome<T>>
   /** A second connection for SUBSCRIBE (a subscribed connection runs no other command); reconnects and resubscribes itself. */
   subscribe (channel: string, onMessage: (message: string) => void): void
@@ -35,6 +37,8 @@ export function redisTarget (url: string): string {
 }
 
 export function createRedisLink (o: LinkOptions): RedisLink {
+  // Loaded here, not at import: a daemon without state.redis never holds the client's modules (some 7 MB of memory).
+  const { createClient } = createRequire(import.meta.url)('redis') as typeof import('redis')
   const client = createClient({
     url: o.url,
     ...(o.password !== undefined ? { password: o.password } : {}),
@@ -43,6 +47,8 @@ export function createRedisLink (o: LinkOptions): RedisLink {
     socket: { connectTimeout: Math.max(1000, o.timeoutMs * 4), reconnectStrategy: (n: number) => Math.min(50 * 2 ** n, 2000) }
   }) as RedisClientType
   const subscribers: RedisClientType[] = []
+  const running = new Set<Promise<unknown>>()
+  let closed = false
   const target = redisTarget(o.url)
   // Down until the first connection is ready; logged once per outage (the connecting phase is not one yet).
   let down: { since: string, error: string, logged: boolean } | undefined = { since: new Date().toISOString(), error: 'connecting', logged: false }
@@ -62,22 +68,28 @@ export function createRedisLink (o: LinkOptions): RedisLink {
   client.on('error', (err: Error) => fail('connect', err.message))
   client.on('ready', up)
   client.connect().catch((err: Error) => fail('connect', err.message))
+  const attempt = async <T>(op: StateOp, fn: (c: RedisClientType) => Promise<T>): Promise<Outcome<T>> => {
+    if (!client.isReady || Date.now() < skipUntil) { o.onError(op); return { ok: false } }
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>(resolve => { timer = setTimeout(() => resolve('late'), o.timeoutMs) })
+    try {
+      const got = await Promise.race([fn(client).then(value => ({ value })), late])
+      if (got === 'late') { fail(op, `no answer within ${o.timeoutMs} ms`); return { ok: false } }
+      up()
+      return { ok: true, value: got.value }
+    } catch (err) {
+      fail(op, (err as Error).message)
+      return { ok: false }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
   return {
-    async run (op, fn) {
-      if (!client.isReady || Date.now() < skipUntil) { o.onError(op); return { ok: false } }
-      let timer: NodeJS.Timeout | undefined
-      const late = new Promise<'late'>(resolve => { timer = setTimeout(() => resolve('late'), o.timeoutMs) })
-      try {
-        const got = await Promise.race([fn(client).then(value => ({ value })), late])
-        if (got === 'late') { fail(op, `no answer within ${o.timeoutMs} ms`); return { ok: false } }
-        up()
-        return { ok: true, value: got.value }
-      } catch (err) {
-        fail(op, (err as Error).message)
-        return { ok: false }
-      } finally {
-        clearTimeout(timer)
-      }
+    run (op, fn) {
+      const p = attempt(op, fn)
+      running.add(p)
+      p.finally(() => running.delete(p))
+      return p
     },
     subscribe (channel, onMessage) {
       const sub = client.duplicate() as RedisClientType
@@ -87,6 +99,10 @@ export function createRedisLink (o: LinkOptions): RedisLink {
     },
     health: () => ({ mode: 'redis', status: down ? 'degraded' : 'ok', target, ...(down ? { since: down.since, error: down.error } : {}) }),
     async close () {
+      if (closed) return
+      closed = true
+      // Writes a request sent its answer without waiting for (each bounded by timeoutMs) still reach Redis.
+      await Promise.all(running)
       for (const c of [client, ...subscribers]) c.destroy()
     }
   }

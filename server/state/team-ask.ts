@@ -26,15 +26,18 @@ export async function teamAsk<T> (team: TeamVerdicts, o: TeamAsk<T>): Promise<Te
     const waited = await team.wait(o.askKey, o.keys, o.signal)
     if (!('self' in waited)) return { kind: 'waited', waited }
   }
+  const token = claim?.mine === true ? claim.token : undefined
   let result: T
   try {
     result = await o.ask()
   } catch (err) {
     // The waiters must not sit out the claim's lifetime for an answer that will never come.
-    await team.done(o.askKey, claim?.mine === true ? claim.token : undefined, { failure: (err as Error).message })
+    team.done(o.askKey, token, { failure: (err as Error).message })
     throw err
   }
-  // Awaited (bounded by timeoutMs): the next request, on any replica, must find these verdicts.
-  await team.done(o.askKey, claim?.mine === true ? claim.token : undefined, o.share(result))
+  // Not awaited: until done() lands the claim stands, so a request for this ask on any replica waits for the verdicts
+  // (pub/sub) instead of asking again. It goes out on this replica's connection ahead of its loop steps, so a Stop
+  // this answer blocks gets them stored by the time it is answered (the loop step is awaited).
+  team.done(o.askKey, token, o.share(result))
   return { kind: 'asked', result }
 }

@@ -35,7 +35,7 @@ function setup (t: Parameters<typeof tempDir>[0], settings: Partial<TranscriptSe
 
 t.test('roots: the agents\' own dirs from the env given, plus configured ones (~ expanded)', async t => {
   t.strictSame(transcriptRoots({ HOME: '/h', CLAUDE_CONFIG_DIR: '/c', CODEX_HOME: '/x', COPILOT_HOME: '/g' }, ['~/logs', '/srv/t/']),
-    ['/h/.claude/projects', '/h/.codex/sessions', '/h/.copilot/session-state', '/c/projects', '/x/sessions', '/g/session-state', '/h/logs', '/srv/t'])
+    ['/c/projects', '/h/.claude/projects', '/x/sessions', '/h/.codex/sessions', '/g/session-state', '/h/.copilot/session-state', '/h/logs', '/srv/t'])
   t.strictSame(transcriptRoots({ HOME: '/h' }, []), ['/h/.claude/projects', '/h/.codex/sessions', '/h/.copilot/session-state'])
 })
 
@@ -64,7 +64,10 @@ t.test('paths outside the roots are never read, symlinks included', async t => {
   await symlink(outside, viaLink)
   const dirLink = join(s.projects, 'dirlink')
   await symlink(dirname(outside), dirLink)
-  for (const path of [outside, viaLink, join(dirLink, 's.jsonl'), join(s.projects, '..', '..', '..', 'elsewhere', 's.jsonl'), '/etc/passwd', '/nonexistent/t.jsonl', 'projects/s.jsonl']) {
+  // A link from outside to a real transcript inside: the path the agent named is not its own data dir's.
+  const inward = join(s.root, 'elsewhere', 'inward.jsonl')
+  await symlink(await s.write(join(s.projects, '-w', 'real.jsonl'), TURN), inward)
+  for (const path of [outside, viaLink, join(dirLink, 's.jsonl'), inward, join(s.projects, '..', '..', '..', 'elsewhere', 's.jsonl'), '/etc/passwd', '/nonexistent/t.jsonl', 'projects/s.jsonl']) {
     t.strictSame(await s.reader.turnText(s.stop(path)), { text: 'Printed the greeting.', source: 'message', note: 'outside-roots', bytesRead: undefined }, path)
   }
   const notJsonl = await s.write(join(s.projects, 'notes.txt'), TURN)

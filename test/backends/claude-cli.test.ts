@@ -23,7 +23,7 @@ t.test('a verdict comes back through claude -p: schema, isolation, tokens and co
     // No spares here (the spare has its own test below): one claude start keeps this test light on a 2-core box.
     backends: { 'claude-cli': { command: bin('claude'), spares: 0, price: { inputPerMTok: 1, outputPerMTok: 5 } } }
   })
-  const { app, runtime, settled } = await build(t, config, { env, decisionLog: { write: r => { records.push(r) }, close: async () => {} } })
+  const { app, runtime, settled } = await build(t, config, { env, decisionLog: { write: rs => { records.push(...rs) }, close: async () => {} } })
   const res = await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('All done. I\'ll commit and push to main now.') })
   t.equal(res.statusCode, 200)
   t.strictSame(res.json(), { decision: 'block', reason: res.json().reason })

@@ -13,7 +13,7 @@ t.test('tokens of every attempt are counted; priced attempts add up to the recor
     judge: { backends: ['openai', 'anthropic'] },
     backends: { openai: { price: { inputPerMTok: 0.25, outputPerMTok: 2 } }, anthropic: { price: { inputPerMTok: 1, outputPerMTok: 5 } } }
   }, api.url)
-  const { app, settled } = await build(t, config, { decisionLog: { write: r => { records.push(r) }, close: async () => {} } })
+  const { app, settled } = await build(t, config, { decisionLog: { write: rs => { records.push(...rs) }, close: async () => {} } })
   const res = await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('Merging the PR now.') })
   t.equal(res.json().decision, 'block')
   await settled()
@@ -35,7 +35,7 @@ t.test('without prices there is no cost field', async t => {
   const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }) })
   t.teardown(() => api.close())
   const records: DecisionRecord[] = []
-  const { app, settled } = await build(t, testConfig({}, api.url), { decisionLog: { write: r => { records.push(r) }, close: async () => {} } })
+  const { app, settled } = await build(t, testConfig({}, api.url), { decisionLog: { write: rs => { records.push(...rs) }, close: async () => {} } })
   await app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('Merging the PR now.') })
   await settled()
   t.notOk('costUsd' in records[0]!)

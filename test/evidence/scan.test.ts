@@ -27,7 +27,7 @@ function setup (t: Parameters<typeof tempDir>[0], maxTextBytes = 4000, maxReadBy
     await writeFile(path, lines.join('\n') + '\n')
     return path
   }
-  return { reader, textOnly, env, write }
+  return { reader, textOnly, env, write, clock }
 }
 
 t.test('a Claude and a Codex turn: text and evidence from one scan, shared by concurrent hooks', async t => {

@@ -104,7 +104,7 @@ t.test('the person\'s name goes into the decision record, never into a metric la
   const { build, claudeStop, testConfig } = await import('../helper.js')
   const records: Array<Record<string, unknown>> = []
   const f = file(t, `alice ${ALICE}\nbob ${BOB}\n`)
-  const { app, settled } = await build(t, testConfig({ server: { tokensFile: f } }), { decisionLog: { write: r => { records.push(r as any) }, close: async () => {} } })
+  const { app, settled } = await build(t, testConfig({ server: { tokensFile: f } }), { decisionLog: { write: rs => { records.push(...rs as any[]) }, close: async () => {} } })
   const res = await app.inject({ method: 'POST', url: '/judge/commit', headers: { authorization: `Bearer ${BOB}` }, payload: JSON.stringify(claudeStop('Renamed a helper.')) })
   t.equal(res.statusCode, 200)
   await settled() // the record is written just after the answer

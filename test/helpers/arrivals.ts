@@ -34,5 +34,5 @@ export function arrivals<T> (): Arrivals<T> {
 /** A decision log that keeps its records in memory and lets a test wait for the one written after an answer. */
 export function recordingLog (): { decisionLog: DecisionLog, records: Arrivals<DecisionRecord> } {
   const records = arrivals<DecisionRecord>()
-  return { decisionLog: { write: r => { records.push(r) }, close: async () => {} }, records }
+  return { decisionLog: { write: rs => { for (const r of rs) records.push(r) }, close: async () => {} }, records }
 }

@@ -49,6 +49,8 @@ export function testClock (opts: { start?: number, instantSleep?: boolean } = {}
   }
   return {
     now: () => now,
+    // One time for durations and dates: start is an epoch date, so records land in that day's file.
+    wall: () => now,
     after (ms, fn) {
       const d = add(ms, fn, false)
       return () => { const i = due.indexOf(d); if (i >= 0) due.splice(i, 1) }

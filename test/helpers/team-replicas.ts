@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config/config.js'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { commitVerdict, type Script, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build } from '../helper.js'
+import { type RedisProxy, startRedisProxy } from './redis-proxy.js'
 import { type RedisServer, startRedis } from './redis-server.js'
 
 const EXAMPLE = join(PACKAGE_ROOT, 'config', 'examples', 'support-refunds.yaml')
@@ -13,17 +14,23 @@ const EXAMPLE = join(PACKAGE_ROOT, 'config', 'examples', 'support-refunds.yaml')
 export interface Answer { status: number, decision?: string, source?: string, body: any }
 export interface Team {
   redis: RedisServer
+  /** With opts.proxy: the proxy every replica reaches Redis through. */
+  proxy?: RedisProxy
   /** Every request the fake model API got. */
   calls: () => number
+  /** The user message of each request the fake model API got, in order. */
+  prompts: () => string[]
   post (replica: number, hook: string, body: unknown): Promise<Answer>
   get (replica: number, path: string): Promise<{ status: number, body: any, text: string }>
   urls: string[]
 }
 
 /** The shipped hooks plus the refund gates, every replica with the same config and state.redis pointing at one Redis. */
-export async function team (t: Test, opts: { replicas?: number, script?: Script, overrides?: Record<string, unknown> } = {}): Promise<Team> {
+export async function team (t: Test, opts: { replicas?: number, script?: Script, overrides?: Record<string, unknown>, proxy?: boolean, timeoutMs?: number } = {}): Promise<Team> {
   const redis = await startRedis()
   t.teardown(() => redis.stop())
+  const proxy = opts.proxy ? await startRedisProxy(redis.port) : undefined
+  if (proxy) t.teardown(() => proxy.close())
   const api = await startFakeJudgeApi(opts.script ?? { text: commitVerdict({ new_proposal: true }, 'no evidence') })
   t.teardown(() => api.close())
   const urls: string[] = []
@@ -36,7 +43,7 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
         judge: { deadlineMs: 3000, backends: ['anthropic'] },
         decisionLog: { enabled: false },
         // 1 s rather than 50 ms: two apps, a Redis and the test share two busy cores.
-        state: { redis: { url: redis.url, timeoutMs: 1000 } },
+        state: { redis: { url: proxy?.url ?? redis.url, timeoutMs: opts.timeoutMs ?? 1000 } },
         ...opts.overrides
       }
     })
@@ -46,8 +53,10 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
   }
   return {
     redis,
+    ...(proxy ? { proxy } : {}),
     urls,
     calls: () => api.requests.length,
+    prompts: () => api.requests.map(r => String(r.body?.messages?.at(-1)?.content ?? '')),
     async post (replica, hook, body) {
       const res = await fetch(`${urls[replica]}/judge/${hook}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
       const text = await res.text()

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import t from 'tap'
-import { COMMANDS } from '../../server/commands/index.js'
+import { VERBS } from '../../server/commands/index.js'
 import { findWiring } from '../../server/commands/doctor-agents.js'
 import { installCommand, uninstallCommand } from '../../server/commands/install.js'
 import { SHIM_PATH } from '../../server/core/paths.js'
@@ -177,8 +177,8 @@ t.test('usage errors', async t => {
 })
 
 t.test('the verbs are registered', async t => {
-  t.equal(COMMANDS.install, installCommand)
-  t.equal(COMMANDS.uninstall, uninstallCommand)
+  t.equal(await VERBS.find(v => v.spec.name === 'install')?.load(), installCommand)
+  t.equal(await VERBS.find(v => v.spec.name === 'uninstall')?.load(), uninstallCommand)
 })
 
 t.test('doctor finds what install wrote, and where it points', async t => {

@@ -31,7 +31,10 @@ t.test('train writes one model per hook and a validation report that meets the r
     t.ok(r.validation.hitRate <= r.validation.triggerHitRate, `${r.hook}: the scorer never sends more than the triggers`)
     t.ok(r.threshold > 0 && r.threshold < 1)
   }
-  t.equal(result.reports.find((r: { hook: string }) => r.hook === 'shallow-bugfix').kind, 'topic')
+  const bugfix = result.reports.find((r: { hook: string }) => r.hook === 'shallow-bugfix')
+  t.equal(bugfix.kind, 'topic')
+  t.equal(bugfix.features, 'report', 'the bug-fix hooks read report concepts')
+  t.equal(JSON.parse(readFileSync(join(out, 'shallow-bugfix.json'), 'utf8')).features, 'report', 'and the model file says so')
   const again = tempDir(t)
   await train(again)
   for (const h of ['commit', 'scope-check']) t.equal(readFileSync(join(again, `${h}.json`), 'utf8'), readFileSync(join(out, `${h}.json`), 'utf8'), `${h}: the same corpus gives the same model`)

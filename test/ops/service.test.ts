@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { serviceCommand } from '../../server/commands/service.js'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
+import { DAEMON_NODE_FLAGS } from '../../server/service/spec.js'
 import { tempDir } from '../helper.js'
 import { capture } from '../helpers/ops.js'
 import { run } from '../helpers/run.js'
@@ -42,7 +43,7 @@ t.test('linux: a user unit with absolute paths and ExecReload, the keys in a 060
   t.equal(first.code, 0)
   const unit = readFileSync(s.unit, 'utf8')
   const cli = join(PACKAGE_ROOT, 'dist', 'server', 'cli.js')
-  t.match(unit, `\nExecStart=${process.execPath} ${cli} serve --config ${s.config}\n`)
+  t.match(unit, `\nExecStart=${process.execPath} ${DAEMON_NODE_FLAGS.join(' ')} ${cli} serve --config ${s.config}\n`)
   t.match(unit, `\nExecReload=${process.execPath} ${cli} reload --config ${s.config}\n`)
   t.match(unit, '\nRestart=on-failure\n')
   t.match(unit, `\nEnvironmentFile=-${s.envFile}\n`)
@@ -110,7 +111,7 @@ t.test('darwin: a LaunchAgent plist that validates against the plist DTD, with t
   t.equal(await value("string(/plist/dict/key[.='Label']/following-sibling::*[1])"), 'dev.hookjudge')
   t.equal(await value("count(/plist/dict/key[.='RunAtLoad']/following-sibling::*[1][self::true])"), '1')
   t.equal(await value("count(/plist/dict/key[.='KeepAlive']/following-sibling::*[1]/key[.='SuccessfulExit']/following-sibling::*[1][self::false])"), '1')
-  const argv = [process.execPath, join(PACKAGE_ROOT, 'dist', 'server', 'cli.js'), 'serve', '--config', s.config]
+  const argv = [process.execPath, ...DAEMON_NODE_FLAGS, join(PACKAGE_ROOT, 'dist', 'server', 'cli.js'), 'serve', '--config', s.config]
   t.equal(await value("count(/plist/dict/key[.='ProgramArguments']/following-sibling::*[1]/string)"), String(argv.length))
   for (const [i, arg] of argv.entries()) t.equal(await value(`string(/plist/dict/key[.='ProgramArguments']/following-sibling::*[1]/string[${i + 1}])`), arg)
   t.equal(await value("string(/plist/dict/key[.='StandardOutPath']/following-sibling::*[1])"), join(logs, 'hookjudge.log'))
@@ -131,6 +132,13 @@ t.test('other platforms and actions', async t => {
   t.equal(win.code, 1)
   t.match(win.err, /no service manager for platform "win32"/)
   await t.rejects(serviceCommand(['restart'], capture(s.env).io), /service needs one of install, uninstall, status/)
+})
+
+t.test('npm start and the image run the daemon with the same Node flags as the service units', async t => {
+  const start = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).scripts.start
+  t.equal(start, `node ${DAEMON_NODE_FLAGS.join(' ')} dist/server/cli.js serve`)
+  const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(PACKAGE_ROOT, 'Dockerfile'), 'utf8'))?.[1]
+  t.same(JSON.parse(cmd ?? 'null'), ['node', ...DAEMON_NODE_FLAGS, 'dist/server/cli.js', 'serve'])
 })
 
 t.test('--json: each file and what was done to it, the keys by name, the commands to run next; status as data', async t => {

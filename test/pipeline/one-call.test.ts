@@ -18,7 +18,7 @@ const ANSWER = {
 
 function memoryLog (): DecisionLog & { records: DecisionRecord[] } {
   const records: DecisionRecord[] = []
-  return { records, write: (r: DecisionRecord) => { records.push(r) }, close: async () => {} } as DecisionLog & { records: DecisionRecord[] }
+  return { records, write: (rs: readonly DecisionRecord[]) => { records.push(...rs) }, close: async () => {} } as DecisionLog & { records: DecisionRecord[] }
 }
 
 async function setup (t: Parameters<typeof build>[0], script: Script, overrides: Record<string, unknown> = THREE) {

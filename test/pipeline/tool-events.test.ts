@@ -15,7 +15,7 @@ const HOOKS = {
 
 async function setup (t: Parameters<typeof build>[0]) {
   const records: DecisionRecord[] = []
-  const decisionLog: DecisionLog = { write: r => { records.push(r) }, close: async () => {} }
+  const decisionLog: DecisionLog = { write: rs => { records.push(...rs) }, close: async () => {} }
   const { app, settled } = await build(t, testConfig({ selfProtection: { enabled: false }, hooks: HOOKS }), { decisionLog })
   const post = async (body: unknown) => {
     const res = await app.inject({ method: 'POST', url: '/judge', payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
@@ -45,7 +45,7 @@ t.test('two denying gates: both reasons reach the model', async t => {
   const s = await setup(t)
   const hooks = { ...HOOKS, 'gate-ask': { ...HOOKS['gate-ask'], rules: [rule('wipe-too', '\\bwipe\\b', 'deny')] } }
   const records: DecisionRecord[] = []
-  const { app } = await build(t, testConfig({ selfProtection: { enabled: false }, hooks }), { decisionLog: { write: r => { records.push(r) }, close: async () => {} } })
+  const { app } = await build(t, testConfig({ selfProtection: { enabled: false }, hooks }), { decisionLog: { write: rs => { records.push(...rs) }, close: async () => {} } })
   const res = await app.inject({ method: 'POST', url: '/judge', payload: JSON.stringify(bash('wipe it')), headers: { 'content-type': 'application/json' } })
   t.equal(res.json().hookSpecificOutput.permissionDecisionReason, 'wipe-too: deny\n\nwipe: deny')
   t.ok(s)

@@ -62,3 +62,14 @@ t.test('a path outside the allowed roots: judged on last_assistant_message, one 
   t.match(warn, { msg: /outside the allowed roots/, path: file, hook: 'commit' })
   t.notMatch(JSON.stringify(s.lines), /Listed the files|commit and push/, 'no agent text in the log')
 })
+
+t.test('the outside-roots warning is said once per folder, not on every turn', async t => {
+  const s = await setup(t)
+  const a = await s.write(join(s.dir, 'one', 'a.jsonl'))
+  const b = await s.write(join(s.dir, 'one', 'b.jsonl'))
+  const c = await s.write(join(s.dir, 'two', 'c.jsonl'))
+  for (const file of [a, a, b, c]) await s.post(claudeStop('Listed the files.', { transcript_path: file }))
+  // Records and lines are written in request order after each answer: once c's warning is in, a's and b's turns are too.
+  await s.log.waitFor(l => l.level === 40 && l.path === c)
+  t.same(s.lines.filter(l => l.level === 40).map(l => l.path), [a, c])
+})

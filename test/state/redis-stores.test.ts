@@ -25,6 +25,52 @@ t.test('the loop governor counts blocks across replicas and matches governStep s
   t.equal(await a.state.loop.review(stop('p9', false), 'other-hook', true, 'x', 2), null, 'each hook has its own state')
 })
 
+t.test('an allow is not waited for, and one of an earlier turn arriving late leaves the newer turn alone', async t => {
+  const server = await redis(t)
+  const a = replica(t, server.url)
+  const b = replica(t, server.url)
+  await Promise.all([healthy(a), healthy(b)])
+  t.equal(await a.state.loop.review(stop('p2', false), 'commit', true, 'x', 2), null)
+  t.equal(await b.state.loop.review(stop('p1'), 'commit', false, 'y', 2), null, 'a late allow of turn p1')
+  // b's next op follows its allow on the same connection: once it is answered, the allow has run.
+  await b.state.loop.review(stop('p9'), 'other-hook', true, 'z', 2)
+  t.equal(await a.state.loop.review(stop('p2'), 'commit', true, 'x', 2), 'repeat', 'turn p2 still knows it blocked x')
+})
+
+t.test('what a block told is read by the other replica in the same turn; the longer told wins; an outage keeps the local one', async t => {
+  const server = await redis(t)
+  const a = replica(t, server.url)
+  const b = replica(t, server.url)
+  await Promise.all([healthy(a), healthy(b)])
+  const first = 'I will commit now.'
+  const second = `${first}\n\nTests pass; I will commit now.`
+  a.state.loop.tell(stop('p1', false), first)
+  // A replica's reads follow its own writes (one connection each): once a has read it back, b finds it too.
+  t.match(await a.state.loop.told(stop('p1')), { turnId: 'p1', chars: first.length })
+  t.match(await b.state.loop.told(stop('p1')), { turnId: 'p1', chars: first.length }, 'told on a, read on b')
+  t.equal(await b.state.loop.told(stop('p2')), undefined, 'another turn has nothing told')
+  t.equal(await b.state.loop.told(stop('p1', false)), undefined, 'a first Stop (no stop_hook_active) asks only its own replica')
+  t.equal(await b.state.loop.told({ ...stop('p1'), sessionId: 'sess-2' }), undefined, 'per session')
+  a.state.loop.tell(stop('p1'), second)
+  await a.state.loop.told(stop('p1'))
+  b.state.loop.tell(stop('p1'), first) // Redis now holds the shorter, as after a write lost in an outage
+  t.match(await b.state.loop.told(stop('p1')), { chars: first.length })
+  t.match(await a.state.loop.told(stop('p1')), { chars: second.length }, 'a turn only grows: the longer told is the later one')
+  await server.kill()
+  t.match(await a.state.loop.told(stop('p1')), { chars: second.length }, 'Redis down: the local told')
+  t.ok((a.errors.get('told_get') ?? 0) > 0)
+})
+
+t.test('a replica that closes first sends the writes its answers did not wait for', async t => {
+  const server = await redis(t)
+  const a = replica(t, server.url)
+  const b = replica(t, server.url)
+  await Promise.all([healthy(a), healthy(b)])
+  a.state.loop.tell(stop('p1'), 'told just before the close')
+  await a.state.close()
+  t.match(await b.state.loop.told(stop('p1')), { chars: 'told just before the close'.length })
+})
+
 t.test('a fact recorded on one replica is pulled by the other; expired and oversized facts are not', async t => {
   const server = await redis(t)
   const a = replica(t, server.url)

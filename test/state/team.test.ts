@@ -34,6 +34,22 @@ t.test('the loop governor releases after the configured blocks, counted across r
   t.match(await tm.post(0, 'commit', claudeStop(say(3), { stop_hook_active: true })), { decision: 'allow', source: 'guard' }, 'third in a row: released')
 })
 
+t.test('after a block on replica A the next Stop of the turn on replica B judges only what the agent wrote since', async t => {
+  const tm = await team(t)
+  await Promise.all([readyzSays(tm, 0, 'ready'), readyzSays(tm, 1, 'ready')])
+  t.match(await tm.post(0, 'commit', claudeStop(say(1))), { decision: 'block' })
+  t.match(await tm.post(1, 'commit', claudeStop(`${say(1)}\n\n${say(2)}`, { stop_hook_active: true })), { decision: 'block' })
+  t.match(tm.prompts()[1], 'Attempt 2')
+  t.notMatch(tm.prompts()[1], 'Attempt 1', 'the proposal A told about is not judged again on B')
+  // A remembers only its own block; the team's later one (B's) decides where the new text starts.
+  await tm.post(0, 'commit', claudeStop(`${say(1)}\n\n${say(2)}\n\n${say(3)}`, { stop_hook_active: true }))
+  t.match(tm.prompts()[2], 'Attempt 3')
+  t.notMatch(tm.prompts()[2], 'Attempt 2', 'the latest block counts, whichever replica told it')
+  t.equal(tm.calls(), 3)
+  await tm.post(1, 'commit', claudeStop(`${say(1)}\n\n${say(2)}\n\n${say(4)}`, { stop_hook_active: true, prompt_id: 'p-2' }))
+  t.match(tm.prompts()[3], 'Attempt 1', 'a new turn is judged whole')
+})
+
 t.test('a fact recorded by PostToolUse on replica A satisfies the gate on replica B', async t => {
   const tm = await team(t)
   await Promise.all([readyzSays(tm, 0, 'ready'), readyzSays(tm, 1, 'ready')])

@@ -1,0 +1,58 @@
+// The bug-fix hooks' features: report concepts in every language the corpus holds, their pairs, the hashed ids, and a
+// model file that names its feature set (scored with it, refused when it names an unknown one).
+import t from 'tap'
+import { modelFile, parseModel, scorerFrom } from '../../server/layer1/model.js'
+import { conceptTokens, reportFeatureIds } from '../../server/layer1/report-features.js'
+
+const concepts = (text: string) => conceptTokens(text.toLowerCase()).filter(c => !c.includes('+'))
+
+t.test('each concept is found in the languages of the corpus, and not in ordinary text', async t => {
+  const cases: Array<[string, string[]]> = [
+    ['fix', ['Fixed: the form resets now.', '修正しました。', '已修复登录问题。', 'Исправил дефолт.', 'Der Pfad ist behoben.', 'Le bug est corrigé.', 'Lo arreglé.', '버그를 수정했습니다.']],
+    ['cause', ['The root cause was a stale key.', 'This happened because the cache never expired.', '原因は丸め処理でした。', '问题是因为超时导致的。', 'Причина в кэше.', 'Die Ursache war der Pfad.']],
+    ['defect', ['The upload crashes on large files.', 'It does not render on Safari.', 'バグがありました。', '报错了。', 'Ошибка в парсере.', 'Ein Fehler im Parser.']],
+    ['change', ['I changed the default.', 'It now uses UTC.', '変更しました。', '已修改配置。', 'Я изменил конфиг.', 'Ich habe es angepasst.']],
+    ['works', ['It should work now.', 'Please refresh the page.', '正常に表示されます。', 'Теперь всё работает.']],
+    ['user', ['You reported that the list jumps.', 'Good catch!', 'ご指摘の件です。']],
+    ['repro', ['I reproduced it first.', 'A failing test shows it.', '再現しました。', '已复现。']]
+  ]
+  for (const [name, texts] of cases) {
+    for (const text of texts) t.ok(concepts(text).includes(name), `${name}: ${text}`)
+  }
+  const ordinary = 'Here is the summary of the repository: a Fastify daemon, a POSIX sh shim and a config folder.'
+  for (const name of ['fix', 'cause', 'defect', 'works', 'user', 'repro', 'test', 'commit']) t.notOk(concepts(ordinary).includes(name), `${name}: not in an ordinary description`)
+})
+
+t.test('concept pairs: a defect with a change is its own feature', async t => {
+  const found = conceptTokens('the upload crashed; i changed the buffer size.')
+  t.ok(found.includes('defect'))
+  t.ok(found.includes('change'))
+  t.ok(found.includes('defect+change'))
+  t.strictSame(conceptTokens('nothing here.'), [])
+})
+
+t.test('reportFeatureIds: distinct buckets in range, the same for the same text, concepts weigh in', async t => {
+  const text = 'Fixed! The cache key was stale, so I changed `cacheKey()` to include the locale.'
+  const ids = reportFeatureIds(text, 12)
+  t.equal(new Set(ids).size, ids.length, 'distinct')
+  t.ok(ids.every(id => Number.isInteger(id) && id >= 0 && id < 1 << 12), 'inside 2^bits')
+  t.strictSame(reportFeatureIds(text, 12), ids, 'the same text gives the same ids')
+  t.strictSame(reportFeatureIds(`${text} `, 12).sort(), [...ids].sort(), 'trailing space: same words, same concepts')
+  t.ok(reportFeatureIds(text, 15).some(id => id >= 1 << 12), 'another size hashes again')
+  const words = reportFeatureIds('alpha beta gamma', 15)
+  t.equal(words.length, 3, 'a reply with no concept has its words only')
+  t.ok(reportFeatureIds('fixed alpha', 15).length > 8, 'each concept counts as several features')
+})
+
+t.test('a model file names its feature set; scored with it; an unknown one is refused', async t => {
+  const bits = 10
+  const w = new Float64Array(1 << bits)
+  for (const id of reportFeatureIds('fixed', bits)) w[id] = 1
+  const file = modelFile('shallow-bugfix', 'topic', bits, w, -2, 0.5, undefined, 'report')
+  t.equal(file.features, 'report')
+  const scorer = scorerFrom(parseModel(JSON.parse(JSON.stringify(file))))
+  t.ok(scorer.score('Fixed.') > scorer.score('Hello there.'), 'the report features drive the score')
+  const plain = modelFile('commit', 'window', bits, w, 0, 0.5)
+  t.notOk('features' in plain, 'the n-gram default is not written')
+  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report/)
+})
