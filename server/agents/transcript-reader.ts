@@ -1,19 +1,17 @@
 /** The judge text of a Stop, with the turn's tool calls: the current turn read from the tail of the agent's own transcript. */
-import { realpathSync } from 'node:fs'
-import { realpath } from 'node:fs/promises'
-import { isAbsolute, join, relative, resolve } from 'node:path'
+import { isAbsolute } from 'node:path'
 import { LRUCache } from 'lru-cache'
 import { factsOf, type TurnEvidence } from '../evidence/facts.js'
 import { owesTests } from '../evidence/test-command.js'
 import type { Classifier } from '../evidence/steps.js'
 import { type Clock, systemClock } from '../core/clock.js'
-import { type Env, userHome } from '../core/paths.js'
+import type { Env } from '../core/paths.js'
 import { DEFAULT_FILE_MS } from '../core/safe-file.js'
 import { claudeTurn } from './claude-code/transcript.js'
 import { codexTurn } from './codex/transcript.js'
 import { COPILOT_FLUSH_WAIT_MS, copilotTurn } from './copilot/transcript.js'
 import type { HookEvent } from './event.js'
-import { agentHomes } from './homes.js'
+import { rootCheck, transcriptRoots } from './transcript-roots.js'
 import { FLUSH_WAIT_MS, type FileState, fileState, grown, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
 import { SEPARATOR } from './utterances.js'
 
@@ -41,25 +39,6 @@ export interface TranscriptReader {
   readonly scans: number
 }
 
-interface Root { path: string, real?: string }
-
-/** The agents' own data dirs plus configured roots; from the daemon's env, once. */
-export function transcriptRoots (env: Env, configured: string[]): string[] {
-  const dirs = [
-    ...agentHomes('claude-code', env).map(d => join(d, 'projects')),
-    ...agentHomes('codex', env).map(d => join(d, 'sessions')),
-    ...agentHomes('copilot', env).map(d => join(d, 'session-state'))
-  ]
-  for (const r of configured) dirs.push(r.startsWith('~/') ? join(userHome(env), r.slice(2)) : r)
-  return [...new Set(dirs.map(d => resolve(d)))]
-}
-
-const inside = (root: string, file: string) => {
-  const rel = relative(root, file)
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)
-}
-const realOrNot = (p: string) => { try { return realpathSync(p) } catch { return undefined } }
-
 /** Appends the hook's last message when the file did not have it yet (a write still in flight). */
 export function withLastMessage (turn: string, last: string): string {
   const tail = last.trim()
@@ -72,34 +51,10 @@ export function withLastMessage (turn: string, last: string): string {
  */
 export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTextBytes: number, classifier?: Classifier, clock: Clock = systemClock): TranscriptReader {
   const limits = { maxReadBytes: cfg.maxReadBytes, maxTextBytes, classifier, clock }
-  const roots: Root[] = transcriptRoots(env, cfg.roots).map(path => ({ path, real: realOrNot(path) }))
+  const located = rootCheck(transcriptRoots(env, cfg.roots))
   // Several hooks judge the same Stop at once: one read per file state and turn serves them all.
   const reads = new LRUCache<string, Promise<TurnScan>>({ max: 64, ttl: 30_000 })
   let scans = 0
-
-  // A symlink-free path under a root's literal path is under the root itself; a symlinked root matches by its target.
-  const under = (file: string) => file.endsWith('.jsonl') && roots.some(r => inside(r.path, file) || (r.real !== undefined && inside(r.real, file)))
-
-  async function allowed (file: string): Promise<boolean> {
-    if (!file.endsWith('.jsonl')) return false
-    if (under(file)) return true
-    // A root created after startup (e.g. a first session) may be a symlink: resolve it now, on this rare path only.
-    for (const r of roots) if (!r.real) r.real = await realpath(r.path).catch(() => undefined)
-    return under(file)
-  }
-
-  /** The real path of a transcript under the roots, or why not; a path that names no file is still refused when outside. */
-  async function located (path: string): Promise<string | 'outside-roots' | 'missing' | 'unreadable'> {
-    // Agents name their transcripts by a path under their own data dir: one that is not, even literally, is refused
-    // without a file-system call (a symlink from outside into a root is refused too: the safe direction).
-    if (!under(resolve(path))) return 'outside-roots'
-    try {
-      const file = await realpath(path)
-      return await allowed(file) ? file : 'outside-roots'
-    } catch (err) {
-      return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable'
-    }
-  }
 
   return {
     get scans () { return scans },

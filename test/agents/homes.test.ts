@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import t from 'tap'
-import { transcriptRoots } from '../../server/agents/transcript-reader.js'
+import { transcriptRoots } from '../../server/agents/transcript-roots.js'
 import { agentHome, agentHomes } from '../../server/agents/homes.js'
 import { TARGETS } from '../../server/install/targets.js'
 import { selfProtectPolicy } from '../../server/approvals/self-protect.js'
