@@ -37,7 +37,9 @@ export function deadlineAt (clock: Clock, at: number): Deadline {
   let fired = false
   let fire = () => {}
   const passed = new Promise<void>(resolve => { fire = resolve })
-  const clear = clock.after(at - clock.now(), () => { fired = true; ctl?.abort(); fire() })
+  // The answer first, the abort after: aborting an in-flight backend call closes its socket and lets the pool start the
+  // next queued call, work that would otherwise run before the fallback answers of every other request due now.
+  const clear = clock.after(at - clock.now(), () => { fired = true; fire(); if (ctl) setImmediate(() => ctl!.abort()) })
   return {
     get signal () {
       if (!ctl) { ctl = new AbortController(); if (fired) ctl.abort() }

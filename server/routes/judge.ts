@@ -17,11 +17,17 @@ export interface JudgeRouteOptions { runtime: () => Runtime, metrics: Metrics, a
 // Sources that need no line of their own: Layer 1 let the text through, or the hook is off.
 const QUIET = new Set(['layer1', 'skip', 'off'])
 
+declare module 'fastify' { interface FastifyRequest { arrived: number } }
+
 type Req = FastifyRequest<{ Params: { hook?: string }, Querystring: { agent?: string }, Body: string }>
 
 export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { runtime, metrics, afterReply }) => {
   // Records are written after the answer; closing waits for the ones still queued so none is lost.
   app.addHook('onClose', () => afterReply.settled())
+  // A burst queues requests between their first byte and the handler (body reads, the requests ahead): the deadline
+  // counts from the earliest point the route sees, so that queue is inside the budget, not added to it.
+  app.decorateRequest('arrived', 0)
+  app.addHook('onRequest', (req, _reply, done) => { req.arrived = runtime().clock.now(); done() })
   const warned = new LRUCache<string, true>({ max: 256 })
 
   function observe (req: Req, rt: Runtime, j: Judged) {
@@ -54,12 +60,14 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
 
   async function handle (req: Req, reply: FastifyReply, hook?: HookPolicy) {
     const rt = runtime()
-    const started = rt.clock.now()
+    const started = req.arrived
     const agent = req.query.agent
     if (agent !== undefined && !AGENTS.includes(agent as AgentName)) {
       metrics.badRequests.inc({ reason: 'bad_agent' })
       return reply.code(400).send({ error: `agent must be one of ${AGENTS.join(', ')}` })
     }
+    // Requests that arrived together are all stamped (onRequest, in the poll phase) before any is judged.
+    await new Promise(resolve => setImmediate(resolve))
     const input = parseHookInput(req.body)
     if (!input.ok) {
       metrics.badRequests.inc({ reason: input.reason })

@@ -1,5 +1,6 @@
 // The deadline holds whatever else is stuck: the answer is the hooks' fail mode when the request's deadline fires, built
 // without waiting on the transcript read, the backend or any stage still running (issue 17, item 4).
+import { PassThrough } from 'node:stream'
 import t from 'tap'
 import type { TranscriptReader, TurnText } from '../../server/agents/transcript-reader.js'
 import { startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
@@ -83,4 +84,23 @@ t.test('work left running after the deadline\'s answer changes nothing the next 
   ;(await hung.calls.waitFor(2))({ text: 'All tests pass.', source: 'transcript', evidence: { facts, steps: [], partial: false } })
   t.match((await again).headers, { 'x-hookjudge-decision': 'block', 'x-hookjudge-source': 'layer1' })
   t.match(await s.records.waitFor(2), { decision: 'block', source: 'layer1' })
+})
+
+t.test('the deadline counts from the request\'s first byte at the route, not from the end of its body', async t => {
+  // A body that trickles in (or waits behind a burst of other requests) spends the same budget.
+  const s = await setup(t, () => ({ scans: 0, turnText: async (event) => ({ text: event.text, source: 'message' }) }))
+  const body = JSON.stringify(claudeStop(HIT))
+  const payload = new PassThrough()
+  const answer = s.app.inject({ method: 'POST', url: '/judge/commit', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }, payload })
+  payload.write(body.slice(0, 10))
+  for (let i = 0; i < 20; i++) await turn()
+  s.clock.advance(1500)
+  payload.end(body.slice(10))
+  await s.asked.waitFor(1)
+  s.clock.advance(DEADLINE_MS - 1500 - 1)
+  t.equal(await settlesWithin(answer), false, 'still within the deadline')
+  s.clock.advance(1)
+  t.ok(await settlesWithin(answer), 'answered 2 s after the first byte, 0.5 s after the body\'s end')
+  t.match((await answer).headers, { 'x-hookjudge-source': 'fallback' })
+  t.match(await s.records.waitFor(1), { ms: DEADLINE_MS })
 })
