@@ -1,4 +1,4 @@
-/** Anthropic Messages API backend (POST /v1/messages) over a warm undici pool. */
+/** Anthropic Messages API backend (POST /v1/messages) over a warm keep-alive connection. */
 import type { BackendConfig } from '../config/config-schema.js'
 import { BackendError } from '../core/errors.js'
 import type { Env } from '../core/paths.js'

@@ -2,6 +2,7 @@
 import { AUTO_CHAIN, type BackendConfig, type Config } from '../config/config-schema.js'
 import { delimiter, join, resolve } from 'node:path'
 import { type Env, PACKAGE_ROOT } from '../core/paths.js'
+import { getJson } from './http.js'
 import { findExecutable } from './process-backend.js'
 
 export interface Check { name: string, found: boolean, why: string }
@@ -33,12 +34,10 @@ function staticCheck (cfg: BackendConfig, env: Env): Omit<Check, 'name'> | 'prob
 }
 
 // Only a server that accepts and then hangs costs the bound (nothing listening refuses at once); a loaded machine's
-// first fetch in a process (undici's start-up) can alone take a few hundred ms, so the bound is not tight.
+// first request in a process can alone take a few hundred ms, so the bound is not tight.
 export async function probeModels (baseUrl: string, timeoutMs = 1500): Promise<string[] | undefined> {
   try {
-    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/models`, { signal: AbortSignal.timeout(timeoutMs) })
-    if (!res.ok) return undefined
-    const body = await res.json() as { data?: { id?: unknown }[] }
+    const body = await getJson(baseUrl, '/models', timeoutMs) as { data?: { id?: unknown }[] }
     return (body.data ?? []).map(m => String(m.id))
   } catch {
     return undefined

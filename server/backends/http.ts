@@ -1,5 +1,6 @@
-/** Shared HTTP plumbing of the API backends: one keep-alive undici Pool per origin, JSON POST, errors as BackendError. */
-import { type Dispatcher, Pool } from 'undici'
+/** Shared HTTP plumbing of the API backends: one keep-alive node:http agent per origin, JSON POST, errors as BackendError. */
+import { Agent, type IncomingMessage, request as httpRequest, type RequestOptions } from 'node:http'
+import { createRequire } from 'node:module'
 import type { BackendConfig } from '../config/config-schema.js'
 import { type Clock, systemClock } from '../core/clock.js'
 import { BackendError } from '../core/errors.js'
@@ -8,6 +9,8 @@ import type { AskRequest, AskResult, Backend } from './contract.js'
 
 export interface JsonClient {
   post (path: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<unknown>
+  /** A GET answered with JSON; the same errors as post. */
+  get (path: string, signal: AbortSignal): Promise<unknown>
   /**
    * A harmless GET that opens a connection before the first verdict needs it, repeated every probeMs (0 = once) so the
    * connection survives idle minutes; the same GET reconnects in the background after a failed request.
@@ -20,26 +23,37 @@ export interface JsonClient {
 // As the CLI backends' maxOutputBytes default: no verdict is anywhere near this.
 export const MAX_ANSWER_BYTES = 1 << 20
 
+interface Answer { status: number, text: string }
+
 /** The body as text, refused (and the connection dropped) as soon as it passes maxBytes: a 200 MB answer costs nothing. */
-async function cappedText (res: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
-  const declared = Number(res.headers['content-length'])
+function cappedText (res: IncomingMessage, maxBytes: number): Promise<string> {
   const tooLarge = () => new BackendError(`answer larger than ${maxBytes} bytes`, 'bad_output')
-  if (declared > maxBytes) { res.body.destroy(); throw tooLarge() }
-  const chunks: Buffer[] = []
-  let bytes = 0
-  for await (const chunk of res.body) {
-    bytes += (chunk as Buffer).length
-    if (bytes > maxBytes) { res.body.destroy(); throw tooLarge() }
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  if (Number(res.headers['content-length']) > maxBytes) { res.destroy(); return Promise.reject(tooLarge()) }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let bytes = 0
+    res.on('data', (chunk: Buffer) => {
+      bytes += chunk.length
+      if (bytes > maxBytes) { res.destroy(); reject(tooLarge()) } else chunks.push(chunk)
+    })
+    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    res.on('error', reject)
+    // A connection closed before the end of the body ('aborted' in older releases, a bare close in newer ones).
+    res.on('close', () => { if (!res.complete) reject(new Error('connection closed before the end of the answer')) })
+  })
 }
 
 /** clock: times the keep-alive probes (tests drive it). */
 export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_BYTES, clock: Clock = systemClock): JsonClient {
   const url = new URL(baseUrl)
   const prefix = url.pathname.replace(/\/+$/, '')
-  const pool = new Pool(url.origin, { connections: 8, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 })
+  // node:http rather than undici: the daemon already holds it (Fastify), where undici's own HTTP parser (WebAssembly)
+  // and fetch stack cost ~10 MB of idle RSS for one model call per turn. TLS is loaded only for an https backend.
+  const secure = url.protocol === 'https:'
+  const mod = secure ? createRequire(import.meta.url)('node:https') as typeof import('node:https') : undefined
+  const agent: Agent = mod ? new mod.Agent({ keepAlive: true, maxSockets: 8 }) : new Agent({ keepAlive: true, maxSockets: 8 })
+  const send = mod ? mod.request : httpRequest
+  const target: RequestOptions = { hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || (secure ? 443 : 80), agent }
   let probe: (() => Promise<void>) | undefined
   let probing = false
   let stopProbes: (() => void) | undefined
@@ -50,54 +64,67 @@ export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_B
     probing = true
     return probe()
   }
+  /** One exchange; rejects with the transport's error (refused, reset, aborted), resolves with status and capped text. */
+  const exchange = (method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = send({ ...target, method, path: prefix + path, headers: { ...headers, [JUDGE_HEADER]: '1' }, signal }, res => {
+        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) > 299) {
+          // An error page is not read: the connection goes, whatever its size.
+          res.destroy()
+          resolve({ status: res.statusCode ?? 0, text: '' })
+          return
+        }
+        cappedText(res, maxAnswerBytes).then(text => resolve({ status: res.statusCode ?? 0, text }), (err: Error) =>
+          reject(err instanceof BackendError ? err : new BackendError('answer cut off', signal?.aborted ? 'timeout' : 'http_error', { cause: err })))
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  /** The answer's JSON, or the BackendError that says what went wrong. */
+  const json = async (pending: Promise<Answer>, signal: AbortSignal) => {
+    let res: Answer
+    try {
+      res = await pending
+    } catch (err) {
+      if (err instanceof BackendError) throw err
+      if (signal.aborted) throw new BackendError('deadline passed before the answer', 'timeout', { cause: err })
+      // The connection broke (or never came): open a fresh one now, so the next verdict does not pay for it.
+      setImmediate(runProbe)
+      throw new BackendError(`request failed: ${(err as Error).message}`, 'http_error', { cause: err })
+    }
+    if (res.status < 200 || res.status > 299) throw new BackendError(`HTTP ${res.status}`, 'http_error')
+    try {
+      return JSON.parse(res.text)
+    } catch (err) {
+      throw new BackendError('answer is not JSON', 'bad_output', { cause: err })
+    }
+  }
   return {
-    async post (path, headers, body, signal) {
-      let res
-      try {
-        res = await pool.request({
-          path: prefix + path,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers, [JUDGE_HEADER]: '1' },
-          body: JSON.stringify(body),
-          signal
-        })
-      } catch (err) {
-        if (signal.aborted) throw new BackendError('deadline passed before the answer', 'timeout', { cause: err })
-        // The connection broke (or never came): open a fresh one now, so the next verdict does not pay for it.
-        setImmediate(runProbe)
-        throw new BackendError(`request failed: ${(err as Error).message}`, 'http_error', { cause: err })
-      }
-      if (res.statusCode < 200 || res.statusCode > 299) {
-        // dump() reads a little and then drops the connection, whatever size the error page is.
-        await res.body.dump().catch(() => {})
-        throw new BackendError(`HTTP ${res.statusCode}`, 'http_error')
-      }
-      let text: string
-      try {
-        text = await cappedText(res, maxAnswerBytes)
-      } catch (err) {
-        if (err instanceof BackendError) throw err
-        throw new BackendError('answer cut off', signal.aborted ? 'timeout' : 'http_error', { cause: err })
-      }
-      try {
-        return JSON.parse(text)
-      } catch (err) {
-        throw new BackendError('answer is not JSON', 'bad_output', { cause: err })
-      }
-    },
+    post: (path, headers, body, signal) => json(exchange('POST', path, { 'content-type': 'application/json', ...headers }, JSON.stringify(body), signal), signal),
+    get: (path, signal) => json(exchange('GET', path, {}, undefined, signal), signal),
     warm (path, headers, probeMs = 0) {
-      probe = () => pool.request({ path: prefix + path, method: 'GET', headers: { ...headers, [JUDGE_HEADER]: '1' } })
-        .then(res => res.body.dump(), () => {})
+      probe = () => exchange('GET', path, headers, undefined)
+        .then(() => {}, () => {})
         .finally(() => { probing = false })
       const first = runProbe()
       if (probeMs > 0 && !stopProbes) stopProbes = clock.every(probeMs, runProbe)
       return first
     },
-    close: () => {
+    close: async () => {
       closed = true
       stopProbes?.()
-      return pool.close()
+      agent.destroy()
     }
+  }
+}
+
+/** One GET of a small JSON document (a local server's model list) on a connection of its own, bounded by timeoutMs. */
+export async function getJson (baseUrl: string, path: string, timeoutMs: number): Promise<unknown> {
+  const client = createJsonClient(baseUrl)
+  try {
+    return await client.get(path, AbortSignal.timeout(timeoutMs))
+  } finally {
+    await client.close()
   }
 }
 
