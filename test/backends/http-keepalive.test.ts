@@ -43,8 +43,8 @@ t.test('the probe keeps one connection alive across idle periods longer than the
   const clock = testClock()
   const client = createJsonClient(url, MAX_ANSWER_BYTES, clock)
   t.teardown(() => client.close().catch(() => {}))
-  // undici hands a connection back to its pool one turn after the answer (client-h1 resumes in a setImmediate when
-  // pipelining is 1): a probe sent earlier would open a second connection, which no real probe interval allows.
+  // The agent takes a connection back a turn after the answer ends: a probe sent earlier would open a second
+  // connection, which no real probe interval allows.
   const connectionBack = () => new Promise(resolve => setImmediate(resolve))
   await client.warm('/models', {}, PROBE_MS)
   t.equal(s.gets, 1, 'warm probes at once')
