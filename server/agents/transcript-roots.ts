@@ -1,7 +1,7 @@
 /** Which files a transcript may be read from: the agents' own data folders and the configured roots, symlinks resolved. */
 import { realpathSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
-import { isAbsolute, join, relative, resolve } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import { type Env, userHome } from '../core/paths.js'
 import { agentHomes } from './homes.js'
 
@@ -18,9 +18,11 @@ export function transcriptRoots (env: Env, configured: string[]): string[] {
   return [...new Set(dirs.map(d => resolve(d)))]
 }
 
+// Both sides are resolved (absolute, normalized): a prefix test on a separator boundary, not path.relative (which
+// resolves both again, on every Stop).
 const inside = (root: string, file: string) => {
-  const rel = relative(root, file)
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)
+  const base = root.endsWith(sep) ? root : root + sep
+  return file.length > base.length && file.startsWith(base)
 }
 const realOrNot = (p: string) => { try { return realpathSync(p) } catch { return undefined } }
 

@@ -68,7 +68,11 @@ t.test('paths outside the roots are never read, symlinks included', async t => {
   // A link from outside to a real transcript inside: the path the agent named is not its own data dir's.
   const inward = join(s.root, 'elsewhere', 'inward.jsonl')
   await symlink(await s.write(join(s.projects, '-w', 'real.jsonl'), TURN), inward)
-  for (const path of [outside, viaLink, join(dirLink, 's.jsonl'), inward, join(s.projects, '..', '..', '..', 'elsewhere', 's.jsonl'), '/etc/passwd', '/nonexistent/t.jsonl', 'projects/s.jsonl']) {
+  // A sibling whose name starts with the root's name is not under it.
+  const root = join(s.env.CLAUDE_CONFIG_DIR, 'projects')
+  const sibling = await s.write(`${root}-evil/-work/s.jsonl`, TURN)
+  const beside = await s.write(`${root}.jsonl`, TURN)
+  for (const path of [outside, viaLink, join(dirLink, 's.jsonl'), inward, sibling, beside, join(s.projects, '..', '..', '..', 'elsewhere', 's.jsonl'), '/etc/passwd', '/nonexistent/t.jsonl', 'projects/s.jsonl']) {
     t.strictSame(await s.reader.turnText(s.stop(path)), { text: 'Printed the greeting.', source: 'message', note: 'outside-roots', bytesRead: undefined }, path)
   }
   const notJsonl = await s.write(join(s.projects, 'notes.txt'), TURN)
