@@ -1,5 +1,5 @@
 /** Injection wrapper: the agent's text goes inside markers carrying a per-request nonce it cannot know; pure. */
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 
 export interface Wrapped { nonce: string, begin: string, end: string, block: string, data: string }
 
@@ -19,8 +19,16 @@ const LIKE = 'ABEKMHOPCTXSIJYDGQWabekmhopctxsijdhqwgnABEZHIKMNOPTYXaeikvoptuxABC
 const CONFUSABLE = new Map([...LOOKS].map((c, i) => [c, LIKE[i]!]))
 const CONFUSABLE_RE = new RegExp(`[${LOOKS}]`, 'g')
 
+// One fill from the CSPRNG per 256 nonces instead of a call into OpenSSL per judged request (randomUUID caches the
+// same way); each slice is handed out once.
+const NONCE_BYTES = 12
+const entropy = Buffer.alloc(NONCE_BYTES * 256)
+let taken = entropy.length
+
 export function newNonce (): string {
-  return randomBytes(12).toString('hex')
+  if (taken + NONCE_BYTES > entropy.length) { randomFillSync(entropy); taken = 0 }
+  taken += NONCE_BYTES
+  return entropy.toString('hex', taken - NONCE_BYTES, taken)
 }
 
 /** The text with every confusable letter replaced by its Latin twin; same length, so indexes carry over. */
