@@ -16,6 +16,7 @@ export interface JudgeRouteOptions { runtime: () => Runtime, metrics: Metrics, a
 
 // Sources that need no line of their own: Layer 1 let the text through, or the hook is off.
 const QUIET = new Set(['layer1', 'skip', 'off'])
+const VERBOSE = new Set(['debug', 'trace'])
 
 declare module 'fastify' { interface FastifyRequest { arrived: number } }
 
@@ -46,7 +47,10 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
     }
     // One line per request, whatever the number of hooks; the hooks Layer 1 let through are only counted. A turn that
     // Layer 1 let through entirely (the ordinary ~95 %) logs at debug: the decision log and the metrics have it.
-    req.log[judged.length > 0 ? 'info' : 'debug']({ turn: records[0]?.turn, agent: j.turn.adapter.name, event: j.turn.event.event, decision: j.outcome.decision, ms: records[0]?.ms, hooks: records.length, judged, textFrom: j.turn.read.source, transcript: j.turn.read.note }, 'verdict')
+    // The line's object is built only when it will be written (most turns, at the default level, it is not).
+    if (judged.length > 0 || VERBOSE.has(req.log.level)) {
+      req.log[judged.length > 0 ? 'info' : 'debug']({ turn: records[0]?.turn, agent: j.turn.adapter.name, event: j.turn.event.event, decision: j.outcome.decision, ms: records[0]?.ms, hooks: records.length, judged, textFrom: j.turn.read.source, transcript: j.turn.read.note }, 'verdict')
+    }
     // One text per request: its redactions are counted once, whatever the number of hooks.
     for (const [kind, n] of Object.entries(records[0]?.redactions ?? {})) metrics.redactions.inc({ kind }, n)
     const path = j.turn.event.agentTranscriptPath ?? j.turn.event.transcriptPath
