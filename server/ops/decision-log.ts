@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { DecisionRecord } from '../core/record.js'
 
 export interface DecisionLog {
-  /** The records of one request, appended in one write (they share a day: one request, one timestamp). */
+  /** The records of one request (they share a day: one request, one timestamp), appended with the turn's others. */
   write (records: readonly DecisionRecord[]): void
   close (): Promise<void>
 }
@@ -42,18 +42,32 @@ export function createDecisionLog ({ dir, onError }: DecisionLogOptions): Decisi
     })
     return s
   }
+  // The records of the requests answered in one turn of the event loop go out in one write (the after-reply work of
+  // a turn runs in one batch): a string-to-buffer copy and a file write per request were ~10 % of the daemon's CPU at
+  // 16 clients. The flush is a microtask, so a record is handed to the stream before anything awaiting it resumes.
+  let pending = ''
+  let scheduled = false
+  const flush = () => {
+    scheduled = false
+    if (pending !== '') stream?.write(pending)
+    pending = ''
+  }
   return {
     write (records) {
       if (records.length === 0) return
       const d = records[0]!.ts.slice(0, 10)
       if (d !== day || stream === null) {
+        flush()
         if (stream) end(stream)
         stream = open(d)
         day = stream ? d : ''
       }
-      stream?.write(records.map(r => JSON.stringify(r) + '\n').join(''))
+      if (!stream) return
+      for (const r of records) pending += JSON.stringify(r) + '\n'
+      if (!scheduled) { scheduled = true; queueMicrotask(flush) }
     },
     async close () {
+      flush()
       if (stream) end(stream)
       stream = null
       await Promise.all(ending)

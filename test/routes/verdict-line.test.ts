@@ -6,7 +6,7 @@ import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, testConfig } from '../helper.js'
 
 async function setup (t: Parameters<typeof build>[0], level: string) {
-  const api = await startFakeJudgeApi(() => ({ text: commitVerdict(false) }))
+  const api = await startFakeJudgeApi(() => ({ text: commitVerdict({}) }))
   t.teardown(() => api.close())
   const lines: Record<string, any>[] = []
   const stream = new Writable({ write (c, _e, cb) { lines.push(JSON.parse(String(c))); cb() } })
