@@ -70,8 +70,6 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
       metrics.badRequests.inc({ reason: 'bad_agent' })
       return reply.code(400).send({ error: `agent must be one of ${AGENTS.join(', ')}` })
     }
-    // Requests that arrived together are all stamped (onRequest, in the poll phase) before any is judged.
-    await new Promise(resolve => setImmediate(resolve))
     const input = parseHookInput(req.body)
     if (!input.ok) {
       metrics.badRequests.inc({ reason: input.reason })
