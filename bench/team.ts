@@ -84,7 +84,8 @@ export async function team (fakeUrl: string, samples: number, total: number, run
     // Control: the same texts again, now hits in each daemon's own LRU (no Redis round trip is waited for on either):
     // their paired difference is what the two daemons differ by without shared state, the noise floor of the others.
     const hits = await paired(samples, i => post(a!, hitText(i) + ' (miss redis)'), i => post(solo, hitText(i) + ' (miss local)'), 'cache')
-    // The same for a call whose verdict blocks (its loop step is waited for); one session each, so no guard releases.
+    // The same for a call whose verdict blocks (its loop guard decided from the state read with the claim); one session
+    // each, so no guard releases.
     await control(fakeUrl, 'block=1')
     const blocks = await paired(samples, i => post(a!, hitText(i) + ' (block redis)', `block-${i}`), i => post(solo, hitText(i) + ' (block local)', `block-${i}`), 'judge')
     await control(fakeUrl, 'block=0')
@@ -122,7 +123,7 @@ export async function team (fakeUrl: string, samples: number, total: number, run
         ['control: an LRU hit on the sharing replica, minus on the other', `${ms(bias)} ms`, '', 'no shared state waited for: the noise floor of the differences'],
         ['Layer-2 call that blocks, state in Redis', `${ms(median(blockRedis))} ms`, `${ms(stats(blockRedis).p99)} ms`, ''],
         ['Layer-2 call that blocks, state in process', `${ms(median(blockLocal))} ms`, `${ms(stats(blockLocal).p99)} ms`, ''],
-        ['added by shared state to a Layer-2 call that blocks', `${ms(addedBlock)} ms`, '', 'median of paired differences (one more round trip: the loop step)'],
+        ['added by shared state to a Layer-2 call that blocks', `${ms(addedBlock)} ms`, '', 'median of paired differences; one round trip, as for an allow'],
         ['throughput, Redis on', `${median(on).toFixed(0)} req/s`, '', `${times(median(on) / median(off))} Redis off`],
         ['throughput, Redis off', `${median(off).toFixed(0)} req/s`, '', '']
       ]

@@ -17,7 +17,7 @@ import { createClassifier } from '../evidence/verification.js'
 import type { FactStore } from '../approvals/session-facts.js'
 import { type Clock, systemClock } from './clock.js'
 import { type Env, stateDir } from './paths.js'
-import { createLocalState, tellingThrough } from '../state/local-state.js'
+import { createLocalState } from '../state/local-state.js'
 import { shareCircuits } from '../state/redis-circuit.js'
 import type { SharedState } from '../state/state.js'
 
@@ -89,8 +89,7 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     cache,
     redact,
     decisionLog,
-    // A block's turn text is told through the state: with Redis, the next Stop of the turn on any replica cuts it.
-    loop: tellingThrough(loop, state.loop),
+    loop,
     state,
     clock,
     // Allowed transcript roots come from the daemon's env, resolved here once (not per request).

@@ -26,8 +26,8 @@ export async function agentAnswer (t: Turn, rt: Runtime, files = true): Promise<
     if (stop && d === 'ask') continue
     if (RANK[d] > RANK[top]) top = d
   }
-  // The next Stop of this turn judges only what the agent writes after this feedback.
-  if (stop && top === 'block') rt.loop.tell(t.event, t.turnText)
+  // The next Stop of this turn judges only what the agent writes after this feedback (with Redis, on any replica).
+  if (stop && top === 'block') rt.state.loop.tell(t.event, t.turnText)
   const deciding = t.runs.filter(r => r.final!.decision === top)
   const messages = top === 'allow' ? [] : [...new Set(await Promise.all(deciding.map(r => messageOf(r, t, rt, files))))]
   const outcome: Outcome = {

@@ -37,6 +37,8 @@ export async function askStage (t: Turn, rt: Runtime): Promise<void> {
   if (t.asks.length === 0) return
   // The team's circuit states, read while the claims are taken: a backend other replicas found dead is skipped here too.
   const circuits = rt.state.circuits.pull([...new Set(t.asks.flatMap(a => a.chain.map(b => b.name)))])
+  // And the loop governor's state, so a Stop this ask blocks is decided without another round trip after the model.
+  t.loopAhead = rt.state.loop.ahead(t.event, t.runs.map(r => r.hook.name))
   // The request's deadline, not one counted from here: the transcript read and the flush wait came out of the same budget.
   const d = deadlineAt(rt.clock, t.started + rt.config.judge.deadlineMs)
   // The race bounds the answer even if a backend ignores its abort signal.

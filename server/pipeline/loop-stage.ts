@@ -9,10 +9,10 @@ function guarded (run: HookRun, guard: LoopGuard | null): void {
 
 export async function loopStage (t: Turn, rt: Runtime): Promise<void> {
   const max = rt.config.judge.loop.maxConsecutiveBlocks
-  // rt.state.loop: this process's governor, or the team's in Redis (blocks in a row counted across replicas); the
-  // hooks' states are apart, so their steps go together (one round trip, pipelined).
+  // rt.state.loop: this process's governor, or the team's in Redis (blocks in a row counted across replicas), which
+  // decides a block from the state the ask stage read with its claims (t.loopAhead) and waits for no round trip more.
   await Promise.all(t.runs.map(async (run) => {
-    guarded(run, await rt.state.loop.review(t.event, run.hook.name, run.final!.decision === 'block', t.text, max))
+    guarded(run, await rt.state.loop.review(t.event, run.hook.name, run.final!.decision === 'block', t.text, max, t.loopAhead))
   }))
 }
 

@@ -13,6 +13,7 @@ import type { CachedVerdict, Lookup } from '../judge/cache.js'
 import type { JudgePrompt } from '../judge/prompt.js'
 import type { Redaction } from '../redact/redact.js'
 import type { Verdict } from '../judge/verdict.js'
+import type { LoopAhead } from '../state/state.js'
 
 export type Source = 'layer1' | 'skip' | 'cache' | 'judge' | 'fallback' | 'guard' | 'shadow' | 'off'
 
@@ -80,6 +81,8 @@ export interface Turn {
   asks: Ask[]
   /** PostToolUse: the tool output after every hook's transforms, when any changed it. */
   updatedOutput?: unknown
+  /** The loop governor's state of this session's hooks, read by the ask stage alongside its claims (Redis only). */
+  loopAhead?: LoopAhead
   /** rt.clock.now() when the request arrived: the records' ms is the whole request, and its deadline counts from here. */
   started: number
   /** The runtime clock's time past which no file read for this request may go on (transcript, package.json): its deadline. */

@@ -20,26 +20,10 @@ export function createLocalState (opts: LocalStateOptions): SharedState {
 /** Today's LoopGovernor (one per process) behind the async LoopStore interface; also the Redis store's fallback. */
 export function localLoopStore (governor: LoopGovernor): LoopStore {
   return {
+    // In process the state is at hand: nothing to read ahead.
+    ahead: () => undefined,
     review: async (ev, hook, blocked, text, max) => governor.review(ev, hook, blocked, text, max),
     told: async (ev) => governor.told(ev),
     tell: (ev, turnText) => governor.tell(ev, turnText)
   }
-}
-
-// One view per store and governor: like the governor itself, a reload's Runtime gets the same object.
-const views = new WeakMap<LoopStore, { governor: LoopGovernor, view: LoopGovernor }>()
-
-/** The runtime's governor with tell() going through the state's store, so a block with Redis tells every replica. */
-export function tellingThrough (governor: LoopGovernor, store: LoopStore): LoopGovernor {
-  const known = views.get(store)
-  if (known?.governor === governor) return known.view
-  const view: LoopGovernor = {
-    review: governor.review,
-    told: governor.told,
-    tell: store.tell,
-    matches: governor.matches,
-    get sessions () { return governor.sessions }
-  }
-  views.set(store, { governor, view })
-  return view
 }

@@ -1,59 +1,74 @@
-/** The loop governor in Redis: governStep as one Lua script, so blocks are counted across replicas atomically. */
+/** The loop governor in Redis: blocks counted across replicas; a block decided from state read with its claim. */
 import { createHash } from 'node:crypto'
-import { governed, type Told, toldInTurn, toldOf } from '../guards/loop.js'
+import { governed, governStep, type HookLoopState, type LoopEvent, type LoopGuard, type Told, toldInTurn, toldOf } from '../guards/loop.js'
 import { PREFIX } from './redis-verdicts.js'
 import type { RedisLink } from './redis-link.js'
-import type { LoopStore } from './state.js'
+import type { LoopAhead, LoopStore } from './state.js'
 
 // Loop state outlives no turn worth guarding: a day covers the longest session between two Stops.
 export const LOOP_TTL_MS = 86_400_000
 
-/** governStep (server/guards/loop.ts) line for line; state is {t: turn id, b: texts blocked this turn, r: blocks in a row}.
- * One difference: an allow of a turn other than the stored one writes nothing. The next step of its turn starts that
- * turn afresh anyway, and an allow's step is not waited for, so a late one must not wipe a newer turn's state. */
-const STEP_LUA = `
+/** Applies one answer (allow, block, loop, repeat) to the state as governStep would; {t: turn id, b: texts blocked this
+ * turn, r: blocks in a row}. An allow of a turn other than the stored one writes nothing: the next step of its turn
+ * starts that turn afresh anyway, and a late allow must not wipe a newer turn's state. */
+const APPLY_LUA = `
 local raw = redis.call('GET', KEYS[1])
 local st = raw and cjson.decode(raw) or {}
-if ARGV[4] ~= '1' and ARGV[1] == '1' and ARGV[2] ~= st.t then return '' end
+if ARGV[4] == 'allow' and ARGV[1] == '1' and ARGV[2] ~= st.t then return 0 end
 local b = st.b or {}
 local r = st.r or 0
 local newTurn
 if ARGV[1] == '1' then newTurn = (ARGV[2] ~= st.t) else newTurn = (ARGV[3] ~= '1') end
 if newTurn then b = {} r = 0 end
 if ARGV[1] == '1' then st.t = ARGV[2] else st.t = nil end
-local guard = ''
-if ARGV[4] ~= '1' then
-  r = 0
-else
-  local rep = false
-  for _, h in ipairs(b) do if h == ARGV[5] then rep = true end end
-  if rep then guard = 'repeat'
-  elseif r >= tonumber(ARGV[6]) then guard = 'loop' r = 0 table.insert(b, ARGV[5])
-  else table.insert(b, ARGV[5]) r = r + 1 end
-end
+local known = false
+for _, h in ipairs(b) do if h == ARGV[5] then known = true end end
+if ARGV[4] == 'allow' or ARGV[4] == 'loop' then r = 0 elseif ARGV[4] == 'block' then r = r + 1 end
+if ARGV[4] ~= 'allow' and not known then table.insert(b, ARGV[5]) end
 st.b = b
 st.r = r
-redis.call('SET', KEYS[1], cjson.encode(st), 'PX', ARGV[7])
-return guard`
+redis.call('SET', KEYS[1], cjson.encode(st), 'PX', ARGV[6])
+return 1`
 
 /** The session id is agent input: hashed, so a key is bounded and holds nothing the agent chose verbatim. */
 export const sessionKey = (kind: string, session: string, rest = '') =>
   `${PREFIX}${kind}:${createHash('sha256').update(session).digest('hex').slice(0, 32)}${rest ? `:${rest}` : ''}`
 
-/** The Redis store, falling back to (and always keeping up) the local one: an outage continues from this replica's view. */
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+
+/**
+ * The Redis store, falling back to (and always keeping up) the local one: an outage continues from this replica's view.
+ *
+ * A block is decided here from the state read ahead (with the claim, before the model call), and the answer it gave is
+ * written after it, not waited for. Two Stops of one session and hook judged at once (an agent waits for a Stop's
+ * answer, so only a retry or a duplicate delivery does that) may both decide from the same state: both blocks of a run
+ * of k answered as its (k+1)th, or one's +1 lost under the other's reset. Since each writes the answer it gave (a
+ * script deciding again could record a release this replica never gave, and restart a run it did block), Redis counts
+ * the blocks actually sent give or take that one, and a block that reads a full run releases: a release comes at most
+ * one block late, and the backstop neither blocks forever nor stops releasing.
+ */
 export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopStore {
+  const read = (ev: LoopEvent, hooks: readonly string[]): LoopAhead => link.run('loop_get', c => c.mGet(hooks.map(h => sessionKey('loop', ev.sessionId, h))))
+    .then(got => got.ok ? new Map(hooks.map((h, i) => [h, parseLoop(got.value[i] ?? null)])) : null)
+  const write = (ev: LoopEvent, hook: string, answer: LoopGuard | 'allow' | 'block', textHash: string) => {
+    const args = [ev.turnId !== undefined ? '1' : '0', ev.turnId ?? '', ev.stopHookActive ? '1' : '0', answer, textHash, String(LOOP_TTL_MS)]
+    link.run('loop', c => c.eval(APPLY_LUA, { keys: [sessionKey('loop', ev.sessionId, hook)], arguments: args }))
+  }
   return {
-    async review (ev, hook, blocked, text, max) {
+    ahead: (ev, hooks) => governed(ev) && hooks.length > 0 ? read(ev, hooks) : undefined,
+    async review (ev, hook, blocked, text, max, ahead) {
       const mine = await local.review(ev, hook, blocked, text, max)
       if (!governed(ev)) return mine
-      const textHash = createHash('sha256').update(text).digest('hex')
-      const args = [ev.turnId !== undefined ? '1' : '0', ev.turnId ?? '', ev.stopHookActive ? '1' : '0', blocked ? '1' : '0', textHash, String(max), String(LOOP_TTL_MS)]
-      const step = link.run('loop', c => c.eval(STEP_LUA, { keys: [sessionKey('loop', ev.sessionId, hook)], arguments: args }))
-      // An allow's step only ends the run of blocks (its guard is always none): sent, not waited for.
-      if (!blocked) return mine
-      const got = await step
-      if (!got.ok) return mine
-      return got.value === 'loop' || got.value === 'repeat' ? got.value : null
+      // An allow only ends a run of blocks (its guard is always none): written, not waited for.
+      if (!blocked) { write(ev, hook, 'allow', ''); return mine }
+      const textHash = sha256(text)
+      // Read with the claim, that state came back before the model was asked; a block without one (a hit in this
+      // replica's LRU) reads it now: one round trip either way.
+      let seen = ahead ? await ahead : null
+      if (!seen?.has(hook)) seen = await read(ev, [hook])
+      const guard = seen ? governStep(seen.get(hook) ?? { blocked: [], run: 0 }, ev, true, textHash, max) : mine
+      write(ev, hook, guard ?? 'block', textHash)
+      return guard
     },
     async told (ev) {
       // Every agent that carries a turn on after a Stop block says so (stop_hook_active; Cursor's loop_count), so the
@@ -71,6 +86,19 @@ export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopSt
       // Not awaited: the next Stop of this turn comes after the agent read this answer and worked on it.
       link.run('told_set', c => c.set(sessionKey('told', ev.sessionId), JSON.stringify(toldOf(ev, turnText)), { PX: LOOP_TTL_MS }))
     }
+  }
+}
+
+/** A hook's state as stored; anything else (another version's shape) counts as none, as a fresh session. */
+function parseLoop (raw: string | null): HookLoopState | undefined {
+  if (raw === null) return undefined
+  try {
+    const v = JSON.parse(raw) as { t?: unknown, b?: unknown, r?: unknown }
+    // cjson writes an empty list as {}.
+    const blocked = Array.isArray(v.b) ? v.b.filter((h): h is string => typeof h === 'string') : []
+    return { ...(typeof v.t === 'string' ? { turnId: v.t } : {}), blocked, run: typeof v.r === 'number' ? v.r : 0 }
+  } catch {
+    return undefined
   }
 }
 

@@ -1,10 +1,10 @@
 /** The shared-state interfaces every stage uses: in process (one daemon) or in Redis (a team of replicas). */
 import type { CircuitOptions } from '../backends/circuit.js'
 import type { FactStore } from '../approvals/session-facts.js'
-import type { LoopEvent, LoopGuard, Told } from '../guards/loop.js'
+import type { HookLoopState, LoopEvent, LoopGuard, Told } from '../guards/loop.js'
 
 /** The Redis operations, as the `op` label of hookjudge_state_errors_total. */
-export const STATE_OPS = ['connect', 'cache_get', 'cache_set', 'wait', 'publish', 'loop', 'told_get', 'told_set', 'facts_get', 'facts_set', 'circuit_get', 'circuit_set'] as const
+export const STATE_OPS = ['connect', 'cache_get', 'cache_set', 'wait', 'publish', 'loop_get', 'loop', 'told_get', 'told_set', 'facts_get', 'facts_set', 'circuit_get', 'circuit_set'] as const
 export type StateOp = typeof STATE_OPS[number]
 
 export interface StateHealth {
@@ -32,10 +32,16 @@ export interface TeamVerdicts {
   done (askKey: string, token: string | undefined, outcome: { verdicts: Array<[string, unknown]> } | { failure: string }): Promise<void>
 }
 
-/** The loop governor's state per session and hook: LoopGovernor.review, one atomic step per Stop-type decision; and
- * per session the turn text a block answered (told), so the next Stop of the turn judges only what follows it. */
+/** One session's stored loop state of some hooks (a hook with none: undefined), or null when Redis did not answer. */
+export type LoopAhead = Promise<ReadonlyMap<string, HookLoopState | undefined> | null>
+
+/** The loop governor's state per session and hook: LoopGovernor.review, one step per Stop-type decision; and per
+ * session the turn text a block answered (told), so the next Stop of the turn judges only what follows it. */
 export interface LoopStore {
-  review (ev: LoopEvent, hook: string, blocked: boolean, text: string, max: number): Promise<LoopGuard | null>
+  /** Starts reading the state review() decides a block from, so that it goes out with the claims (one round trip);
+   * undefined when there is nothing to read (in process, or not a Stop-type event). */
+  ahead (ev: LoopEvent, hooks: readonly string[]): LoopAhead | undefined
+  review (ev: LoopEvent, hook: string, blocked: boolean, text: string, max: number, ahead?: LoopAhead): Promise<LoopGuard | null>
   told (ev: LoopEvent): Promise<Told | undefined>
   /** Remembers that this turn text was answered with a block; the answer does not wait for it. */
   tell (ev: LoopEvent, turnText: string): void

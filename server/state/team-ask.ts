@@ -35,9 +35,8 @@ export async function teamAsk<T> (team: TeamVerdicts, o: TeamAsk<T>): Promise<Te
     team.done(o.askKey, token, { failure: (err as Error).message })
     throw err
   }
-  // Not awaited: until done() lands the claim stands, so a request for this ask on any replica waits for the verdicts
-  // (pub/sub) instead of asking again. It goes out on this replica's connection ahead of its loop steps, so a Stop
-  // this answer blocks gets them stored by the time it is answered (the loop step is awaited).
+  // Not awaited, whether the answer allows or blocks: until done() lands the claim stands, so a request for this ask on
+  // any replica waits for the verdicts (pub/sub) instead of asking again.
   team.done(o.askKey, token, o.share(result))
   return { kind: 'asked', result }
 }

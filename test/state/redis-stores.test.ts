@@ -1,9 +1,11 @@
 // Loop governor, session facts and circuit state shared across replicas on a real Redis, and their local fallbacks.
 import t from 'tap'
 import { governStep, type HookLoopState } from '../../server/guards/loop.js'
-import { healthy, redis, replica } from '../helpers/state-replicas.js'
+import { healthy, redis, type Replica, replica } from '../helpers/state-replicas.js'
 
 const stop = (turnId?: string, stopHookActive = true) => ({ event: 'Stop' as const, sessionId: 'sess-1', turnId, stopHookActive })
+/** A replica's reads follow its own writes (one connection each): once this is answered, the loop steps it sent have run. */
+const landed = (r: Replica) => r.state.loop.told(stop('sync'))
 
 t.test('the loop governor counts blocks across replicas and matches governStep step for step', async t => {
   const server = await redis(t)
@@ -21,6 +23,7 @@ t.test('the loop governor counts blocks across replicas and matches governStep s
     const want = governStep(model, ev, blocked, text, 2)
     // Alternate replicas: the count must not restart on the other one.
     t.equal(await replicas[i % 2]!.state.loop.review(ev, 'commit', blocked, text, 2), want, `step ${i} on replica ${'ab'[i % 2]}`)
+    await landed(replicas[i % 2]!)
   }
   t.equal(await a.state.loop.review(stop('p9', false), 'other-hook', true, 'x', 2), null, 'each hook has its own state')
 })
@@ -31,6 +34,7 @@ t.test('an allow is not waited for, and one of an earlier turn arriving late lea
   const b = replica(t, server.url)
   await Promise.all([healthy(a), healthy(b)])
   t.equal(await a.state.loop.review(stop('p2', false), 'commit', true, 'x', 2), null)
+  await landed(a)
   t.equal(await b.state.loop.review(stop('p1'), 'commit', false, 'y', 2), null, 'a late allow of turn p1')
   // b's next op follows its allow on the same connection: once it is answered, the allow has run.
   await b.state.loop.review(stop('p9'), 'other-hook', true, 'z', 2)

@@ -41,22 +41,41 @@ t.test('a Layer-2 allow waits for one round trip (lookup and claim); storing the
   t.equal(tm.calls(), 1)
 })
 
-t.test('a Layer-2 block waits for two: lookup and claim; then storing, announcing and the loop step, sent together', async t => {
+t.test('a Layer-2 block waits for one round trip too: its loop state came with the claim; storing, announcing and the loop step follow', async t => {
   const tm = await behindProxy(t)
-  tm.proxy!.holdAfter(2)
+  tm.proxy!.holdAfter(1)
   t.match(await tm.post(0, 'commit', claudeStop(say('the parser'))), { decision: 'block', source: 'judge' })
-  t.equal(await stateErrors(tm, 0), 0, 'no op waited for a reply held after the second round trip')
-  await heldSome(tm) // what the block told, sent after the answer
+  t.equal(await stateErrors(tm, 0), 0, 'no op waited for a reply held after the first round trip')
+  await heldSome(tm) // the verdicts, the loop step and what the block told, sent after the answer
   tm.proxy!.release()
-  tm.proxy!.holdAfter(2)
+  tm.proxy!.holdAfter(1)
   t.match(await tm.post(1, 'commit', claudeStop(say('the parser'), { session_id: 'other' })), { decision: 'block', source: 'cache' })
-  t.equal(await stateErrors(tm, 1), 0, 'a blocking hit: lookup, then the loop step')
+  t.equal(await stateErrors(tm, 1), 0, 'a blocking hit: the lookup, with the loop state')
+  await heldSome(tm)
   tm.proxy!.release()
   // The next Stop of the turn reads what the block told (alongside the transcript) before its lookup.
-  tm.proxy!.holdAfter(3)
+  tm.proxy!.holdAfter(2)
   t.match(await tm.post(1, 'commit', claudeStop(`${say('the parser')}\n\n${say('the lexer')}`, { stop_hook_active: true })), { decision: 'block', source: 'judge' })
-  t.equal(await stateErrors(tm, 1), 0, 'a continuation that blocks: what was told, lookup, then store and loop step')
+  t.equal(await stateErrors(tm, 1), 0, 'a continuation that blocks: what was told, then the lookup with the loop state')
   t.equal(tm.calls(), 2)
+})
+
+t.test('with one round trip a block, the governor still releases after the configured blocks, counted across both replicas', async t => {
+  const tm = await behindProxy(t)
+  // judge.loop.maxConsecutiveBlocks is 2; a continuation also reads what the last block told, first.
+  const steps: Array<[number, Record<string, unknown>, number, object]> = [
+    [0, {}, 1, { decision: 'block', source: 'judge' }],
+    [1, { stop_hook_active: true }, 2, { decision: 'block', source: 'judge' }],
+    [0, { stop_hook_active: true }, 2, { decision: 'allow', source: 'guard' }]
+  ]
+  for (const [i, [replica, extra, trips, want]] of steps.entries()) {
+    tm.proxy!.holdAfter(trips)
+    t.match(await tm.post(replica, 'commit', claudeStop(say(`step ${i}`), extra)), want, `Stop ${i + 1} on replica ${replica}`)
+    t.equal(await stateErrors(tm, replica), 0, `Stop ${i + 1} waited for ${trips} round trip(s)`)
+    await heldSome(tm)
+    tm.proxy!.release()
+  }
+  t.equal(tm.calls(), 3)
 })
 
 t.test('a Stop that Layer 1 lets through waits for no round trip at all', async t => {
