@@ -43,7 +43,7 @@ export const serveCommand: Command = async (args, io) => {
       : await app.listen({ host: config.server.host, port: config.server.port })
     app.log.info({ address: where, hooks: Object.keys(config.hooks), files: config.files }, 'hookjudge listening')
     watcher = watchConfig(config.files.slice(1), () => { app.log.info({ files: config.files.slice(1) }, 'config file changed'); reload() }, { clock: runtime().clock })
-    housekeeping = startHousekeeping(() => runtime().config, io.env, app.log)
+    housekeeping = startHousekeeping(() => runtime().config, io.env, app.log, runtime().clock)
   } catch (err) {
     app.log.error({ err }, 'could not listen')
     await app.close()
