@@ -65,7 +65,7 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   })
   const env = deps.env ?? process.env
   const loop = deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions })
-  const state = deps.state ?? createState(config, { env, log: app.log, loop, validVerdict: isCachedVerdict, onError: op => metrics.stateErrors.inc({ op }) })
+  const state = deps.state ?? createState(config, { env, log: app.log, loop, validVerdict: isCachedVerdict, onError: op => metrics.stateErrors.inc({ op }), ...(deps.clock ? { clock: deps.clock } : {}) })
   const afterReply = createAfterReply(deps.defer)
   const runtimeDeps: RuntimeDeps = {
     env,

@@ -1,6 +1,7 @@
 /** Shared CLI plumbing: the verb signature and its usage spec, parsing by commander, usage errors, bounded stdin reading. */
 import { Command as Commander, CommanderError } from 'commander'
 import type { Readable, Writable } from 'node:stream'
+import { type Clock, systemClock } from '../core/clock.js'
 import type { Env } from '../core/paths.js'
 
 export interface Io {
@@ -10,9 +11,11 @@ export interface Io {
   stderr: Writable
   /** The directory the verb runs in (project scope, relative paths); default process.cwd(). Never $PWD: a parent sets that. */
   cwd?: string
-  /** The verb's clock for relative times (doctor's "ago", logs --since 2h); default Date.now. */
-  now?: () => number
+  /** The verb's clock: its wall() is "now" for relative times (doctor's "ago", logs --since 2h); default systemClock. */
+  clock?: Clock
 }
+/** The verb's wall time in epoch ms: the injected clock's, else the system's. */
+export const wallNow = (io: Io): number => (io.clock ?? systemClock).wall()
 /** The verb's working directory: the process's own, not $PWD, which a parent process may have left pointing elsewhere. */
 export const workingDir = (io: Io): string => io.cwd ?? process.cwd()
 export type Command = (args: string[], io: Io) => Promise<number>

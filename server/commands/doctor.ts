@@ -5,7 +5,7 @@ import { lastRecord } from '../ops/decision-files.js'
 import { ConfigError, formatProblem } from '../core/errors.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import { SHIM_PATH } from '../core/paths.js'
-import { type Command, type Io, parse, workingDir } from './args.js'
+import { type Command, type Io, parse, wallNow, workingDir } from './args.js'
 import { DOCTOR } from './verb-specs.js'
 import { callDaemon, type DaemonAddress, daemonAddress } from './daemon.js'
 import { findWiring } from './doctor-agents.js'
@@ -73,7 +73,7 @@ async function lastDecisionCheck (config: Config, io: Io): Promise<Check> {
   const dir = decisionDir(config, io.env)
   const last = await lastRecord(dir)
   if (!last) return fail('last decision', `none recorded in ${dir}`, 'run one agent turn; if this stays empty, check the agent settings above')
-  const age = Math.max(0, Math.round(((io.now ?? Date.now)() - Date.parse(last.ts)) / 1000))
+  const age = Math.max(0, Math.round((wallNow(io) - Date.parse(last.ts)) / 1000))
   return ok('last decision', `${formatUptime(age)} ago (${last.ts}): ${last.hook} ${last.decision} by ${last.source}`)
 }
 

@@ -4,7 +4,7 @@ import { loadConfig } from '../config/config.js'
 import { dayFiles, readRecords } from '../ops/decision-files.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import type { DecisionRecord } from '../core/record.js'
-import { type Command, type Io, parse, UsageError } from './args.js'
+import { type Command, type Io, parse, UsageError, wallNow } from './args.js'
 import { LOGS } from './verb-specs.js'
 import { painter } from './output.js'
 
@@ -68,7 +68,7 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
 export const logsCommand: Command = async (args, io) => {
   const { values } = parse(args, LOGS)
   const config = loadConfig({ env: io.env, file: values.config })
-  const since = values.since === undefined ? undefined : parseSince(values.since, new Date((io.now ?? Date.now)()))
+  const since = values.since === undefined ? undefined : parseSince(values.since, new Date(wallNow(io)))
   // Followed until the process is interrupted (Ctrl-C ends it the usual way).
   await printLogs({ dir: decisionDir(config, io.env), since, hook: values.hook, user: values.user, follow: values.follow === true, json: values.json === true }, io)
   return 0

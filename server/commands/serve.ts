@@ -42,8 +42,8 @@ export const serveCommand: Command = async (args, io) => {
       ? await listenSocket(app, config.server.socket)
       : await app.listen({ host: config.server.host, port: config.server.port })
     app.log.info({ address: where, hooks: Object.keys(config.hooks), files: config.files }, 'hookjudge listening')
-    watcher = watchConfig(config.files.slice(1), () => { app.log.info({ files: config.files.slice(1) }, 'config file changed'); reload() })
-    housekeeping = startHousekeeping(() => runtime().config, io.env, app.log)
+    watcher = watchConfig(config.files.slice(1), () => { app.log.info({ files: config.files.slice(1) }, 'config file changed'); reload() }, { clock: runtime().clock })
+    housekeeping = startHousekeeping(() => runtime().config, io.env, app.log, runtime().clock)
   } catch (err) {
     app.log.error({ err }, 'could not listen')
     await app.close()

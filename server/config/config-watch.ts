@@ -1,12 +1,17 @@
 /** Watches the user config file and calls back once per burst of changes (editors write, rename and chmod in a row). */
 import { type FSWatcher, statSync, watch } from 'node:fs'
 import { basename, dirname } from 'node:path'
+import { type Clock, systemClock } from '../core/clock.js'
 
-export function watchConfig (files: string[], onChange: () => void, debounceMs = 200): { close (): void } {
-  let timer: NodeJS.Timeout | undefined
+export interface WatchOptions { clock?: Clock, debounceMs?: number }
+
+/** The debounce runs on the clock: a test moves it past debounceMs instead of waiting (and cannot merge writes by accident). */
+export function watchConfig (files: string[], onChange: () => void, o: WatchOptions = {}): { close (): void } {
+  const clock = o.clock ?? systemClock
+  let cancel = () => {}
   const fire = () => {
-    clearTimeout(timer)
-    timer = setTimeout(onChange, debounceMs)
+    cancel()
+    cancel = clock.after(o.debounceMs ?? 200, onChange)
   }
   const watchers: FSWatcher[] = []
   for (const file of files) {
@@ -21,7 +26,7 @@ export function watchConfig (files: string[], onChange: () => void, debounceMs =
   }
   return {
     close () {
-      clearTimeout(timer)
+      cancel()
       for (const w of watchers) w.close()
     }
   }

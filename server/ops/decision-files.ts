@@ -41,7 +41,7 @@ export function filesToPrune (files: DayFile[], opts: { retentionDays: number, m
   return gone
 }
 
-export async function pruneDecisionFiles (dir: string, opts: { retentionDays: number, maxBytes: number }, now = new Date()): Promise<string[]> {
+export async function pruneDecisionFiles (dir: string, opts: { retentionDays: number, maxBytes: number }, now: Date): Promise<string[]> {
   const gone = filesToPrune(await dayFiles(dir), opts, now)
   await Promise.all(gone.map(f => unlink(f.path).catch(() => {})))
   return gone.map(f => f.name)

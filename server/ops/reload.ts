@@ -75,7 +75,7 @@ export function createReloader (o: ReloaderOptions): Reloader {
   const refuse = (problems: string[]): ReloadResult => {
     o.metrics.configReloads.inc({ result: 'error' })
     o.log.error({ problems }, `config reload refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); the running config stays`)
-    last = { at: new Date().toISOString(), ok: false, problems }
+    last = { at: new Date(o.get().clock.wall()).toISOString(), ok: false, problems }
     return { ok: false, problems }
   }
   return {
@@ -96,7 +96,7 @@ export function createReloader (o: ReloaderOptions): Reloader {
       if (o.log.level !== config.log.level) o.log.level = config.log.level
       o.metrics.configReloads.inc({ result: 'ok' })
       o.log.info({ changes: next.changes, files: config.files }, 'config reloaded')
-      last = { at: new Date().toISOString(), ok: true, changes: next.changes }
+      last = { at: new Date(next.runtime.clock.wall()).toISOString(), ok: true, changes: next.changes }
       return { ok: true, changes: next.changes }
     },
     last: () => last,

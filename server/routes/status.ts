@@ -18,7 +18,10 @@ function stateWord (s: BackendState): string {
 }
 
 export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, { runtime, metrics, lastReload, state }) => {
-  const started = Date.now()
+  // The process's start on the runtime's clock (a reload keeps it): a duration in its now(), a date in its wall().
+  const { clock } = runtime()
+  const started = clock.now()
+  const startedAt = new Date(clock.wall()).toISOString()
   app.get('/status', async () => {
     const rt = runtime()
     const used = usedBackends(Object.values(rt.config.hooks))
@@ -28,8 +31,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, 
       status: 'ok',
       version: VERSION,
       pid: process.pid,
-      startedAt: new Date(started).toISOString(),
-      uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      startedAt,
+      uptimeSeconds: Math.round((clock.now() - started) / 1000),
       configFiles: rt.config.files,
       hooks: Object.values(rt.config.hooks).map(h => ({ name: h.name, event: h.event, mode: h.mode, backends: h.backends })),
       backends: backendStates(rt.backends).map(s => ({ ...s, state: stateWord(s), reason: s.unusable, used: used.has(s.name) })),

@@ -1,5 +1,6 @@
 /** createState(config, deps): the in-process state, or with state.redis.url the Redis one behind the same interfaces. */
 import type { Config } from '../config/config-schema.js'
+import type { Clock } from '../core/clock.js'
 import { createLoopGovernor, type LoopGovernor } from '../guards/loop.js'
 import type { Env } from '../core/paths.js'
 import { createLocalState } from './local-state.js'
@@ -19,6 +20,8 @@ export interface StateDeps {
   loop?: LoopGovernor
   /** Whether a value read back from Redis is a verdict this version can use (the pipeline's cached-verdict shape). */
   validVerdict?: (v: unknown) => boolean
+  /** The Redis link's clock (op timeouts, back-off); default systemClock. */
+  clock?: Clock
 }
 
 export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFacts' | 'cache'>, deps: StateDeps): SharedState {
@@ -28,7 +31,7 @@ export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFa
   const passwordEnv = redis.passwordEnv
   const password = passwordEnv ? deps.env[passwordEnv] : undefined
   if (passwordEnv && !password) deps.log.warn({ target: redisTarget(redis.url), passwordEnv }, 'state.redis.passwordEnv names an unset variable: connecting without a password')
-  const link = createRedisLink({ url: redis.url, timeoutMs: redis.timeoutMs, password, log: deps.log, onError: deps.onError })
+  const link = createRedisLink({ url: redis.url, timeoutMs: redis.timeoutMs, password, log: deps.log, onError: deps.onError, ...(deps.clock ? { clock: deps.clock } : {}) })
   return {
     health: link.health,
     // A claim lasts one request's deadline: a replica that dies holding it delays the others by no more than that.

@@ -1,6 +1,7 @@
 /** One Redis connection for the state layer: every op bounded by timeoutMs, errors counted, one log line per outage. */
 import { createRequire } from 'node:module'
 import type { RedisClientType } from 'redis'
+import { type Clock, systemClock } from '../core/clock.js'
 import type { StateHealth, StateOp } from './state.js'
 
 export interface LinkLog {
@@ -14,6 +15,8 @@ export interface LinkOptions {
   password?: string
   log: LinkLog
   onError: (op: StateOp) => void
+  /** Bounds each op (timeoutMs), times the back-off and dates an outage; default systemClock. */
+  clock?: Clock
 }
 
 export type Outcome<T> = { ok: true, value: T } | { ok: false }
@@ -50,18 +53,22 @@ export function createRedisLink (o: LinkOptions): RedisLink {
   const running = new Set<Promise<unknown>>()
   let closed = false
   const target = redisTarget(o.url)
+  const clock = o.clock ?? systemClock
+  const since = () => new Date(clock.wall()).toISOString()
   // Down until the first connection is ready; logged once per outage (the connecting phase is not one yet).
-  let down: { since: string, error: string, logged: boolean } | undefined = { since: new Date().toISOString(), error: 'connecting', logged: false }
+  let down: { since: string, error: string, logged: boolean } | undefined = { since: since(), error: 'connecting', logged: false }
   let skipUntil = 0
   const fail = (op: StateOp, error: string) => {
     o.onError(op)
-    skipUntil = Date.now() + BACKOFF_MS
+    skipUntil = clock.now() + BACKOFF_MS
     if (down?.logged) { down.error = error; return }
-    down = { since: down?.since ?? new Date().toISOString(), error, logged: true }
+    down = { since: down?.since ?? since(), error, logged: true }
     o.log.warn({ target, op, error }, 'shared state unreachable: answering from local state until Redis is back')
   }
   const up = () => {
     if (down?.logged) o.log.info({ target, since: down.since }, 'shared state reachable again')
+    // The first connection is said too: a person sees the daemon found Redis, a test waits on it instead of polling.
+    else if (down) o.log.info({ target }, 'shared state connected')
     down = undefined
     skipUntil = 0
   }
@@ -69,9 +76,9 @@ export function createRedisLink (o: LinkOptions): RedisLink {
   client.on('ready', up)
   client.connect().catch((err: Error) => fail('connect', err.message))
   const attempt = async <T>(op: StateOp, fn: (c: RedisClientType) => Promise<T>): Promise<Outcome<T>> => {
-    if (!client.isReady || Date.now() < skipUntil) { o.onError(op); return { ok: false } }
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<'late'>(resolve => { timer = setTimeout(() => resolve('late'), o.timeoutMs) })
+    if (!client.isReady || clock.now() < skipUntil) { o.onError(op); return { ok: false } }
+    let clear = () => {}
+    const late = new Promise<'late'>(resolve => { clear = clock.after(o.timeoutMs, () => resolve('late')) })
     try {
       const got = await Promise.race([fn(client).then(value => ({ value })), late])
       if (got === 'late') { fail(op, `no answer within ${o.timeoutMs} ms`); return { ok: false } }
@@ -81,7 +88,7 @@ export function createRedisLink (o: LinkOptions): RedisLink {
       fail(op, (err as Error).message)
       return { ok: false }
     } finally {
-      clearTimeout(timer)
+      clear()
     }
   }
   return {

@@ -22,7 +22,7 @@ const HIT_SOURCES = new Set(['judge', 'cache', 'fallback', 'shadow', 'guard'])
 // Records are appended in arrival order, give or take a request still running: read a little past the window.
 const SLACK_MS = 5 * 60_000
 
-export async function hourly (dir: string, hours: number, now = new Date()): Promise<Hourly> {
+export async function hourly (dir: string, hours: number, now: Date): Promise<Hourly> {
   const end = Math.ceil(now.getTime() / HOUR) * HOUR
   const start = end - hours * HOUR
   const sinceIso = new Date(start).toISOString()

@@ -37,7 +37,7 @@ export const labelsPath = (dir: string) => join(dir, 'labels.jsonl')
 export const judgedAs = (r: Pick<DecisionRecord, 'decision' | 'wouldBlock'>): Label =>
   r.decision === 'allow' && !r.wouldBlock ? 'allow' : 'block'
 
-export function labelRow (id: string, r: DecisionRecord, label: Given, redact: Redactor, now = new Date()): LabelRow {
+export function labelRow (id: string, r: DecisionRecord, label: Given, redact: Redactor, now: Date): LabelRow {
   // Masked again here: the label file must never hold a secret, whatever redactor wrote the log line.
   const text = typeof r.text === 'string' ? redact(r.text).text : undefined
   return {

@@ -6,6 +6,8 @@ export interface TestClock extends Clock {
   advance (ms: number): number
   /** Timers and sleeps not yet due. */
   pending (): number
+  /** Resolves once a timer or sleep is pending (at once if one is): the code under test has scheduled its wait. */
+  armed (): Promise<void>
   /** Resolves once some code is sleeping (at once if some already is). */
   sleeping (): Promise<void>
   /** The ms of every sleep so far, in order. */
@@ -26,10 +28,12 @@ export function testClock (opts: { start?: number, instantSleep?: boolean } = {}
   const due: Due[] = []
   const slept: number[] = []
   const sleepers: Array<() => void> = []
+  const arming: Array<() => void> = []
   const work: Array<Promise<unknown>> = []
   const add = (ms: number, fire: () => unknown, sleep: boolean): Due => {
     const d = { at: now + Math.max(0, ms), seq: seq++, fire, sleep }
     due.push(d)
+    for (const wake of arming.splice(0)) wake()
     return d
   }
   const advance = (ms: number): number => {
@@ -70,6 +74,7 @@ export function testClock (opts: { start?: number, instantSleep?: boolean } = {}
     },
     advance,
     pending: () => due.length,
+    armed: () => due.length > 0 ? Promise.resolve() : new Promise(resolve => { arming.push(resolve) }),
     sleeping: () => due.some(d => d.sleep) ? Promise.resolve() : new Promise(resolve => { sleepers.push(resolve) }),
     slept,
     settled: async () => { await Promise.allSettled(work.splice(0)) }

@@ -3,11 +3,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import type { Test } from 'tap'
+import type { Clock } from '../../server/core/clock.js'
 import { loadConfig } from '../../server/config/config.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, tempDir, TEST_ENV } from '../helper.js'
 
-export function capture (env: Record<string, string | undefined>, opts: { tty?: boolean, now?: number } = {}) {
+export function capture (env: Record<string, string | undefined>, opts: { tty?: boolean, clock?: Clock } = {}) {
   let out = ''
   let err = ''
   const listeners: (() => void)[] = []
@@ -15,7 +16,7 @@ export function capture (env: Record<string, string | undefined>, opts: { tty?: 
   const stderr = new Writable({ write (c, _e, cb) { err += c; cb() } })
   return {
     // The verb's directory is given, as a shell would run it there (the env's PWD is only the same path, by convention here).
-    io: { env, stdin: Readable.from([]), stdout, stderr, ...(env.PWD ? { cwd: env.PWD } : {}), ...(opts.now !== undefined ? { now: () => opts.now! } : {}) },
+    io: { env, stdin: Readable.from([]), stdout, stderr, ...(env.PWD ? { cwd: env.PWD } : {}), ...(opts.clock ? { clock: opts.clock } : {}) },
     out: () => out,
     err: () => err,
     /** Resolves once stdout matches. */

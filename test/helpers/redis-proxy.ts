@@ -15,6 +15,8 @@ export interface RedisProxy {
   release (): void
   /** How many replies are held now. */
   held (): number
+  /** Resolves once a reply is held (at once if one is). */
+  holding (): Promise<void>
   close (): Promise<void>
 }
 
@@ -23,6 +25,7 @@ interface Pair { client: Socket, redis: Socket, exchanges: number, lastFromClien
 export async function startRedisProxy (redisPort: number): Promise<RedisProxy> {
   const pairs = new Set<Pair>()
   let limit: number | undefined
+  const waiting: Array<() => void> = []
   const server = createServer(client => {
     const redis = createConnection({ host: '127.0.0.1', port: redisPort })
     const pair: Pair = { client, redis, exchanges: 0, lastFromClient: false, queue: [] }
@@ -35,8 +38,10 @@ export async function startRedisProxy (redisPort: number): Promise<RedisProxy> {
     redis.on('data', chunk => {
       pair.lastFromClient = false
       // Once one reply is held, every later one queues behind it: a client reads its replies in order.
-      if (pair.queue.length > 0 || (limit !== undefined && pair.exchanges > limit)) pair.queue.push(chunk)
-      else client.write(chunk)
+      if (pair.queue.length > 0 || (limit !== undefined && pair.exchanges > limit)) {
+        pair.queue.push(chunk)
+        for (const wake of waiting.splice(0)) wake()
+      } else client.write(chunk)
     })
     const end = () => { client.destroy(); redis.destroy(); pairs.delete(pair) }
     client.on('error', end).on('close', end)
@@ -56,6 +61,10 @@ export async function startRedisProxy (redisPort: number): Promise<RedisProxy> {
       for (const p of pairs) for (const chunk of p.queue.splice(0)) p.client.write(chunk)
     },
     held: () => [...pairs].reduce((n, p) => n + p.queue.length, 0),
+    holding () {
+      if ([...pairs].some(p => p.queue.length > 0)) return Promise.resolve()
+      return new Promise(resolve => { waiting.push(resolve) })
+    },
     async close () {
       for (const p of pairs) { p.client.destroy(); p.redis.destroy() }
       server.close()

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createConnection, createServer } from 'node:net'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -28,15 +28,16 @@ async function freePort (): Promise<number> {
   return port
 }
 
-/** Resolves once the port answers PING with PONG (redis-server prints nothing we could wait on without a log file). */
-async function answers (port: number): Promise<boolean> {
-  return new Promise(resolve => {
-    const sock = createConnection({ host: '127.0.0.1', port })
-    let got = ''
-    sock.setTimeout(500, () => { sock.destroy(); resolve(false) })
-    sock.on('error', () => resolve(false))
-    sock.on('connect', () => sock.write('PING\r\n'))
-    sock.on('data', (c) => { got += c.toString(); if (got.includes('PONG')) { sock.destroy(); resolve(true) } })
+/** Resolves once the child logs that it accepts connections (its log goes to stdout); rejects if it exits first. */
+function ready (child: ChildProcess, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString()
+      if (/Ready to accept connections/.test(out)) { child.stdout!.removeAllListeners('data').resume(); resolve() }
+    })
+    child.on('error', err => reject(new Error(`redis-server could not start: ${err.message}`)))
+    child.on('exit', (code, signal) => reject(new Error(`redis-server did not come up on ${port} (exit ${code ?? signal}): ${out.trim().split('\n').slice(-3).join(' | ')}`)))
   })
 }
 
@@ -46,16 +47,8 @@ export async function startRedis (): Promise<RedisServer> {
   let child: ChildProcess | undefined
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-      { stdio: 'ignore' })
-    const exited = once(child, 'exit')
-    for (let i = 0; i < 200; i++) {
-      if (await answers(port)) return
-      if (child.exitCode !== null) break
-      await new Promise(resolve => setTimeout(resolve, 25))
-    }
-    child.kill('SIGKILL')
-    await exited
-    throw new Error(`redis-server did not come up on ${port}`)
+      { stdio: ['ignore', 'pipe', 'ignore'] })
+    await ready(child, port)
   }
   const kill = async () => {
     const c = child

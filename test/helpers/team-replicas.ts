@@ -1,6 +1,7 @@
 /** Two (or more) real app replicas on loopback sharing one real Redis, and a fake model API that counts its calls. */
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import type { Test } from 'tap'
 import { loadConfig } from '../../server/config/config.js'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
@@ -22,7 +23,25 @@ export interface Team {
   prompts: () => string[]
   post (replica: number, hook: string, body: unknown): Promise<Answer>
   get (replica: number, path: string): Promise<{ status: number, body: any, text: string }>
+  /** Resolves on the replica's next log message (one still to come) that matches. */
+  next (replica: number, re: RegExp): Promise<string>
   urls: string[]
+}
+
+/** A log stream for one replica: each JSON line's msg goes to the waiters whose pattern it matches. */
+function logSink () {
+  const waiting: Array<{ re: RegExp, resolve: (msg: string) => void }> = []
+  const stream = new Writable({
+    write (chunk, _enc, cb) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        let msg = ''
+        try { msg = String(JSON.parse(line).msg) } catch { continue }
+        for (const w of waiting.filter(w => w.re.test(msg))) { waiting.splice(waiting.indexOf(w), 1); w.resolve(msg) }
+      }
+      cb()
+    }
+  })
+  return { stream, next: (re: RegExp) => new Promise<string>(resolve => { waiting.push({ re, resolve }) }) }
 }
 
 /** The shipped hooks plus the refund gates, every replica with the same config and state.redis pointing at one Redis. */
@@ -34,6 +53,7 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
   const api = await startFakeJudgeApi(opts.script ?? { text: commitVerdict({ new_proposal: true }, 'no evidence') })
   t.teardown(() => api.close())
   const urls: string[] = []
+  const logs: Array<ReturnType<typeof logSink>> = []
   for (let i = 0; i < (opts.replicas ?? 2); i++) {
     const config = loadConfig({
       env: {},
@@ -47,7 +67,9 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
         ...opts.overrides
       }
     })
-    const { app } = await build(t, config)
+    const sink = logSink()
+    logs.push(sink)
+    const { app } = await build(t, config, { logger: { level: 'info', stream: sink.stream } })
     await app.listen({ port: 0, host: '127.0.0.1' })
     urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`)
   }
@@ -55,6 +77,7 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
     redis,
     ...(proxy ? { proxy } : {}),
     urls,
+    next: (replica, re) => logs[replica]!.next(re),
     calls: () => api.requests.length,
     prompts: () => api.requests.map(r => String(r.body?.messages?.at(-1)?.content ?? '')),
     async post (replica, hook, body) {
@@ -72,11 +95,25 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
   }
 }
 
-/** Polls /readyz until it says `status` (a replica notices Redis by itself; the test only watches). */
+// What a replica logs when its link to Redis changes, and so what can change its /readyz.
+const LINK_CHANGED = /^shared state (connected|reachable again|unreachable)/
+// Only bounds a wait that would otherwise hang until tap's own timeout, with a message that names the cause.
+const BOUND_MS = 15_000
+
+/** Resolves once /readyz says `status`: asked now, then again after each change of the replica's link (no polling). */
 export async function readyzSays (tm: Team, replica: number, status: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if ((await tm.get(replica, '/readyz')).body?.status === status) return
-    await new Promise(resolve => setTimeout(resolve, 20))
+  let timer: NodeJS.Timeout | undefined
+  const bound = new Promise<'bound'>(resolve => { timer = setTimeout(() => resolve('bound'), BOUND_MS) })
+  try {
+    let said: unknown
+    for (let i = 0; i < 10; i++) {
+      const changed = tm.next(replica, LINK_CHANGED)
+      said = (await tm.get(replica, '/readyz')).body?.status
+      if (said === status) return
+      if (await Promise.race([changed, bound]) === 'bound') break
+    }
+    throw new Error(`replica ${replica}'s /readyz never said ${status} (last: ${String(said)})`)
+  } finally {
+    clearTimeout(timer)
   }
-  throw new Error(`replica ${replica} never said ${status}`)
 }

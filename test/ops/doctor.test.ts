@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { doctorCommand } from '../../server/commands/doctor.js'
 import { SHIM_PATH } from '../../server/core/paths.js'
+import { testClock } from '../helpers/clock.js'
 import { capture, startDaemon } from '../helpers/ops.js'
 
 function wire (env: Record<string, string>, claudeUrl: string, codexUrl: string) {
@@ -15,7 +16,7 @@ function wire (env: Record<string, string>, claudeUrl: string, codexUrl: string)
   writeFileSync(join(env.CODEX_HOME!, 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [command] }] } }))
 }
 
-// The last decision's time; doctor's own clock (capture's now) says how long ago that was.
+// The last decision's time; doctor's own clock (the io's, a test clock here) says how long ago that was.
 const LAST_TS = '2026-04-01T09:00:00.000Z'
 
 function seedDecision (dir: string) {
@@ -28,7 +29,7 @@ t.test('a wired setup passes every check, for people and as JSON', async t => {
   const d = await startDaemon(t)
   wire(d.env, d.url, d.url.replace('127.0.0.1', 'localhost'))
   seedDecision(d.logDir)
-  const json = capture(d.env, { now: Date.parse(LAST_TS) + (5 * 60 + 7) * 1000 })
+  const json = capture(d.env, { clock: testClock({ start: Date.parse(LAST_TS) + (5 * 60 + 7) * 1000 }) })
   t.equal(await doctorCommand(['--config', d.cliFile, '--json'], json.io), 0)
   const env = JSON.parse(json.out())
   t.equal(env.command, 'doctor')

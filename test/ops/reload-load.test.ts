@@ -1,5 +1,6 @@
 // Reload under load: 300 keep-alive requests run while the config file changes twice (once invalid, refused and
-// counted): every request is answered 200, and the file watcher's debounced reloads apply the valid change only.
+// counted): every request is answered 200, and the file watcher's debounced reloads apply the valid change only. The
+// debounce runs on a test clock: each write's reload comes when the test moves that clock, never by the machine's.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
@@ -10,6 +11,7 @@ import type { ReloadResult } from '../../server/ops/reload.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, tempDir } from '../helper.js'
 import { arrivals } from '../helpers/arrivals.js'
+import { testClock } from '../helpers/clock.js'
 
 const TOTAL = 300
 const CONCURRENCY = 8
@@ -23,7 +25,10 @@ t.test('300 requests across a valid and an invalid config change all get 200', a
   const load = () => loadConfig({ env: {}, file })
   const { app, reload, runtime } = await build(t, load(), { load })
   const reloads = arrivals<ReloadResult>()
-  const watcher = watchConfig([file], () => { reloads.push(reload()) })
+  const clock = testClock()
+  const watcher = watchConfig([file], () => { reloads.push(reload()) }, { clock, debounceMs: 200 })
+  // Once the watcher has seen the write (its debounce armed), the debounce ends: one reload of what is on disk now.
+  const settle = async () => { await clock.armed(); clock.advance(200) }
   t.teardown(() => watcher.close())
 
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
@@ -34,8 +39,7 @@ t.test('300 requests across a valid and an invalid config change all get 200', a
   const worker = async () => {
     while (sent < TOTAL) {
       const i = sent++
-      // A second write inside the first one's debounce window would merge the two into one reload: the requests
-      // past 200 (and so the second write) wait for the first reload, while those up to 200 run across it.
+      // The requests past 200 (and so the second write) wait for the first reload, while those up to 200 run across it.
       if (i >= 200) await reloads.waitFor(1)
       // Half the texts go to the judge (Layer 2), half stop at Layer 1.
       const text = i % 2 === 0 ? `Change ${i} is done. I'll commit and push to main now.` : `Renamed helper number ${i}.`
@@ -44,10 +48,12 @@ t.test('300 requests across a valid and an invalid config change all get 200', a
       statuses.push(res.statusCode)
       if (i === 100) {
         writeFileSync(file, base + 'hooks:\n  commit:\n    feedback: "RELOADED {reason}"\n')
+        await settle()
         await reloads.waitFor(1)
       }
       if (i === 200) {
         writeFileSync(file, base + 'hooks:\n  commit:\n    feedback: "BROKEN {reason}"\n    mode: sometimes\njudge: { deadlineMs: soon }\n')
+        await settle()
         await reloads.waitFor(2)
       }
     }

@@ -3,6 +3,7 @@ import t from 'tap'
 import { build, claudeStop, codexStop, testConfig } from '../helper.js'
 import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { recordingLog } from '../helpers/arrivals.js'
+import { testClock } from '../helpers/request-clock.js'
 
 async function setup (t: Parameters<typeof build>[0], script: Script, overrides: Record<string, unknown> = {}) {
   const api = await startFakeJudgeApi(script)
@@ -66,11 +67,13 @@ t.test('Codex Stop gets the same block shape and {} to allow', async t => {
   t.equal(allowed.headers['x-hookjudge-source'], 'judge')
 })
 
-// No stopwatch: a hang never answers, so an answer at all is the deadline at work; the record names the timeout.
-// Only the hang has a short deadline: the other faults answer at once, and a slow machine must not turn them into a timeout.
+// No stopwatch: a hang never answers, so an answer at all is the deadline at work; the record names the timeout. The
+// deadline runs on a test clock that the hang's case moves past it once the judge has the request; the other faults
+// answer at once, and no clock moves for them.
 t.test('fault cases end in allow with source fallback; a hanging judge is cut off by the deadline', async t => {
+  let asked = () => {}
   const faults: Record<string, Script> = {
-    hang: { hang: true },
+    hang: () => { asked(); return { hang: true } },
     'HTTP 500': { status: 500 },
     'prose without JSON': { text: 'I think this message is fine and nothing needs blocking.' },
     'garbage body': { raw: '<html>oops' },
@@ -81,8 +84,12 @@ t.test('fault cases end in allow with source fallback; a hanging judge is cut of
       const api = await startFakeJudgeApi(script)
       t.teardown(() => api.close())
       const { decisionLog, records } = recordingLog()
-      const { app } = await build(t, testConfig({ judge: { deadlineMs: name === 'hang' ? 300 : 60_000 } }, api.url), { decisionLog })
-      const res = await post(app, 'commit', claudeStop('I\'ll commit and push now.'))
+      const clock = testClock()
+      const { app } = await build(t, testConfig({ judge: { deadlineMs: 300 } }, api.url), { decisionLog, clock })
+      const judged = new Promise<void>(resolve => { asked = resolve })
+      const answered = post(app, 'commit', claudeStop('I\'ll commit and push now.'))
+      if (name === 'hang') { await judged; clock.advance(300) }
+      const res = await answered
       t.equal(res.statusCode, 200)
       t.strictSame(res.json(), {})
       t.equal(res.headers['x-hookjudge-source'], 'fallback')

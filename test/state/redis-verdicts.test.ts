@@ -2,6 +2,8 @@
 import t from 'tap'
 import type { SharedState } from '../../server/state/state.js'
 import { type TeamAnswer, teamAsk } from '../../server/state/team-ask.js'
+import { type Arrivals, arrivals } from '../helpers/arrivals.js'
+import { testClock } from '../helpers/clock.js'
 import { healthy, redis, replica, sum } from '../helpers/state-replicas.js'
 
 const signal = () => AbortSignal.timeout(5000)
@@ -24,6 +26,12 @@ function asker (state: SharedState, calls: { n: number }, gate: Promise<void> = 
     inflight.set(askKey, p)
     return p.then(a => ({ ...a, local: false }))
   }
+}
+
+/** The replica's state with every claim's answer pushed to claims: a test waits for the claims instead of for time. */
+function counting (state: SharedState, claims: Arrivals<unknown>): SharedState {
+  const v = state.verdicts
+  return { ...state, verdicts: { ...v, claim: async (askKey, keys) => { const got = await v.claim(askKey, keys); claims.push(got); return got } } }
 }
 
 t.test('verdicts asked on one replica are stored: the other takes them without a model call', async t => {
@@ -50,9 +58,12 @@ t.test('20 identical asks over two replicas make one model call', async t => {
   const calls = { n: 0 }
   let open!: () => void
   const gate = new Promise<void>(resolve => { open = resolve })
-  const askers = [asker(a.state, calls, gate), asker(b.state, calls, gate)]
+  const claims = arrivals<unknown>()
+  const askers = [asker(counting(a.state, claims), calls, gate), asker(counting(b.state, claims), calls, gate)]
   const all = Array.from({ length: 20 }, (_, i) => askers[i % 2]!('fp:same', ['fp:same']))
-  while (calls.n === 0) await new Promise(resolve => setImmediate(resolve))
+  // The model answers once both replicas have claimed (one won, one waits): the waiting replica cannot find it stored.
+  await claims.waitFor(2)
+  t.strictSame(claims.items.map(c => (c as { mine: boolean }).mine).sort(), [false, true], 'one claim won, one taken')
   open()
   const got = await Promise.all(all)
   t.equal(calls.n, 1)
@@ -104,14 +115,20 @@ t.test('Redis killed: every ask is answered locally, errors counted, one log lin
   t.equal(calls.n, 6)
 })
 
-t.test('a frozen Redis (accepts, never answers) is given up on after timeoutMs', async t => {
+t.test('a frozen Redis (accepts, never answers) is given up on after timeoutMs, on the link\'s clock', async t => {
   const server = await redis(t)
-  const a = replica(t, server.url, { timeoutMs: 30 })
+  const clock = testClock()
+  const a = replica(t, server.url, { timeoutMs: 30 }, 2000, clock)
   await healthy(a)
   server.pause()
   t.teardown(() => server.resume())
   const calls = { n: 0 }
-  t.equal((await asker(a.state, calls)('fp:frozen', ['fp:frozen'])).kind, 'asked')
+  const asking = asker(a.state, calls)('fp:frozen', ['fp:frozen'])
+  await clock.armed() // the claim is sent, its answer bounded by timeoutMs
+  clock.advance(29)
+  t.equal(a.state.health().status, 'ok', 'not given up before timeoutMs')
+  clock.advance(1)
+  t.equal((await asking).kind, 'asked')
   t.equal(a.state.health().status, 'degraded')
   t.match(a.state.health().error, /no answer within 30 ms/)
 })

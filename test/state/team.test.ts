@@ -1,6 +1,7 @@
 // The team case end to end: two app replicas on loopback, one real Redis, a fake model API counting its calls.
 import t from 'tap'
 import { claudeStop } from '../helper.js'
+import { monitorRedis } from '../helpers/redis-monitor.js'
 import { readyzSays, team } from '../helpers/team-replicas.js'
 
 const say = (n: number | string) => `Attempt ${n}: I will commit and push to main now.`
@@ -18,10 +19,22 @@ t.test('a verdict computed on replica A is a cache hit on replica B: no new mode
   t.equal(tm.calls(), 1, 'zero new backend calls')
 })
 
+// A claim of an ask key as MONITOR shows it (the script that announces a verdict names the done channel as well).
+const CLAIM = /^(?!.*hookjudge:v1:done).*"EVAL".*"hookjudge:v1:claim:/
+
 t.test('20 identical requests spread over two replicas make one model call', async t => {
-  const tm = await team(t, { script: { text: '{"new_proposal":true,"verification_reported":false,"direction_query":false,"future_step_description":false,"reason":"slow"}', delayMs: 300 } })
+  let answer!: () => void
+  const held = new Promise<void>(resolve => { answer = resolve })
+  const tm = await team(t, { script: { text: '{"new_proposal":true,"verification_reported":false,"direction_query":false,"future_step_description":false,"reason":"held"}', held } })
   await Promise.all([readyzSays(tm, 0, 'ready'), readyzSays(tm, 1, 'ready')])
-  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => tm.post(i % 2, 'commit', claudeStop(say('same'), { session_id: `s${i}` }))))
+  const monitor = await monitorRedis(tm.redis.port)
+  t.teardown(() => monitor.close())
+  const asking = Promise.all(Array.from({ length: 20 }, (_, i) => tm.post(i % 2, 'commit', claudeStop(say('same'), { session_id: `s${i}` }))))
+  // The model answers only once both replicas have claimed the ask (one won and asks, the other waits for it), so the
+  // second replica cannot find the verdict stored: what is shared here is the call in flight, not the cache.
+  await monitor.executed(CLAIM, 2)
+  answer()
+  const answers = await asking
   t.ok(answers.every(a => a.status === 200 && a.decision === 'block'), 'every request got the verdict')
   t.equal(tm.calls(), 1, 'one backend call for the team')
 })
