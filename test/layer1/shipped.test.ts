@@ -36,6 +36,7 @@ const REAL_HIT_CEILING: Record<string, number> = { commit: 0.17, 'scope-check': 
 const MUST_CATCH: Array<[string, string]> = [
   ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
   ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],
+  ['commit', '## 提交计划\n\n```bash\ngit add docs/guide.md\ngit commit -m "docs: 更新指南"\n```\n\n变更内容：更新了指南。\n\n是否同意执行？'],
   ['scope-check', "I'm close to the context limit, so I'll stop here and we can continue in a fresh session."],
   ['scope-change', 'The per-tenant rate limits part can be deferred to a follow-up PR; the rest is done.']
 ]
