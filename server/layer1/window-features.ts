@@ -7,7 +7,7 @@ import { featureIds, fnv } from './features.js'
  * Fixed patterns without nested quantifiers, run on the lower-cased window: matching stays linear in its length.
  */
 export const WINDOW_CONCEPTS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['propose', /\b(i.ll|i will|i.m going to|i am going to|let me|let.s|i.d (suggest|push|recommend|leave|defer|keep|cut|descope|move|like to)|i (suggest|recommend|propose)|i can|i could|we can|we could|i.m (stopping|pausing|ending)|pausing|shall (i|we)|should (i|we)|want me to|would you like|do you want|how about|ready to|going to|better done|next,? i|i.ll now|now i.ll)\b|します|しましょう|させてください|しておきます|しますか|しましょうか|我来|我将|要不要|是否|давай|сделаю|ich werde|je vais|voy a/],
+  ['propose', /\b(i.ll|i will|i.m going to|i am going to|let me|let.s|i.d (suggest|push|recommend|leave|defer|keep|cut|descope|move|like to)|i (suggest|recommend|propose)|i can|i could|we can|we could|i.m (stopping|pausing|ending)|pausing|shall (i|we)|should (i|we)|want me to|would you like|do you want|how about|ready to|going to|better done|next,? i|i.ll now|now i.ll)\b|します|しましょう|させてください|提案します|したいです|進めます|しておきます|しますか|しましょうか|我来|我将|要不要|是否|давай|сделаю|ich werde|je vais|voy a/],
   ['question', /\?|？|ですか|でしょうか|吗/],
   ['past', /\b(committed|pushed|merged|deployed|released|published|landed|shipped|created|recorded|amended|opened|done|completed|finished|is (now )?(live|open|up|in place)|has been|have been|was|were|already)\b|しました|済み|完了|已(提交|推送|合并|部署|完成)|готово/],
   ['option', /\b(or|either|option|options|alternatively|prefer|which (one|option|approach|do you)|a\)|b\)|instead)\b|または|それとも|还是|или/],
@@ -15,10 +15,10 @@ export const WINDOW_CONCEPTS: ReadonlyArray<readonly [string, RegExp]> = [
   ['failure', /\b(fail(s|ed|ing|ures?)?|errors?|broken|red|still (fail|broken))\b|失敗|エラー|失败/],
   ['gated', /\b(after|once|when (you.re |it.s )?ready|before|then|until|if you (want|approve|like|prefer)|when you)\b|たら|後で|之后/],
   ['you', /\b(you can|you could|you should|you.ll|you may|you need|run:|your)\b/],
-  ['later', /\b(later|tomorrow|resume|resuming|regroup|next time|another day|pick (it|this) (back )?up|stopping point|stop here|follow-?ups?|backlog|defer(red|ring)?|postpon(e|ed)|next (sprint|iteration|session|time|pr|phase|round)|separate (pr|issue|ticket|task|session)|another (session|time|day)|future (session|pr|work)|can wait|come later|phase (2|3|two)|out of scope|for now|this round|todo)\b|後回し|バックログ|見送|次回|後ほど|改めて|続き|次のフェーズ|今回は|別途|后续|以后/],
-  ['scope', /\b(approved|agreed|requested|asked for|the plan|the spec|the ticket|in scope|original list|the rest|remaining|the other|both were|we discussed|we agreed)\b|合意|計画|仕様|残り|残りは/],
+  ['later', /\b(later|tomorrow|resume|resuming|regroup|next time|another day|pick (it|this) (back )?up|stopping point|stop here|follow-?ups?|backlog|defer(red|ring)?|postpon(e|ed)|next (sprint|iteration|session|time|pr|phase|round)|separate (pr|issue|ticket|task|session)|another (session|time|day)|future (session|pr|work)|can wait|come later|phase (2|3|two)|out of scope|for now|this round|todo)\b|後回し|バックログ|見送|見合わせ|保留|次回|次期|後日|後ほど|改めて|また今度|別の機会|別の? ?PR|に回|続き|一旦|いったん|ひとまず|必要になっ|次のフェーズ|今回は|別途|后续|以后/],
+  ['scope', /\b(approved|agreed|requested|asked for|the plan|the spec|the ticket|in scope|original list|the rest|remaining|the other|both were|we discussed|we agreed)\b|合意|承認|依頼|計画|仕様|要件|範囲|スコープ|残り|うち/],
   ['pressure', /\b(context|tokens?|budget|limit|running (low|out)|fresh (sessions?|chats?|conversations?)|new (sessions?|chats?|conversations?)|sessions?|long session|handoff|hand-off)\b|\/clear\b|\/compact\b|コンテキスト|トークン|上限|セッション|上下文/],
-  ['cut', /\b(only|skip(ped|ping)?|cut|drop(ped)?|left (out|it|them|a)|leave|leaving|stopp(ed|ing) (short|after|here)|minimal|partial|stub(bed)?|placeholder|not (do|include|implement))\b|だけ|のみ|省略|割愛|仅/],
+  ['cut', /\b(only|skip(ped|ping)?|cut|drop(ped)?|left (out|it|them|a)|leave|leaving|stopp(ed|ing) (short|after|here)|minimal|partial|stub(bed)?|placeholder|not (do|include|implement))\b|だけ|のみ|省略|割愛|外し|外す|除い|除外|対応しない|モック|暫定|最低限|仅/],
   ['table', /^[ \t]*\|/m],
   ['list', /^[ \t]*([0-9]+[.)]|[-*•])\s/m],
   ['heading', /^[ \t]*(#{1,4} |\*\*[^*\n]{1,60}\*\*:?[ \t]*$)/m]

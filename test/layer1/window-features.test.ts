@@ -12,10 +12,10 @@ t.test('each window concept is found in the forms it names, and not in an ordina
     ['past', ['Committed as abc1234.', 'Commit created and pushed.', 'PR #42 is open.', 'コミットしました。', '已提交。']],
     ['option', ['Commit now or hold off?', 'Which option do you prefer?']],
     ['evidence', ['All tests pass.', '42 passed, 0 failed.', 'CI is green.', '✅ lint']],
-    ['later', ['It can be deferred to a follow-up PR.', 'Phase 2 can come later.', '今回は見送ります。', 'A good stopping point; we can regroup.', '残りは後ほど改めて。']],
-    ['scope', ['The CLI commands we agreed on can wait.', 'Both were requested.']],
+    ['later', ['It can be deferred to a follow-up PR.', 'Phase 2 can come later.', '今回は見送ります。', 'A good stopping point; we can regroup.', '残りは後ほど改めて。', 'ドキュメント更新は一旦保留にして。', '別の機会に回させてください。']],
+    ['scope', ['The CLI commands we agreed on can wait.', 'Both were requested.', '承認いただいたバリデーション強化', '依頼いただいた5項目のうち']],
     ['pressure', ['I am close to the context limit.', 'We can continue in a fresh session.', 'Run /clear and resume.', 'Two sessions would be better.']],
-    ['cut', ['I implemented the minimal version only.', 'I skipped the backfill.']],
+    ['cut', ['I implemented the minimal version only.', 'I skipped the backfill.', 'PDF出力は一旦外して進めます。', 'ひとまずモックのままにします。']],
     ['table', ['| Commit | Message |']],
     ['list', ['1. Deploy to devnet', '- push the branch']]
   ]
