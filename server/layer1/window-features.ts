@@ -27,24 +27,38 @@ export const WINDOW_CONCEPTS: ReadonlyArray<readonly [string, RegExp]> = [
 /** Each concept counts as this many n-grams: a window's handful of concepts would otherwise drown among its n-grams. */
 const CONCEPT_WEIGHT = 4
 
-const conceptIds = new Map<string, number[]>()
-function idsOf (concept: string, bits: number): number[] {
-  const key = `${bits}:${concept}`
-  let ids = conceptIds.get(key)
-  if (!ids) {
-    const mask = (1 << bits) - 1
-    ids = Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
-    conceptIds.set(key, ids)
-  }
-  return ids
+const N = WINDOW_CONCEPTS.length
+const names = WINDOW_CONCEPTS.map(([name]) => name)
+
+/** The concepts a window holds (indices into WINDOW_CONCEPTS), in list order. */
+function found (lower: string): number[] {
+  const out: number[] = []
+  for (let k = 0; k < N; k++) if (WINDOW_CONCEPTS[k]![1].test(lower)) out.push(k)
+  return out
 }
 
 /** The concepts a window holds, and every pair of them ("propose" with "later", "past" without "propose" is the rest). */
 export function windowConcepts (lower: string): string[] {
-  const found = WINDOW_CONCEPTS.filter(([, re]) => re.test(lower)).map(([name]) => name)
-  const out = [...found]
-  for (let i = 0; i < found.length; i++) for (let j = i + 1; j < found.length; j++) out.push(`${found[i]}+${found[j]}`)
+  const ks = found(lower)
+  const out = ks.map(k => names[k]!)
+  for (let i = 0; i < ks.length; i++) for (let j = i + 1; j < ks.length; j++) out.push(`${names[ks[i]!]}+${names[ks[j]!]}`)
   return out
+}
+
+const hashed = (concept: string, mask: number) => Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
+
+/** Per model size, the buckets of each concept and each pair (slot i * N + j), and of each reply concept: hashed once. */
+const tables = new Map<number, { single: number[][], pair: number[][], message: Map<string, number[]> }>()
+function table (bits: number) {
+  let t = tables.get(bits)
+  if (!t) {
+    const mask = (1 << bits) - 1
+    const pair: number[][] = []
+    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) pair[i * N + j] = i < j ? hashed(`${names[i]}+${names[j]}`, mask) : []
+    t = { single: names.map(n => hashed(n, mask)), pair, message: new Map() }
+    tables.set(bits, t)
+  }
+  return t
 }
 
 /**
@@ -70,8 +84,19 @@ function messageConcepts (whole: string): string[] {
 
 /** Distinct bucket indices: the window's n-grams (features.ts), its concepts and their pairs, and the reply's concepts. */
 export function proposalFeatureIds (text: string, bits: number, whole?: string): number[] {
-  const ids = new Set(featureIds(text, bits))
-  for (const c of windowConcepts(text.toLowerCase())) for (const id of idsOf(c, bits)) ids.add(id)
-  if (whole !== undefined) for (const c of messageConcepts(whole)) for (const id of idsOf(c, bits)) ids.add(id)
-  return [...ids]
+  const t = table(bits)
+  const ids = featureIds(text, bits)
+  const ks = found(text.toLowerCase())
+  for (let i = 0; i < ks.length; i++) {
+    ids.push(...t.single[ks[i]!]!)
+    for (let j = i + 1; j < ks.length; j++) ids.push(...t.pair[ks[i]! * N + ks[j]!]!)
+  }
+  if (whole !== undefined) {
+    for (const c of messageConcepts(whole)) {
+      let m = t.message.get(c)
+      if (!m) t.message.set(c, m = hashed(c, (1 << bits) - 1))
+      ids.push(...m)
+    }
+  }
+  return [...new Set(ids)]
 }
