@@ -20,5 +20,5 @@ export function gate (text: string, policy: Layer1Policy): GateResult {
   const windows = scorer.kind === 'topic' ? (policy.trigger.test(text) ? [text] : []) : triggerWindows(text, policy.trigger)
   if (windows.length === 0) return 'miss'
   if (policy.skip.test(text)) return 'skip'
-  return Math.max(...windows.map(w => scorer.score(w))) >= scorer.threshold ? 'hit' : 'miss'
+  return Math.max(...windows.map(w => scorer.score(w, text))) >= scorer.threshold ? 'hit' : 'miss'
 }

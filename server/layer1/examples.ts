@@ -27,8 +27,11 @@ export const SCORER_KINDS: Record<string, 'window' | 'topic'> = {
   'bugfix-without-reproduction': 'topic'
 }
 
-/** The bug-fix hooks' scorers read bug-fix report concepts (report-features.ts); the rest, n-grams around the trigger. */
+/** The bug-fix hooks' scorers read bug-fix report concepts (report-features.ts); the rest, n-grams and proposal concepts of the windows (window-features.ts). */
 export const SCORER_FEATURES: Record<string, FeatureSet> = {
+  commit: 'proposal',
+  'scope-check': 'proposal',
+  'scope-change': 'proposal',
   'shallow-bugfix': 'report',
   'bugfix-without-reproduction': 'report'
 }

@@ -1,11 +1,13 @@
 /** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read, score and write; pure. */
 import { featureIds } from './features.js'
 import { reportFeatureIds } from './report-features.js'
+import { proposalFeatureIds } from './window-features.js'
 
 export type ModelKind = 'window' | 'topic'
-/** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts. */
-export type FeatureSet = 'ngrams' | 'report'
-export const FEATURES: Record<FeatureSet, (text: string, bits: number) => number[]> = { ngrams: featureIds, report: reportFeatureIds }
+/** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts ·
+ * proposal: n-grams and proposal / report concepts of a window. */
+export type FeatureSet = 'ngrams' | 'report' | 'proposal'
+export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, proposal: proposalFeatureIds }
 
 export interface ModelFile {
   format: 'hookjudge-layer1/2'
@@ -23,7 +25,8 @@ export interface ModelFile {
   report?: Record<string, unknown>
 }
 
-export interface Scorer { hook: string, kind: ModelKind, bits: number, threshold: number, score (text: string): number }
+/** score's `whole`: the reply a window was cut from, for the feature sets that read it too. */
+export interface Scorer { hook: string, kind: ModelKind, bits: number, threshold: number, score (text: string, whole?: string): number }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
 
@@ -37,8 +40,8 @@ export function scorerFrom (m: ModelFile): Scorer {
     kind: m.kind,
     bits: m.bits,
     threshold: m.threshold,
-    score (text) {
-      const ids = features(text, m.bits)
+    score (text, whole) {
+      const ids = features(text, m.bits, whole)
       let z = 0
       for (const id of ids) z += w[id]!
       return sigmoid(m.bias + m.scale * z / Math.sqrt(Math.max(1, ids.length)))

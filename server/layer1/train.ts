@@ -107,12 +107,12 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const ids = FEATURES[features]
   const label = (e: Example) => e.block ? 1 : 0
   const train = examples.filter(e => e.split === 'train')
-  const rows = train.flatMap((e, message) => inputs(e, kind, trigger).map(x => ({ ids: ids(x, bits), y: label(e), message })))
+  const rows = train.flatMap((e, message) => inputs(e, kind, trigger).map(x => ({ ids: ids(x, bits, e.text), y: label(e), message })))
   const { w, bias } = fit(rows, bits, opts.epochs ?? 12)
   const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0.5, undefined, features))
   const scoreOf = (e: Example) => {
     const xs = inputs(e, kind, trigger)
-    return xs.length === 0 ? null : Math.max(...xs.map(x => draft.score(x)))
+    return xs.length === 0 ? null : Math.max(...xs.map(x => draft.score(x, e.text)))
   }
   const validation = examples.filter(e => e.split === 'validation')
   const tuneOn = validation.some(e => e.block) ? validation : train

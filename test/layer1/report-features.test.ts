@@ -54,5 +54,5 @@ t.test('a model file names its feature set; scored with it; an unknown one is re
   t.ok(scorer.score('Fixed.') > scorer.score('Hello there.'), 'the report features drive the score')
   const plain = modelFile('commit', 'window', bits, w, 0, 0.5)
   t.notOk('features' in plain, 'the n-gram default is not written')
-  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report/)
+  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report, proposal/)
 })

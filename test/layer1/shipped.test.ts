@@ -29,3 +29,24 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
     t.ok(r.validation.recall >= 0.95, `${r.hook}: Layer-1 recall target`)
   }
 })
+
+// What the scorers are for: few ordinary real replies reach the judge. Ceilings on the real validation messages the
+// shipped models send on (each a little above its figure in docs/BENCHMARKS.md), and the forms they must still catch.
+const REAL_HIT_CEILING: Record<string, number> = { commit: 0.17, 'scope-check': 0.015, 'scope-change': 0.15, 'shallow-bugfix': 0.21, 'bugfix-without-reproduction': 0.29 }
+const MUST_CATCH: Array<[string, string]> = [
+  ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
+  ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],
+  ['commit', '## 提交计划\n\n```bash\ngit add docs/guide.md\ngit commit -m "docs: 更新指南"\n```\n\n变更内容：更新了指南。\n\n是否同意执行？'],
+  ['scope-check', "I'm close to the context limit, so I'll stop here and we can continue in a fresh session."],
+  ['scope-change', 'The per-tenant rate limits part can be deferred to a follow-up PR; the rest is done.']
+]
+
+t.test('the shipped models send few real validation replies on, and still catch the plain proposals', async t => {
+  const config = loadConfig({ env: {}, file: '/dev/null' })
+  const rows = parseCorpus(read('corpus/claude-code.jsonl') + read('corpus/codex.jsonl')).rows.filter(r => r.split === 'validation' && r.source !== 'synthetic')
+  for (const [hook, ceiling] of Object.entries(REAL_HIT_CEILING)) {
+    const rate = rows.filter(r => gate(r.text, config.hooks[hook]!) === 'hit').length / rows.length
+    t.ok(rate <= ceiling, `${hook}: ${(100 * rate).toFixed(1)} % of real validation replies sent on (ceiling ${100 * ceiling} %)`)
+  }
+  for (const [hook, text] of MUST_CATCH) t.equal(gate(text, config.hooks[hook]!), 'hit', `${hook} must catch: ${text}`)
+})

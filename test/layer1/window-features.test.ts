@@ -1,0 +1,37 @@
+// The commit and scope hooks' window features: proposal / report concepts in the corpus's languages, the reply-level
+// concepts (evidence, a SHA, options) every window of a reply carries.
+import t from 'tap'
+import { featureIds } from '../../server/layer1/features.js'
+import { proposalFeatureIds, windowConcepts } from '../../server/layer1/window-features.js'
+
+const concepts = (text: string) => windowConcepts(text.toLowerCase()).filter(c => !c.includes('+'))
+
+t.test('each window concept is found in the forms it names, and not in an ordinary sentence', async t => {
+  const cases: Array<[string, string[]]> = [
+    ['propose', ["I'll commit and push now.", 'Shall I open a PR?', 'Want me to push it?', 'コミットします。', '是否同意执行？', "I'd suggest leaving Kafka as a follow-up.", 'I recommend running /clear.', 'Shall we continue tomorrow?', '取り組む形にさせてください。']],
+    ['past', ['Committed as abc1234.', 'Commit created and pushed.', 'PR #42 is open.', 'コミットしました。', '已提交。']],
+    ['option', ['Commit now or hold off?', 'Which option do you prefer?']],
+    ['evidence', ['All tests pass.', '42 passed, 0 failed.', 'CI is green.', '✅ lint']],
+    ['later', ['It can be deferred to a follow-up PR.', 'Phase 2 can come later.', '今回は見送ります。', 'A good stopping point; we can regroup.', '残りは後ほど改めて。', 'ドキュメント更新は一旦保留にして。', '別の機会に回させてください。']],
+    ['scope', ['The CLI commands we agreed on can wait.', 'Both were requested.', '承認いただいたバリデーション強化', '依頼いただいた5項目のうち']],
+    ['pressure', ['I am close to the context limit.', 'We can continue in a fresh session.', 'Run /clear and resume.', 'Two sessions would be better.']],
+    ['cut', ['I implemented the minimal version only.', 'I skipped the backfill.', 'PDF出力は一旦外して進めます。', 'ひとまずモックのままにします。']],
+    ['table', ['| Commit | Message |']],
+    ['list', ['1. Deploy to devnet', '- push the branch']]
+  ]
+  for (const [name, texts] of cases) for (const text of texts) t.ok(concepts(text).includes(name), `${name}: ${text}`)
+  const ordinary = 'The loader reads the manifest and returns a map of entries.'
+  t.strictSame(concepts(ordinary), [], 'an ordinary description holds none')
+})
+
+t.test('proposalFeatureIds: the n-grams, plus concept and reply buckets; the same for the same input', async t => {
+  const win = "I'll commit and push now."
+  const ids = proposalFeatureIds(win, 12)
+  t.ok(featureIds(win, 12).every(id => ids.includes(id)), 'every n-gram bucket is kept')
+  t.ok(ids.length > new Set(featureIds(win, 12)).size, 'concepts add buckets')
+  t.equal(new Set(ids).size, ids.length, 'distinct')
+  t.strictSame(proposalFeatureIds(win, 12), ids, 'deterministic')
+  const withEvidence = proposalFeatureIds(win, 12, `${win}\n\nnpm test: 42 passed, 0 failed.`)
+  t.ok(withEvidence.length > ids.length, 'evidence elsewhere in the reply is a feature of the window')
+  t.strictSame(proposalFeatureIds(win, 12, win).sort(), [...ids].sort(), 'a reply with no reply-level concept adds nothing')
+})
