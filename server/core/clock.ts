@@ -11,10 +11,13 @@ export interface Clock {
   sleep (ms: number): Promise<void>
   /** Calls fn every ms until cancelled: background upkeep (keep-alive probes), which never holds the process open. */
   every (ms: number, fn: () => unknown): () => void
+  /** Ms the event loop has spent waiting for work so far (the system clock's loop metrics); absent: never known. */
+  idle? (): number
 }
 
 export const systemClock: Clock = {
   now: () => performance.now(),
+  idle: () => performance.eventLoopUtilization().idle,
   wall: () => Date.now(),
   after (ms, fn) {
     const timer = setTimeout(fn, Math.max(0, ms))

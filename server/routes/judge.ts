@@ -10,6 +10,7 @@ import { safePath } from '../redact/redact-path.js'
 import type { AfterReply } from '../ops/after-reply.js'
 import type { Metrics } from '../ops/metrics.js'
 import { judgeTurn, type Judged } from '../pipeline/pipeline.js'
+import { arrivalStamps } from '../core/arrival.js'
 import type { Runtime } from '../core/runtime.js'
 
 export interface JudgeRouteOptions { runtime: () => Runtime, metrics: Metrics, afterReply: AfterReply }
@@ -26,9 +27,10 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
   // Records are written after the answer; closing waits for the ones still queued so none is lost.
   app.addHook('onClose', () => afterReply.settled())
   // A burst queues requests between their first byte and the handler (body reads, the requests ahead): the deadline
-  // counts from the earliest point the route sees, so that queue is inside the budget, not added to it.
+  // counts from their arrival as near as the loop can tell (core/arrival.ts), so that queue is inside the budget.
   app.decorateRequest('arrived', 0)
-  app.addHook('onRequest', (req, _reply, done) => { req.arrived = runtime().clock.now(); done() })
+  const stamp = arrivalStamps(runtime().clock)
+  app.addHook('onRequest', (req, _reply, done) => { req.arrived = stamp(); done() })
   const warned = new LRUCache<string, true>({ max: 256 })
 
   function observe (req: Req, rt: Runtime, j: Judged) {
