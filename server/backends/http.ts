@@ -25,6 +25,8 @@ export const MAX_ANSWER_BYTES = 1 << 20
 
 interface Answer { status: number, text: string }
 
+export const PROBE_TIMEOUT_MS = 10_000
+
 /** The body as text, refused (and the connection dropped) as soon as it passes maxBytes: a 200 MB answer costs nothing. */
 function cappedText (res: IncomingMessage, maxBytes: number): Promise<string> {
   const tooLarge = () => new BackendError(`answer larger than ${maxBytes} bytes`, 'bad_output')
@@ -103,9 +105,15 @@ export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_B
     post: (path, headers, body, signal) => json(exchange('POST', path, { 'content-type': 'application/json', ...headers }, JSON.stringify(body), signal), signal),
     get: (path, signal) => json(exchange('GET', path, {}, undefined, signal), signal),
     warm (path, headers, probeMs = 0) {
-      probe = () => exchange('GET', path, headers, undefined)
-        .then(() => {}, () => {})
-        .finally(() => { probing = false })
+      // A server that accepts and never answers must not hold the probe (and a socket) for good: node:http has no
+      // timeout of its own.
+      probe = () => {
+        const bound = new AbortController()
+        const cancel = clock.after(PROBE_TIMEOUT_MS, () => bound.abort())
+        return exchange('GET', path, headers, undefined, bound.signal)
+          .then(() => {}, () => {})
+          .finally(() => { cancel(); probing = false })
+      }
       const first = runProbe()
       if (probeMs > 0 && !stopProbes) stopProbes = clock.every(probeMs, runProbe)
       return first

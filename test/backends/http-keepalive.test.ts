@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import t from 'tap'
-import { createJsonClient, MAX_ANSWER_BYTES } from '../../server/backends/http.js'
+import { createJsonClient, MAX_ANSWER_BYTES, PROBE_TIMEOUT_MS } from '../../server/backends/http.js'
 import { testClock } from '../helpers/clock.js'
 
 const PROBE_MS = 50_000
@@ -76,4 +76,27 @@ t.test('after a broken connection the client reconnects in the background, befor
   await reconnected
   await probes(2)
   t.equal(s.connections, 2, 'a fresh connection was opened by the probe, not by a verdict')
+})
+
+t.test('a probe the server never answers is given up after PROBE_TIMEOUT_MS, so the next one can run', async t => {
+  const gets: IncomingMessage[] = []
+  let dropped = () => {}
+  const droppedOnce = new Promise<void>(resolve => { dropped = resolve })
+  const server = createServer((req) => { gets.push(req); req.socket.on('close', () => dropped()); server.emit('get') })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  t.teardown(() => { server.closeAllConnections(); server.close() })
+  const clock = testClock()
+  const client = createJsonClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, MAX_ANSWER_BYTES, clock)
+  t.teardown(() => client.close().catch(() => {}))
+  const first = client.warm('/models', {}, PROBE_MS)
+  await once(server, 'get')
+  t.equal(clock.advance(PROBE_TIMEOUT_MS - 1), 0, 'still waiting just before the bound')
+  t.equal(clock.advance(1), 1, 'the bound fires')
+  await first
+  await droppedOnce
+  const next = once(server, 'get')
+  t.equal(clock.advance(PROBE_MS - PROBE_TIMEOUT_MS), 1, 'the next tick is due')
+  await next
+  t.equal(gets.length, 2, 'the next tick probed again')
 })
