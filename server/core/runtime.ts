@@ -16,6 +16,7 @@ import { worksWithoutJudge } from '../evidence/plan.js'
 import { createClassifier } from '../evidence/verification.js'
 import type { FactStore } from '../approvals/session-facts.js'
 import { type Clock, systemClock } from './clock.js'
+import { type DeadlineOf, deadlinesDueTogether } from './due-together.js'
 import { type Env, stateDir } from './paths.js'
 import { createLocalState } from '../state/local-state.js'
 import { shareCircuits } from '../state/redis-circuit.js'
@@ -61,6 +62,8 @@ export interface Runtime {
   gates: GateDeps
   state: SharedState
   clock: Clock
+  /** A request's answer deadline: those due together fire early enough that the last is answered on time. */
+  deadline: DeadlineOf
   close (): Promise<void>
 }
 
@@ -92,6 +95,7 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
     loop,
     state,
     clock,
+    deadline: deadlinesDueTogether(clock),
     // Allowed transcript roots come from the daemon's env, resolved here once (not per request).
     // With evidence on, the same read also gathers the turn's commands and edits (server/evidence/).
     transcripts: deps.transcripts ?? createTranscriptReader(config.transcripts, deps.env, config.judge.maxTextBytes, config.evidence.enabled ? createClassifier(config.evidence) : undefined, clock),

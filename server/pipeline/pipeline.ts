@@ -1,7 +1,6 @@
 /** The judge as one pipeline: read → Layer 1 → facts → redact → prompt → ask → verdicts → mode → loop guard → answer. */
 import type { Outcome } from '../agents/event.js'
 import type { DecisionRecord } from '../core/record.js'
-import { deadlineAt } from '../core/clock.js'
 import type { Runtime } from '../core/runtime.js'
 import { agentAnswer } from './agent-answer.js'
 import { askStage } from './ask-stage.js'
@@ -82,7 +81,7 @@ async function atDeadline (rt: Runtime, req: TurnRequest, p: Progress): Promise<
 
 export async function judgeTurn (rt: Runtime, req: TurnRequest): Promise<Judged> {
   const p: Progress = { answered: false }
-  const deadline = deadlineAt(rt.clock, req.started + rt.config.judge.deadlineMs)
+  const deadline = rt.deadline(req.started + rt.config.judge.deadlineMs)
   const work = decide(rt, req, p)
   const first = await Promise.race([work, deadline.passed])
   deadline.clear()

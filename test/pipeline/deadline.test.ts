@@ -3,6 +3,7 @@
 import { PassThrough } from 'node:stream'
 import t from 'tap'
 import type { TranscriptReader, TurnText } from '../../server/agents/transcript-reader.js'
+import { ANSWER_MS } from '../../server/core/due-together.js'
 import { startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 import { arrivals, recordingLog } from '../helpers/arrivals.js'
 import { settlesWithin, testClock, type TestClock, turn } from '../helpers/request-clock.js'
@@ -103,4 +104,21 @@ t.test('the deadline counts from the request\'s first byte at the route, not fro
   t.ok(await settlesWithin(answer), 'answered 2 s after the first byte, 0.5 s after the body\'s end')
   t.match((await answer).headers, { 'x-hookjudge-source': 'fallback' })
   t.match(await s.records.waitFor(1), { ms: DEADLINE_MS })
+})
+
+t.test('fallbacks due together are answered one after another up to the deadline, not all from it on', async t => {
+  // Three Stops read in one burst share an instant; their answers are written in turn, so the last must start early.
+  const s = await setup(t, () => ({ scans: 0, turnText: async (event) => ({ text: event.text, source: 'message' }) }))
+  const stops = [0, 1, 2].map(i => s.app.inject({ method: 'POST', url: '/judge/commit', payload: { ...claudeStop(`${HIT} Part ${i}.`), session_id: `sess-${i}` } }))
+  await s.asked.waitFor(3)
+  const answered = async () => await Promise.all(stops.map(p => settlesWithin(p, 5)))
+  s.clock.advance(DEADLINE_MS - 2 * ANSWER_MS)
+  t.strictSame(await answered(), [false, false, true], 'the last read first, two answers ahead of the deadline')
+  s.clock.advance(ANSWER_MS)
+  t.strictSame(await answered(), [false, true, true])
+  s.clock.advance(ANSWER_MS)
+  t.strictSame(await answered(), [true, true, true], 'the first read at the deadline itself')
+  for (const p of stops) t.match((await p).headers, { 'x-hookjudge-source': 'fallback' })
+  const ms = (await s.records.waitFor(3)) && s.records.items.map(r => r.ms).sort((a, b) => a - b)
+  t.strictSame(ms, [DEADLINE_MS - 2 * ANSWER_MS, DEADLINE_MS - ANSWER_MS, DEADLINE_MS], 'each record says when its answer was made')
 })
