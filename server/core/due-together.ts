@@ -4,7 +4,7 @@ import { type Clock, type Deadline, deadlineAt } from './clock.js'
 /** What writing one deadline's answer costs (the fallback, its socket write), on the 2-core machine of docs/BENCHMARKS.md, rounded up. */
 export const ANSWER_MS = 0.5
 /** No deadline fires earlier than this before its instant, however many share it. */
-export const MAX_EARLY_MS = 100
+export const MAX_EARLY_MS = 250
 
 export type DeadlineOf = (at: number) => Deadline
 
