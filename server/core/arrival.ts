@@ -18,8 +18,10 @@ export function arrivalStamps (clock: Clock, maxLookbackMs = MAX_LOOKBACK_MS): (
   return () => {
     const now = clock.now()
     const waited = idle()
-    // Under a millisecond of waiting is the poll returning at once with more sockets ready: no pause.
-    if (waited - idleSeen >= 1) busySince = now
+    // libuv counts idle time only while its poll blocks (the first poll of each turn, which waits for nothing, is not
+    // counted): any growth means the loop found nothing to do since the last stamp. A threshold here (1 ms, once) made
+    // a client sending one request at a time look like one long busy stretch: stamps up to 10 ms early at delay 0.
+    if (waited > idleSeen) busySince = now
     idleSeen = waited
     return Math.max(busySince, now - maxLookbackMs)
   }
