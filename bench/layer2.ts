@@ -1,7 +1,7 @@
 /** Layer-2 overhead: time to verdict minus the backend's own time against a fake that answers after a fixed delay;
  * and the cache-hit path (the same text again). One keep-alive client, sequential requests. */
 import { Pool } from 'undici'
-import { type Daemon, ms, type Section, stats, stopInput, times } from './lib.js'
+import { type Daemon, freePort, ms, type Section, startProcess, stats, stopInput, stopProcess, times } from './lib.js'
 
 export const hitText = (i: number) => `Refactor done. I'll commit and push to main now (change ${i}).`
 
@@ -10,9 +10,9 @@ export async function control (fakeUrl: string, query: string) {
   return await res.json() as { calls: number, inputTokens: number, outputTokens: number, serviceMedianMs: number }
 }
 
-async function post (pool: Pool, text: string): Promise<{ ms: number, source: string }> {
+async function post (pool: Pool, text: string, path = '/judge/commit'): Promise<{ ms: number, source: string }> {
   const t0 = performance.now()
-  const res = await pool.request({ path: '/judge/commit', method: 'POST', headers: { 'content-type': 'application/json' }, body: stopInput(text) })
+  const res = await pool.request({ path, method: 'POST', headers: { 'content-type': 'application/json' }, body: stopInput(text) })
   await res.body.dump()
   return { ms: performance.now() - t0, source: String(res.headers['x-hookjudge-source']) }
 }
@@ -36,22 +36,45 @@ export async function layer2 (daemon: Daemon, fakeUrl: string, samples: number, 
       if (r.source !== 'cache') throw new Error(`expected a cache hit, got source ${r.source}`)
       cached.push(r.ms)
     }
+    const floor = await floorOverhead(fakeUrl, samples, delayMs)
     const v = stats(verdicts)
     const c = stats(cached)
+    const overhead = v.median - backend
     return {
       title: 'Layer 2: overhead over the backend, and the cache-hit path',
       note: `A loopback fake judge API answers after ${delayMs} ms. ${v.n} distinct Layer-1 hits, one keep-alive client; ` +
         'the backend\'s own time is measured inside the fake (request read → answer written). Overhead = time to verdict − ' +
-        `backend time: redaction, prompt, the HTTP hop to the backend, parsing, and the route. The cache path repeats those texts (${c.n} requests).`,
+        `backend time: redaction, prompt, the HTTP hop to the backend, parsing, and the route. The cache path repeats those texts (${c.n} requests). ` +
+        'The floor is the least any separate judge process adds on this machine (its wake-ups and loopback hops).',
       head: ['figure', 'median ms', 'p99 ms', 'note'],
       rows: [
         ['time to verdict (cache miss)', ms(v.median), ms(v.p99), ''],
         ['backend\'s own time (inside the fake)', ms(backend), '', `fixed delay ${delayMs} ms`],
-        ['hookjudge overhead on a Layer-2 call', ms(v.median - backend), '', `${(100 * (v.median - backend) / backend).toFixed(1)}% of the backend time`],
+        ['hookjudge overhead on a Layer-2 call', ms(overhead), '', `${(100 * overhead / backend).toFixed(1)}% of the backend time`],
+        ['the floor: a minimal judge proxy\'s overhead, measured alike', ms(floor), '', 'bench/floor-proxy.ts, its own process: read, one POST, parse, answer'],
+        ['hookjudge above that floor', ms(overhead - floor), '', ''],
         ['cache hit (same text again)', ms(c.median), ms(c.p99), `${times(c.median / missMs)} a Layer-1 miss`]
       ]
     }
   } finally {
     await pool.close()
+  }
+}
+
+/** The same measure against bench/floor-proxy.ts: what a daemon doing nothing but the one model call adds here. */
+async function floorOverhead (fakeUrl: string, samples: number, delayMs: number): Promise<number> {
+  const port = await freePort()
+  const proxy = await startProcess(['bench/floor-proxy.ts'], { PORT: String(port), UPSTREAM: fakeUrl }, port)
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 1 })
+  try {
+    await control(fakeUrl, `delay=${delayMs}`)
+    for (let i = 0; i < 5; i++) await post(pool, hitText(-1 - i), '/')
+    await control(fakeUrl, 'reset=1')
+    const xs: number[] = []
+    for (let i = 0; i < samples; i++) xs.push((await post(pool, hitText(i), '/')).ms)
+    return stats(xs).median - (await control(fakeUrl, 'reset=1&delay=0')).serviceMedianMs
+  } finally {
+    await pool.close()
+    await stopProcess(proxy)
   }
 }
