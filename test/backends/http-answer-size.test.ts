@@ -16,7 +16,12 @@ async function flood (res: ServerResponse, sent: { bytes: number }, declare: boo
   res.write('{"id":"msg","content":[{"type":"text","text":"')
   while (sent.bytes < FLOOD_BYTES && !res.destroyed) {
     sent.bytes += CHUNK.length
-    if (!res.write(CHUNK)) await Promise.race([once(res, 'drain'), once(res, 'close')])
+    if (!res.write(CHUNK)) {
+      // The losing once() must come off the response: left on, a 'close' and an 'error' listener pile up per write.
+      const done = new AbortController()
+      await Promise.race([once(res, 'drain', { signal: done.signal }), once(res, 'close', { signal: done.signal })])
+      done.abort()
+    }
   }
   res.end()
 }
