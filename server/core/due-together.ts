@@ -3,8 +3,9 @@ import { type Clock, type Deadline, deadlineAt } from './clock.js'
 
 /** What writing one deadline's answer costs (the fallback, its socket write), on the 2-core machine of docs/BENCHMARKS.md, rounded up. */
 export const ANSWER_MS = 0.5
-/** No deadline fires earlier than this before its instant, however many share it. */
+/** No deadline fires earlier than this before its instant, however many share it, nor by more than an eighth of its time left. */
 export const MAX_EARLY_MS = 250
+const MAX_EARLY_SHARE = 1 / 8
 
 export type DeadlineOf = (at: number) => Deadline
 
@@ -22,7 +23,8 @@ export function deadlinesDueTogether (clock: Clock, answerMs = ANSWER_MS, maxEar
     return n
   }
   return (at) => {
-    const early = Math.min(maxEarlyMs, ahead(at) * answerMs)
+    // A short judge.deadlineMs (100 ms at the least) keeps most of its budget: a burst must not turn it into no judge.
+    const early = Math.min(maxEarlyMs, (at - clock.now()) * MAX_EARLY_SHARE, ahead(at) * answerMs)
     const mine = { at }
     armed.add(mine)
     const d = deadlineAt(clock, at - early)

@@ -72,3 +72,14 @@ t.test('the signal aborts with the deadline it belongs to', async t => {
   await new Promise(resolve => setImmediate(resolve))
   t.ok(first.signal.aborted)
 })
+
+t.test('a short deadline keeps seven eighths of its time, however many share it', async t => {
+  const clock = testClock()
+  const deadline = deadlinesDueTogether(clock)
+  const at = clock.now() + 400
+  const ds = Array.from({ length: 400 }, () => deadline(at))
+  clock.advance(349.99)
+  t.notOk((await passed(ds)).some(Boolean), 'none before 350 ms')
+  clock.advance(0.01)
+  t.ok((await passed(ds)).filter(Boolean).length > 200, 'those with 100 or more ahead fire at 350 ms')
+})
