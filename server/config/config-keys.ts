@@ -25,7 +25,7 @@ export const CONFIG_KEYS: KeyTree = {
   log: { level: ['fatal | error | warn | info | debug | trace | silent', 'diagnostic log level (env HOOKJUDGE_LOG_LEVEL)'] },
   judge: {
     backends: ['auto | list of backend names', 'the default chain, tried in order within the deadline; auto: detected at startup'],
-    deadlineMs: [INT, 'one request\'s whole budget, from its arrival (transcript read and Layer 2 included); past it the hook\'s fail mode applies'],
+    deadlineMs: [INT, 'one request\'s whole budget, from its arrival (transcript read and Layer 2 included); past it the hook\'s fail mode applies (requests due together are answered in turn, up to an eighth of it early)'],
     maxTextBytes: [INT, 'the judge reads the LAST this many bytes of the text, cut on a UTF-8 boundary'],
     loop: {
       maxConsecutiveBlocks: [INT, 'Stop hooks: past this many blocks in a row in one turn the next is allowed (source guard)'],
