@@ -26,7 +26,7 @@ const reader = createTranscriptReader({ enabled: true, roots: [dir], maxReadByte
 const pct = (n: number, d: number) => d === 0 ? '—' : `${(100 * n / d).toFixed(1)} %`
 
 async function turnOf (agent: 'claude-code' | 'codex', body: Record<string, unknown>): Promise<{ kind: Turn, text: string }> {
-  const read = await reader.turnText(ADAPTERS[agent].toEvent(body, 'Stop'), false, Date.now() + 30_000)
+  const read = await reader.turnText(ADAPTERS[agent].toEvent(body, 'Stop'), false, performance.now() + 30_000)
   const steps = read.evidence?.steps
   const kind: Turn = !steps ? 'unknown' : steps.some(s => s.kind === 'edit' && s.status !== 'error') ? 'edit' : steps.some(s => s.kind === 'command') ? 'command' : 'quiet'
   return { kind, text: lastBytes(read.text, config.judge.maxTextBytes) }
