@@ -66,6 +66,8 @@ export function codexTurns (file: string, path: string): SessionTurn[] {
     const p = e?.payload
     if (!e || typeof p !== 'object' || p === null) return
     if (e.type === 'session_meta') { session = String(p.id ?? session); cwd = String(p.cwd ?? cwd) }
+    // Older rollouts write the reply's agent_message event first and its response item after it: the turn ends there.
+    if (!complete && last !== '' && e.type === 'response_item' && p.type === 'message' && p.role === 'assistant') end = i
     if (e.type !== 'event_msg') return
     // Current rollouts close each turn with task_complete; older ones only show the next user message.
     if (complete && p.type === 'task_complete') push(p.turn_id, String(p.last_agent_message ?? ''), i)

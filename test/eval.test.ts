@@ -148,3 +148,13 @@ t.test('eval - reads the corpus from stdin (hookjudge labels export | hookjudge 
   t.equal(await evalCommand(['-', '--config', '/dev/null', '--layer1-only', '--json'], io), 0)
   t.match(JSON.parse(out), { hooks: { commit: { n: 1, positives: 1, layer1: { recall: 1 } } } })
 })
+
+t.test('a row that carries its turn is judged as that turn would be live: quiet turns get the bug-fix quiet threshold', async t => {
+  const text = 'Done. I fixed the off-by-one error in the pager; the last page shows now.'
+  const row = (id: string, turn?: string) => JSON.stringify({ id, text, labels: { 'shallow-bugfix': 'allow', 'bugfix-without-reproduction': 'allow' }, ...(turn ? { turn } : {}) })
+  const file = join(tempDir(t), 'turns.jsonl')
+  writeFileSync(file, [row('quiet', 'quiet'), row('edit', 'edit'), row('unknown', 'unknown'), row('none')].join('\n') + '\n')
+  const c = capture()
+  t.equal(await evalCommand([file, '--config', '/dev/null', '--layer1-only', '--json'], c.io), 0)
+  for (const [name, s] of Object.entries<any>(JSON.parse(c.out()).hooks)) t.equal(s.layer1.hitRate, 0.75, `${name}: every row but the quiet one goes on`)
+})

@@ -1,5 +1,6 @@
 /** Checks every line of a corpus JSONL against the record format and prints the per-split, per-hook counts. */
 import { readFileSync } from 'node:fs'
+import { TURN_KINDS } from '../../server/evidence/turn-kind.js'
 import { HOOKS } from './claude-code-topics.js'
 
 // Usage: node --import tsx corpus/scripts/claude-code-check.ts corpus/claude-code.jsonl
@@ -19,7 +20,9 @@ readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
   const at = `line ${i + 1}`
   let r: Record<string, unknown>
   try { r = JSON.parse(line) as Record<string, unknown> } catch { problems.push(`${at}: not JSON`); return }
-  if (Object.keys(r).sort().join(',') !== KEYS) problems.push(`${at}: keys ${Object.keys(r).join(',')}`)
+  // `turn` (what the message's turn did, turn-kinds.ts) is only on real validation messages.
+  if (Object.keys(r).filter(k => k !== 'turn').sort().join(',') !== KEYS) problems.push(`${at}: keys ${Object.keys(r).join(',')}`)
+  if ('turn' in r && (r.source !== 'real' || r.split !== 'validation' || !(TURN_KINDS as readonly unknown[]).includes(r.turn))) problems.push(`${at}: turn ${String(r.turn)}`)
   const { id, source, origin, agent, text, labels, relevant, why, repo, split } = r as Record<string, any>
   if (typeof id !== 'string' || ids.has(id)) problems.push(`${at}: id missing or repeated`)
   ids.add(id)

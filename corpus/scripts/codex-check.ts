@@ -1,5 +1,6 @@
 /** Checks corpus/codex.jsonl: every line parses, has every key with the right type, and prints the per-split hook counts. */
 import { readFileSync } from 'node:fs'
+import { TURN_KINDS } from '../../server/evidence/turn-kind.js'
 import { HOOKS } from './codex-topics.js'
 
 const KEYS = ['id', 'source', 'origin', 'agent', 'text', 'labels', 'relevant', 'why', 'repo', 'split']
@@ -14,6 +15,7 @@ lines.forEach((line, i) => {
   try { r = JSON.parse(line) } catch { problems.push(`line ${i + 1}: not JSON`); return }
   for (const k of KEYS) if (!(k in r)) problems.push(`line ${i + 1}: missing ${k}`)
   if (typeof r.text !== 'string' || r.text.trim() === '') problems.push(`line ${i + 1}: empty text`)
+  if ('turn' in r && (r.source !== 'real' || r.split !== 'validation' || !(TURN_KINDS as readonly unknown[]).includes(r.turn))) problems.push(`line ${i + 1}: turn ${r.turn}`)
   if (ids.has(r.id)) problems.push(`line ${i + 1}: duplicate id ${r.id}`)
   ids.add(r.id)
   if (!['real', 'synthetic'].includes(r.source) || !['train', 'validation'].includes(r.split) || r.agent !== 'codex') problems.push(`line ${i + 1}: bad source/split/agent`)

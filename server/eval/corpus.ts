@@ -1,5 +1,6 @@
 /** The labelled corpus for `eval` (contract: {"id","text","labels":{"<hook>":"block"|"allow"}} per line); pure parsing. */
 import { isMap } from '../core/is-map.js'
+import { TURN_KINDS, type TurnKind } from '../evidence/turn-kind.js'
 
 export type Label = 'block' | 'allow'
 export interface CorpusRow {
@@ -11,6 +12,8 @@ export interface CorpusRow {
   repo?: string
   relevant?: string[]
   source?: 'real' | 'synthetic'
+  /** What the message's turn did (server/evidence/turn-kind.ts), where its transcript was read: train's quiet-turn thresholds. */
+  turn?: TurnKind
 }
 
 /** Every valid row, and one problem line per invalid one (blank lines are ignored; extra keys too). */
@@ -37,7 +40,7 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
     if (bad) { problems.push(`${at} (${id}): label of "${bad[0]}" must be "block" or "allow"`); return }
     if (seen.has(id)) { problems.push(`${at}: duplicate id "${id}"`); return }
     seen.add(id)
-    const { split, repo, relevant, source } = v
+    const { split, repo, relevant, source, turn } = v
     rows.push({
       id,
       text,
@@ -45,6 +48,7 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
       ...(split === 'train' || split === 'validation' ? { split } : {}),
       ...(typeof repo === 'string' ? { repo } : {}),
       ...(source === 'real' || source === 'synthetic' ? { source } : {}),
+      ...((TURN_KINDS as readonly unknown[]).includes(turn) ? { turn: turn as TurnKind } : {}),
       ...(Array.isArray(relevant) ? { relevant: relevant.filter((h): h is string => typeof h === 'string') } : {})
     })
   })

@@ -3,6 +3,7 @@ import { detectChain, NO_BACKEND_FIX } from '../backends/detect.js'
 import type { Config, HookPolicy } from '../config/config-schema.js'
 import { NO_DECISION_LOG } from '../ops/decision-log.js'
 import type { Env } from '../core/paths.js'
+import { factsOf, type TurnEvidence } from '../evidence/facts.js'
 import { judgeText } from '../pipeline/offline.js'
 import { layer1Stage } from '../pipeline/layer1-stage.js'
 import { createRuntime, type Runtime } from '../core/runtime.js'
@@ -47,11 +48,14 @@ export interface EvalOptions {
   onDone?: () => void
 }
 
+/** A row whose turn only read (its `turn`): the evidence such a turn gives live, so that eval applies what a live turn would. */
+const QUIET_TURN: TurnEvidence = { facts: factsOf([]), steps: [], partial: false }
+
 export async function runEval (tasks: EvalTask[], opts: EvalOptions): Promise<Outcome[]> {
   const { runtime } = opts
   const outcomes = await mapBounded(tasks, opts.layer1Only ? 1 : CONCURRENCY, async ({ row, hooks }) => {
     const started = performance.now()
-    const turn = await judgeText(runtime, { hooks, text: row.text, ...(opts.layer1Only ? { stages: [layer1Stage] } : {}) })
+    const turn = await judgeText(runtime, { hooks, text: row.text, ...(row.turn === 'quiet' ? { evidence: QUIET_TURN } : {}), ...(opts.layer1Only ? { stages: [layer1Stage] } : {}) })
     const ms = performance.now() - started
     return turn.runs.map((run): Outcome => {
       const base = { id: row.id, hook: run.hook.name, label: row.labels[run.hook.name] ?? 'allow', gate: run.layer1 ?? 'miss', text: row.text }

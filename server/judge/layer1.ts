@@ -8,7 +8,8 @@ export type GateResult = 'miss' | 'skip' | 'hit'
 
 export type Layer1Policy = Pick<HookPolicy, 'trigger' | 'skip'> & { scorer?: Scorer }
 
-export function gate (text: string, policy: Layer1Policy): GateResult {
+/** quiet: the turn only read (server/evidence/turn-kind.ts); a scorer with a quietThreshold applies that one then. */
+export function gate (text: string, policy: Layer1Policy, quiet = false): GateResult {
   if (text.length === 0) return 'miss'
   const { scorer } = policy
   if (!scorer) {
@@ -20,5 +21,6 @@ export function gate (text: string, policy: Layer1Policy): GateResult {
   const windows = scorer.kind === 'topic' ? (policy.trigger.test(text) ? [text] : []) : triggerWindows(text, policy.trigger)
   if (windows.length === 0) return 'miss'
   if (policy.skip.test(text)) return 'skip'
-  return Math.max(...windows.map(w => scorer.score(w, text))) >= scorer.threshold ? 'hit' : 'miss'
+  const threshold = quiet ? scorer.quietThreshold ?? scorer.threshold : scorer.threshold
+  return Math.max(...windows.map(w => scorer.score(w, text))) >= threshold ? 'hit' : 'miss'
 }

@@ -14,6 +14,7 @@ export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
     block: r.labels[hook] === 'block',
     relevant: r.relevant?.includes(hook) ?? false,
     synthetic: r.source === 'synthetic',
+    quiet: r.turn === 'quiet',
     split: r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
   }))
 }
@@ -35,3 +36,7 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
   'shallow-bugfix': 'report',
   'bugfix-without-reproduction': 'report'
 }
+
+/** Hooks whose scorer also gets a threshold for quiet turns: a bug-fix report is about a change, and a turn that only read
+ * made none (it may still explain an earlier turn's change, so quiet turns get a higher threshold, not a free pass). */
+export const QUIET_TURN_HOOKS: ReadonlySet<string> = new Set(['shallow-bugfix', 'bugfix-without-reproduction'])

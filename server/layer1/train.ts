@@ -3,8 +3,10 @@ import type { PatternSet } from '../judge/patterns.js'
 import { FEATURES, type FeatureSet, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
 import { triggerWindows } from './trigger-windows.js'
 
-export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, split: 'train' | 'validation' }
-export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number }
+/** quiet: the message's turn only read (its corpus row's `turn`); absent or false for every other turn and for written messages. */
+export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, quiet?: boolean, split: 'train' | 'validation' }
+/** quietTurns: also choose a threshold for quiet turns, where the held-back split has any. */
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, quietTurns?: boolean }
 
 export interface SplitReport {
   messages: number
@@ -20,7 +22,7 @@ export interface SplitReport {
   /** Among real messages only: what an ordinary session would see. */
   realHitRate: number | null
 }
-export interface TrainReport { hook: string, kind: ModelKind, features?: FeatureSet, threshold: number, train: SplitReport, validation: SplitReport }
+export interface TrainReport { hook: string, kind: ModelKind, features?: FeatureSet, threshold: number, quietThreshold?: number, train: SplitReport, validation: SplitReport }
 
 /** A small deterministic PRNG (mulberry32): the same corpus always gives the same model. */
 function rng (seed: number) {
@@ -100,6 +102,29 @@ function pickThreshold (scores: number[], positives: number, target: number): nu
   return Math.max(0, at - 1e-6)
 }
 
+interface Scored { s: number | null, block: boolean, quiet: boolean }
+
+/**
+ * The pair of thresholds (other turns, quiet turns) that sends the fewest messages on while sending at least as many
+ * positives as `single` alone: for each threshold of the other turns, the highest quiet one that makes up the count.
+ */
+export function pickQuietPair (scored: Scored[], single: number): { threshold: number, quietThreshold: number } {
+  const sentBy = (t: number, tq: number) => scored.filter(x => x.s !== null && x.s >= (x.quiet ? tq : t))
+  const need = sentBy(single, single).filter(x => x.block).length
+  const down = (xs: Scored[]) => xs.map(x => x.s).filter((v): v is number => v !== null).sort((a, b) => b - a)
+  const quietPos = down(scored.filter(x => x.block && x.quiet))
+  let best = { threshold: single, quietThreshold: single, n: sentBy(single, single).length }
+  for (const t of [single, ...down(scored.filter(x => x.block && !x.quiet)).map(v => Math.max(0, v - 1e-6))]) {
+    const short = need - scored.filter(x => x.block && !x.quiet && x.s !== null && x.s >= t).length
+    if (short > quietPos.length) continue
+    const tq = short <= 0 ? Infinity : Math.max(0, quietPos[short - 1]! - 1e-6)
+    const n = sentBy(t, tq).length
+    if (n < best.n) best = { threshold: t, quietThreshold: tq, n }
+  }
+  // Infinity (no quiet turn goes on) is not JSON: the highest score a sigmoid gives is 1.
+  return { threshold: best.threshold, quietThreshold: Math.min(best.quietThreshold, 1) }
+}
+
 export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, examples: Example[], opts: TrainOptions): { model: ModelFile, report: TrainReport } {
   const bits = opts.bits ?? 15
   const kind = opts.kind
@@ -117,12 +142,17 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const validation = examples.filter(e => e.split === 'validation')
   const tuneOn = validation.some(e => e.block) ? validation : train
   const reached = tuneOn.filter(e => e.block).map(scoreOf).filter((s): s is number => s !== null)
-  const threshold = pickThreshold(reached, tuneOn.filter(e => e.block).length, opts.targetRecall ?? 0.97)
+  const single = pickThreshold(reached, tuneOn.filter(e => e.block).length, opts.targetRecall ?? 0.97)
+  const pair = opts.quietTurns && tuneOn.some(e => e.quiet)
+    ? pickQuietPair(tuneOn.map(e => ({ s: scoreOf(e), block: e.block, quiet: e.quiet === true })), single)
+    : undefined
+  const threshold = pair?.threshold ?? single
   const describe = (set: Example[]): SplitReport => {
     const scored = set.map(e => ({ e, s: scoreOf(e) }))
     const pos = scored.filter(x => x.e.block)
-    const rate = (xs: typeof scored, pass: (s: number | null) => boolean) => xs.length === 0 ? null : xs.filter(x => pass(x.s)).length / xs.length
-    const sent = (s: number | null) => s !== null && s >= threshold
+    type X = typeof scored[number]
+    const rate = (xs: X[], pass: (s: number | null, x: X) => boolean) => xs.length === 0 ? null : xs.filter(x => pass(x.s, x)).length / xs.length
+    const sent = (s: number | null, x: X) => s !== null && s >= (x.e.quiet && pair ? pair.quietThreshold : threshold)
     return {
       messages: set.length,
       positives: pos.length,
@@ -136,6 +166,6 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
       realHitRate: rate(scored.filter(x => !x.e.synthetic), sent)
     }
   }
-  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), threshold, train: describe(train), validation: describe(validation) }
-  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features), report }
+  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), threshold, ...(pair ? { quietThreshold: pair.quietThreshold } : {}), train: describe(train), validation: describe(validation) }
+  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features, pair?.quietThreshold), report }
 }

@@ -1,0 +1,83 @@
+// Quiet-turn thresholds: train chooses a second threshold for turns that only read, never sending fewer positives on than
+// one threshold would; the model file carries it, the config loads it, and Layer 1 applies it to quiet turns only.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Readable, Writable } from 'node:stream'
+import t from 'tap'
+import { trainCommand } from '../../server/commands/train.js'
+import { loadConfig } from '../../server/config/config.js'
+import { parseCorpus } from '../../server/eval/corpus.js'
+import { gate } from '../../server/judge/layer1.js'
+import { examplesFor } from '../../server/layer1/examples.js'
+import { parseModel } from '../../server/layer1/model.js'
+import { pickQuietPair } from '../../server/layer1/train.js'
+import { tempDir } from '../helper.js'
+
+const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'corpus.jsonl')
+
+t.test('the pair sends as many positives as the single threshold, and fewer messages', async t => {
+  const row = (s: number | null, block: boolean, quiet: boolean) => ({ s, block, quiet })
+  const scored = [
+    row(0.9, true, false), row(0.6, true, false), row(0.3, true, false), row(0.95, true, true),
+    row(0.5, false, true), row(0.4, false, true), row(0.35, false, true), row(0.7, false, false), row(0.2, false, false), row(null, false, true)
+  ]
+  const sent = (p: { threshold: number, quietThreshold: number }) => scored.filter(x => x.s !== null && x.s >= (x.quiet ? p.quietThreshold : p.threshold))
+  const single = 0.3 - 1e-6
+  const pair = pickQuietPair(scored, single)
+  t.equal(sent(pair).filter(x => x.block).length, 4, 'every positive the single threshold sends')
+  t.ok(sent(pair).length < sent({ threshold: single, quietThreshold: single }).length, 'fewer messages')
+  t.ok(pair.threshold <= single + 1e-9, 'other turns never get a stricter threshold than they need')
+  t.ok(pair.quietThreshold > single, 'quiet turns do')
+  const noQuietPositive = pickQuietPair([row(0.8, true, false), row(0.9, false, true)], 0.8 - 1e-6)
+  t.equal(noQuietPositive.quietThreshold, 1, 'no quiet positive to keep: nothing quiet goes on (1, not Infinity, so the file stays JSON)')
+  t.strictSame(pickQuietPair([row(0.5, true, true), row(0.4, false, false)], 0.5 - 1e-6).threshold, 0.5 - 1e-6, 'no gain: the single threshold stays')
+})
+
+async function train (corpus: string, out: string) {
+  let stdout = ''
+  const io = { env: {}, stdin: Readable.from([]), stdout: new Writable({ write (c, _e, cb) { stdout += c; cb() } }), stderr: new Writable({ write (_c, _e, cb) { cb() } }) }
+  const code = await trainCommand([corpus, '--config', '/dev/null', '--hooks', 'commit,shallow-bugfix', '--out', out, '--json'], io)
+  return { code, reports: JSON.parse(stdout).reports as Array<{ hook: string, threshold: number, quietThreshold?: number, validation: { recall: number, hitRate: number } }> }
+}
+
+t.test('train: the bug-fix hooks get a quiet threshold from rows that carry their turn; the others and turn-less corpora do not', async t => {
+  const dir = tempDir(t)
+  // The team's short corpus, its held-back bug-fix replies read as if their turns had only read files.
+  const rows = readFileSync(FIXTURE, 'utf8').trim().split('\n').map(l => JSON.parse(l) as Record<string, any>)
+  const held = new Set(examplesFor('shallow-bugfix', parseCorpus(readFileSync(FIXTURE, 'utf8')).rows).filter(e => e.split === 'validation').map(e => e.id))
+  const withTurns = join(dir, 'turns.jsonl')
+  writeFileSync(withTurns, rows.map(r => JSON.stringify(held.has(r.id) ? { ...r, turn: r.labels['shallow-bugfix'] === 'block' ? 'edit' : 'quiet' } : r)).join('\n') + '\n')
+  const plain = await train(FIXTURE, join(dir, 'plain'))
+  const quiet = await train(withTurns, join(dir, 'quiet'))
+  t.equal(quiet.code, 0)
+  const of = (r: typeof plain, h: string) => r.reports.find(x => x.hook === h)!
+  t.equal(of(plain, 'shallow-bugfix').quietThreshold, undefined, 'no turns in the corpus: one threshold')
+  t.equal(of(quiet, 'commit').quietThreshold, undefined, 'commit is not a quiet-turn hook')
+  const q = of(quiet, 'shallow-bugfix')
+  t.ok(q.quietThreshold! > q.threshold, 'quiet turns need a higher score')
+  t.equal(q.validation.recall, of(plain, 'shallow-bugfix').validation.recall, 'recall unchanged')
+  t.ok(q.validation.hitRate < of(plain, 'shallow-bugfix').validation.hitRate, 'fewer held-back messages go on')
+  const file = JSON.parse(readFileSync(join(dir, 'quiet', 'shallow-bugfix.json'), 'utf8'))
+  t.equal(file.quietThreshold, q.quietThreshold, 'the model file carries it')
+
+  const user = join(dir, 'quiet', 'config.yaml')
+  writeFileSync(user, 'hooks:\n  shallow-bugfix:\n    layer1: { model: shallow-bugfix.json }\n')
+  const hook = loadConfig({ env: {}, file: user }).hooks['shallow-bugfix']!
+  t.equal(hook.scorer!.quietThreshold, q.quietThreshold, 'loaded with the config')
+  const between = rows.filter(r => held.has(r.id) && hook.trigger.test(r.text) && !hook.skip.test(r.text))
+    .map(r => ({ r, s: hook.scorer!.score(r.text, r.text) })).filter(x => x.s >= q.threshold && x.s < q.quietThreshold!)
+  t.ok(between.length > 0, 'some held-back reply scores between the two')
+  for (const { r } of between) {
+    t.equal(gate(r.text, hook), 'hit', `other turns: judged (${r.id})`)
+    t.equal(gate(r.text, hook, true), 'miss', `a quiet turn: let through (${r.id})`)
+  }
+})
+
+t.test('a model file whose quietThreshold is not a number is refused', async t => {
+  const ok = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'config', 'models', 'shallow-bugfix.json'), 'utf8'))
+  t.ok(typeof ok.quietThreshold === 'number', 'the shipped bug-fix models carry one')
+  t.throws(() => parseModel({ ...ok, quietThreshold: 'high' }), /quietThreshold is not a number/)
+  t.throws(() => parseModel({ ...ok, quietThreshold: null }), /quietThreshold is not a number/)
+  const { quietThreshold, ...without } = ok
+  t.equal(parseModel(without).quietThreshold, undefined, 'older model files without it still load')
+})
