@@ -31,20 +31,30 @@ async function deliver (agent: Agent, url: string, input: Record<string, unknown
   await res.arrayBuffer()
 }
 
-export interface ReplayFigures { agent: Agent, sessions: number, turns: number, calls: number, turnsWithCall: number, byHook: Record<string, number> }
+export interface ReplayFigures { agent: Agent, sessions: number, turns: number, calls: number, turnsWithCall: number, violations: number, violationsSent: number, byHook: Record<string, number> }
+
+/** Turns labelled by hand (asked-turn-labels.tsv: every turn sent on once, with the hooks its final message violates). */
+function violationIds (): Set<string> {
+  let text = ''
+  try { text = readFileSync(join(SESSIONS, 'asked-turn-labels.tsv'), 'utf8') } catch { return new Set() }
+  return new Set(text.trim().split('\n').slice(1).map(l => l.split('\t')).filter(([, block]) => block !== undefined && block !== '-').map(([id]) => id!))
+}
 
 /** One agent's sessions, turn by turn and in order (a later Stop depends on what an earlier one blocked). */
 export async function replayAgent (agent: Agent, daemon: Daemon, fakeUrl: string, root: string): Promise<Omit<ReplayFigures, 'byHook'>> {
   const dir = join(SESSIONS, agent)
   const files = readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort()
+  const labelled = violationIds()
   let turns = 0
   let calls = 0
   let withCall = 0
+  let violations = 0
+  let violationsSent = 0
   for (const f of files) {
     const path = join(root, agent, f)
     mkdirSync(join(root, agent), { recursive: true })
     const list: SessionTurn[] = AGENTS[agent](join(dir, f), path)
-    for (const turn of list) {
+    for (const [i, turn] of list.entries()) {
       writeFileSync(path, turn.lines.join('\n') + '\n')
       await control(fakeUrl, 'reset=1')
       await deliver(agent, daemon.url, turn.input)
@@ -52,9 +62,13 @@ export async function replayAgent (agent: Agent, daemon: Daemon, fakeUrl: string
       turns++
       calls += made
       if (made > 0) withCall++
+      if (labelled.has(`${agent}/${f.replace(/\.jsonl$/, '')}#${i + 1}`)) {
+        violations++
+        if (made > 0) violationsSent++
+      }
     }
   }
-  return { agent, sessions: files.length, turns, calls, turnsWithCall: withCall }
+  return { agent, sessions: files.length, turns, calls, turnsWithCall: withCall, violations, violationsSent }
 }
 
 /** Which hooks went to the judge, from the decision records (one per hook per turn). */
@@ -93,9 +107,11 @@ export async function replaySessions (start: (overrides: Record<string, unknown>
     note: 'Every turn of the redacted real sessions in corpus/sessions/ (see its MANIFEST files), replayed in order: at each ' +
       'turn\'s end the transcript as it stood then, and the Stop input the agent sent, through what `install` writes ' +
       '(Claude Code: its native http hook to POST /judge; Codex: the shim with --agent=codex). The fake judge API allows ' +
-      'everything and counts calls. Every shipped Stop hook is on. Hooks asked per 100 turns (one call may ask several): ' +
+      'everything and counts calls. Every shipped Stop hook is on. Labelled violations: the turns of ' +
+      'corpus/sessions/asked-turn-labels.tsv whose final message a hook\'s rules block (labelled once, among the turns sent on ' +
+      'when it was written), and how many of them still go to the judge. Hooks asked per 100 turns (one call may ask several): ' +
       figures.map(f => `${f.agent}: ${Object.entries(f.byHook).sort().map(([h, n]) => `${h} ${per100(n, f.turns)}`).join(', ') || 'none'}`).join('; ') + '.',
-    head: ['agent', 'sessions', 'turns', 'model calls / 100 turns', 'turns with a call'],
-    rows: figures.map(f => [f.agent, String(f.sessions), String(f.turns), per100(f.calls, f.turns), `${per100(f.turnsWithCall, f.turns)} %`])
+    head: ['agent', 'sessions', 'turns', 'model calls / 100 turns', 'turns with a call', 'labelled violations sent on'],
+    rows: figures.map(f => [f.agent, String(f.sessions), String(f.turns), per100(f.calls, f.turns), `${per100(f.turnsWithCall, f.turns)} %`, `${f.violationsSent} of ${f.violations}`])
   }
 }
