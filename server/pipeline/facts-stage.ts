@@ -12,7 +12,8 @@ export const factsReason = (t: Turn, rt: Runtime) => explainFacts(t.evidence?.fa
 export async function factsStage (t: Turn, rt: Runtime): Promise<void> {
   const runs = pending(t)
   // Claude Code flushes its transcript every 100 ms: only a hook whose facts matter, and whose Layer 1 hit, waits for it.
-  if (t.read.lagging && runs.some(r => needsFacts(r.hook))) {
+  if (t.read.lagging && !t.flushWaited && runs.some(r => needsFacts(r.hook))) {
+    t.flushWaited = true
     const again = await rt.transcripts.turnText(t.event, true, t.until)
     if (again.evidence) { t.evidence = again.evidence; delete t.evidenceNote }
   }

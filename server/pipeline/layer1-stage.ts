@@ -31,11 +31,10 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
 
 /** Claude Code flushes its transcript every 100 ms: a wait for it costs less than a model call, and only such hits pay it. */
 async function readSettled (t: Turn, rt: Runtime, unsure: HookRun[]): Promise<void> {
+  // One wait a request: the facts stage, which waits for the same write, takes what this read found.
+  t.flushWaited = true
   const again = await rt.transcripts.turnText(t.event, true, t.until)
-  if (!again.evidence || again.lagging) return
-  t.read = again
-  t.evidence = again.evidence
-  delete t.evidenceNote
+  if (again.evidence) { t.read = again; t.evidence = again.evidence; delete t.evidenceNote }
   if (turnKind(again) !== 'quiet') return
   for (const run of unsure) allow(run, run.layer1 = 'miss')
 }

@@ -69,6 +69,8 @@ export interface Turn {
   adapter: AgentAdapter
   event: HookEvent
   read: TurnText
+  /** The flush wait for a transcript behind the last message was spent (once per request, by whichever stage needed it). */
+  flushWaited?: boolean
   /** The whole turn's text (what a later Stop of the same turn compares against). */
   turnText: string
   /** The judge text: what is new in this turn since a block, cut to the last maxTextBytes. */

@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Test } from 'tap'
 import t from 'tap'
+import { FLUSH_WAIT_MS, POLL_MS } from '../../server/agents/turn-scan.js'
 import { recordingLog } from '../helpers/arrivals.js'
 import { testClock } from '../helpers/request-clock.js'
 import { fixture, promptOf } from '../evidence/captured.js'
@@ -25,7 +26,7 @@ function turnLines (quiet: boolean): string[] {
     .map(l => l.includes('"All tests pass."') ? l.replace('"All tests pass."', JSON.stringify(TEXT)) : l)
 }
 
-async function setup (t: Test) {
+async function setup (t: Test, claims = false) {
   const dir = tempDir(t)
   const env = { ...TEST_ENV, HOME: join(dir, 'home'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex') }
   const api = await startFakeJudgeApi({ text: JSON.stringify({ 'shallow-bugfix': allow, 'bugfix-without-reproduction': allow }) })
@@ -33,7 +34,7 @@ async function setup (t: Test) {
   const clock = testClock()
   const { decisionLog, records } = recordingLog()
   const off = { mode: 'off' }
-  const config = testConfig({ hooks: { commit: off, 'scope-check': off, 'scope-change': off, 'unverified-claim': off } }, api.url)
+  const config = testConfig({ hooks: { commit: off, 'scope-check': off, 'scope-change': off, ...(claims ? {} : { 'unverified-claim': off }) } }, api.url)
   const { app, runtime } = await build(t, config, { env, clock, decisionLog })
   const write = async (name: string, lines: string[]) => {
     const path = join(env.CLAUDE_CONFIG_DIR, 'projects', '-w', name)
@@ -43,7 +44,7 @@ async function setup (t: Test) {
   }
   // Both hooks' records, in hook order (waitFor(2) resolves once the second is written).
   const both = async () => { await records.waitFor(2); return records.items.map(r => [r.hook, r.source]).sort() }
-  const post = (path: string) => app.inject({ method: 'POST', url: '/judge', payload: claudeStop(TEXT, { transcript_path: path, cwd: dir, prompt_id: promptOf(CAPTURE) }) })
+  const post = (path: string, text = TEXT) => app.inject({ method: 'POST', url: '/judge', payload: claudeStop(text, { transcript_path: path, cwd: dir, prompt_id: promptOf(CAPTURE) }) })
   return { api, clock, both, runtime, write, post }
 }
 
@@ -95,4 +96,12 @@ t.test('a transcript that never catches up: judged as any other turn (the normal
   await s.post(path)
   t.equal(s.api.requests.length, 1)
   t.strictSame(await s.both(), [['bugfix-without-reproduction', 'judge'], ['shallow-bugfix', 'judge']])
+})
+
+t.test('a transcript that never catches up, with a claim the facts must check too: one flush wait for the request, not two', async t => {
+  const s = await setup(t, true)
+  const claim = `${TEXT} All tests pass.`
+  const path = await s.write('stuck-claim.jsonl', turnLines(true).map(l => l.replace(JSON.stringify(TEXT), JSON.stringify(claim))).slice(0, -2))
+  await s.post(path, claim)
+  t.strictSame(s.clock.waits, Array(FLUSH_WAIT_MS / POLL_MS).fill(POLL_MS), `polls every ${POLL_MS} ms for ${FLUSH_WAIT_MS} ms, once`)
 })
