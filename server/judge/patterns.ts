@@ -22,12 +22,20 @@ export function patternError (source: string): string | null {
 
 export function compilePatterns (sources: readonly string[]): PatternSet {
   if (sources.length === 0) return EMPTY
-  const set = new RE2Set()
-  for (const s of sources) set.add(s)
-  set.compile()
+  // test runs one regex, the patterns' alternation: its DFA stops at the first match, where a set's must read the whole
+  // text to say which patterns match (measured on real replies: 142 → 92 µs for the six Stop hooks' triggers).
+  const any = RE2JS.compile(sources.map(s => `(?:${s})`).join('|'))
+  let set: RE2Set | undefined
   return {
     sources,
-    match: (text) => set.match(text),
-    test: (text) => set.match(text).length > 0
+    match: (text) => {
+      if (!set) {
+        set = new RE2Set()
+        for (const s of sources) set.add(s)
+        set.compile()
+      }
+      return set.match(text)
+    },
+    test: (text) => any.test(text)
   }
 }

@@ -1,5 +1,5 @@
 /** Hashed features of a whole reply for the bug-fix hooks' topic scorers: word unigrams plus bug-fix report concepts; pure. */
-import { fnv, tokens } from './features.js'
+import { Buckets, fnv, tokens } from './features.js'
 
 /**
  * What a bug-fix report is made of, in any language the corpus holds: the same concept in English, Japanese, Chinese,
@@ -51,9 +51,9 @@ export function reportFeatureIds (text: string, bits: number): number[] {
   if (last?.text === text && last.bits === bits) return last.ids
   const mask = (1 << bits) - 1
   const lower = text.toLowerCase()
-  const ids = new Set<number>()
+  const ids = new Buckets(bits)
   for (const w of new Set(tokens(lower))) ids.add(fnv(w, 1) & mask)
   for (const c of conceptTokens(lower)) for (const id of idsOf(c, bits)) ids.add(id)
-  last = { text, bits, ids: [...ids] }
+  last = { text, bits, ids: ids.ids }
   return last.ids
 }

@@ -1,5 +1,5 @@
 /** Hashed features of a trigger window for the commit and scope hooks: its n-grams plus proposal / report concepts; pure. */
-import { featureIds, fnv } from './features.js'
+import { addFeatureIds, Buckets, fnv } from './features.js'
 
 /**
  * What sets a proposal apart from a report, a list of options or a status table, in the languages the corpus holds.
@@ -85,18 +85,20 @@ function messageConcepts (whole: string): string[] {
 /** Distinct bucket indices: the window's n-grams (features.ts), its concepts and their pairs, and the reply's concepts. */
 export function proposalFeatureIds (text: string, bits: number, whole?: string): number[] {
   const t = table(bits)
-  const ids = featureIds(text, bits)
+  const into = new Buckets(bits)
+  addFeatureIds(text, bits, into)
+  const add = (ids: readonly number[]) => { for (const id of ids) into.add(id) }
   const ks = found(text.toLowerCase())
   for (let i = 0; i < ks.length; i++) {
-    ids.push(...t.single[ks[i]!]!)
-    for (let j = i + 1; j < ks.length; j++) ids.push(...t.pair[ks[i]! * N + ks[j]!]!)
+    add(t.single[ks[i]!]!)
+    for (let j = i + 1; j < ks.length; j++) add(t.pair[ks[i]! * N + ks[j]!]!)
   }
   if (whole !== undefined) {
     for (const c of messageConcepts(whole)) {
       let m = t.message.get(c)
       if (!m) t.message.set(c, m = hashed(c, (1 << bits) - 1))
-      ids.push(...m)
+      add(m)
     }
   }
-  return [...new Set(ids)]
+  return into.ids
 }

@@ -28,6 +28,19 @@ t.test('RE2 pattern sets take ReDoS patterns and 1 MB inputs', async t => {
   t.strictSame(set.match('a'.repeat(MB)), [0, 2, 3, 5], 'and still match what they should')
 })
 
+t.test('a set matches when any one pattern does: each pattern keeps its own flags, anchors and alternation', async t => {
+  const set = compilePatterns(['(?i)\\bship it\\b', 'x|^start', 'end$', 'コミット'])
+  const cases: Array<[string, boolean]> = [
+    ['we SHIP IT today', true], ['SHIP', false], ['no x here', true], ['start here', true], ['not start', false],
+    ['the end', true], ['END', false], ['the end.', false], ['コミットします', true], ['', false], ['friendship items', false]
+  ]
+  for (const [text, want] of cases) {
+    t.equal(set.test(text), want, text)
+    t.equal(set.match(text).length > 0, want, `match agrees: ${text}`)
+  }
+  t.strictSame(set.match('x and the end'), [1, 2], 'match names every pattern that matched')
+})
+
 t.test('the wrapper\'s own regexes and the echo check stay linear on 1 MB inputs', async t => {
   for (const [name, input] of Object.entries(HOSTILE)) {
     t.type(defuse(input), 'string', `defuse: ${name}`)

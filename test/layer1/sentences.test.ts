@@ -3,7 +3,7 @@ import t from 'tap'
 import { compilePatterns } from '../../server/judge/patterns.js'
 import { prose, sentences } from '../../server/layer1/sentences.js'
 import { triggerWindows } from '../../server/layer1/trigger-windows.js'
-import { featureIds, tokens } from '../../server/layer1/features.js'
+import { Buckets, featureIds, fnv, tokens } from '../../server/layer1/features.js'
 
 const commit = compilePatterns(['(?i)\\b(commit|push)\\b', 'コミット'])
 
@@ -37,4 +37,29 @@ t.test('features: words, bigrams and 3-grams hashed into the bucket range; CJK a
   t.ok(ids.length > 10)
   t.ok(ids.every(i => i >= 0 && i < 1024))
   t.strictSame(featureIds('Shall I commit?', 10), ids, 'deterministic')
+})
+
+t.test('features are the FNV-1a buckets of the words, the "a b" bigrams and the 3-grams of " w1 w2 ", each once, first seen first', async t => {
+  const bits = 12
+  const mask = (1 << bits) - 1
+  for (const text of ['Shall I commit? Shall I commit?', 'コミットします。I\'ll push 🚀 now', 'a', '']) {
+    const words = tokens(text.toLowerCase())
+    const want: number[] = []
+    words.forEach((w, i) => {
+      want.push(fnv(w, 1) & mask)
+      if (i > 0) want.push(fnv(`${words[i - 1]} ${w}`, 2) & mask)
+    })
+    const squeezed = ` ${words.join(' ')} `
+    for (let i = 0; i + 3 <= squeezed.length; i++) want.push(fnv(squeezed.slice(i, i + 3), 3) & mask)
+    t.strictSame(featureIds(text, bits), [...new Set(want)], text)
+  }
+})
+
+t.test('bucket sets: a new set starts empty, whatever the last one held', async t => {
+  const a = new Buckets(8)
+  for (const id of [3, 5, 3, 7, 5]) a.add(id)
+  t.strictSame(a.ids, [3, 5, 7])
+  const b = new Buckets(8)
+  for (const id of [7, 3, 7]) b.add(id)
+  t.strictSame(b.ids, [7, 3])
 })
