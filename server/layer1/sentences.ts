@@ -3,7 +3,6 @@
 export interface Sentence { text: string, start: number }
 
 const FENCE = '```'
-const ENDS = new Set(['.', '!', '?', '。', '！', '？'])
 
 /** Text outside ``` fences, with `>` quote lines and `inline code` blanked to spaces (offsets stay as in the input). */
 export function prose (text: string): string {
@@ -21,13 +20,18 @@ export function prose (text: string): string {
 function blankInlineCode (line: string): string {
   if (!line.includes('`')) return line
   let out = ''
+  let from = 0
   let inCode = false
-  for (const c of line) {
-    if (c === '`') { inCode = !inCode; out += ' '; continue }
-    out += inCode ? ' '.repeat(c.length) : c
+  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i + 1)) {
+    // A code span's text is blanked one space per UTF-16 unit, so offsets stay; each backtick becomes a space too.
+    out += inCode ? ' '.repeat(i - from + 1) : line.slice(from, i) + ' '
+    inCode = !inCode
+    from = i + 1
   }
-  return out
+  return out + (inCode ? ' '.repeat(line.length - from) : line.slice(from))
 }
+
+const isEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x3002 || c === 0xff01 || c === 0xff1f
 
 /** Sentences end at . ! ? (and their CJK forms) before a space or the end, and at every line break. */
 export function sentences (text: string): Sentence[] {
@@ -39,9 +43,12 @@ export function sentences (text: string): Sentence[] {
     start = end
   }
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (c === '\n') push(i + 1)
-    else if (ENDS.has(c) && (i + 1 >= text.length || text[i + 1] === ' ' || text[i + 1] === '\n' || c.charCodeAt(0) > 0x3000)) push(i + 1)
+    const c = text.charCodeAt(i)
+    if (c === 10) push(i + 1)
+    else if (isEnd(c)) {
+      const next = text.charCodeAt(i + 1)
+      if (i + 1 >= text.length || next === 32 || next === 10 || c > 0x3000) push(i + 1)
+    }
   }
   push(text.length)
   return out

@@ -18,10 +18,10 @@ function pieces (text: string): string[] {
 }
 
 // Every scorer hook of a request reads the same text: split it into sentences once, not once per hook.
-let last: { text: string, list: Array<{ text: string }> } | undefined
+let last: { text: string, list: string[] } | undefined
 
-function readable (text: string): Array<{ text: string }> {
-  if (last?.text !== text) last = { text, list: sentences(prose(text)).flatMap(s => pieces(s.text).map(p => ({ text: p }))) }
+function readable (text: string): string[] {
+  if (last?.text !== text) last = { text, list: sentences(prose(text)).flatMap(s => pieces(s.text)) }
   return last.list
 }
 
@@ -29,10 +29,10 @@ export function triggerWindows (text: string, trigger: Pick<PatternSet, 'test'>)
   const list = readable(text)
   const out: string[] = []
   for (let i = 0; i < list.length && out.length < MAX_WINDOWS; i++) {
-    if (!trigger.test(list[i]!.text)) continue
-    const from = Math.max(0, i - 1)
-    const to = Math.min(list.length, i + 2)
-    out.push(list.slice(from, to).map(s => s.text).join(' '))
+    if (!trigger.test(list[i]!)) continue
+    const before = i > 0 ? `${list[i - 1]} ` : ''
+    const after = i + 1 < list.length ? ` ${list[i + 1]}` : ''
+    out.push(before + list[i] + after)
   }
   return out
 }

@@ -12,7 +12,9 @@ t.test('prose blanks code, quotes and inline code, keeping offsets', async t => 
   const cases: Array<[string, string, string]> = [
     ['fenced code', 'Run this:\n```sh\ngit commit -m x\n```\nDone.', `Run this:\n${blank('```sh')}\n${blank('git commit -m x')}\n${blank('```')}\nDone.`],
     ['a quoted line', '> I will commit now\nNoted.', `${blank('> I will commit now')}\nNoted.`],
-    ['inline code', 'Use `git push` later.', `Use ${blank('`git push`')} later.`]
+    ['inline code', 'Use `git push` later.', `Use ${blank('`git push`')} later.`],
+    ['two spans and an emoji inside one', 'A `x🚀y` b `c` d', `A ${blank('`x🚀y`')} b ${blank('`c`')} d`],
+    ['an unclosed span runs to the line end', 'Say `git push now\nnext', `Say ${blank('`git push now')}\nnext`]
   ]
   for (const [name, input, want] of cases) t.test(name, async t => { t.equal(prose(input), want); t.equal(prose(input).length, input.length) })
 })
