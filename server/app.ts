@@ -21,6 +21,7 @@ import { judgeRoutes } from './routes/judge.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { statusRoutes } from './routes/status.js'
 import { uiRoutes } from './routes/ui.js'
+import { lazyCompilers } from './core/lazy-compilers.js'
 import { createRuntime, type Runtime, type RuntimeDeps } from './core/runtime.js'
 import { VERSION } from './core/version.js'
 
@@ -61,7 +62,8 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
     // One log line per request (the route's verdict line), not three.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.server.bodyLimit,
-    return503OnClosing: true
+    return503OnClosing: true,
+    schemaController: { compilersFactory: lazyCompilers() }
   })
   const env = deps.env ?? process.env
   const loop = deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions })
