@@ -19,7 +19,8 @@ function lazy (name: string): Factory {
 
 /**
  * No route of the daemon declares a schema, yet Fastify loads ajv and fast-json-stringify's compiler when it starts:
- * ~8 MiB of an idle daemon's memory for nothing. These load them only if a route with a schema is ever added.
+ * about 2 MiB of an idle daemon's memory (docs/BENCHMARKS.md) for nothing. These load them only if a route with a
+ * schema is ever added.
  */
 export function lazyCompilers (): Factories {
   return {

@@ -1,4 +1,4 @@
-// The daemon starts and answers without loading Fastify's schema compilers (ajv: ~8 MiB of idle memory); a route
+// The daemon starts and answers without loading Fastify's schema compilers (ajv and its kin: idle memory); a route
 // with a schema still validates its body and serializes its answer, loading them then.
 import { createRequire } from 'node:module'
 import Fastify from 'fastify'
