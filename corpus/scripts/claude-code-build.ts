@@ -1,11 +1,10 @@
 /** Joins the capped pool, the hand labels and the synthetic messages into corpus/claude-code.jsonl, split by repository. */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { HOOKS, type Hook, topicHooks } from './claude-code-topics.js'
+import { blocksOf, HOOKS, type Hook, topicHooks } from './claude-code-topics.js'
 import { syntheticMessages } from './claude-code-synthetic.js'
 import { VALIDATION_REPOS } from './claude-code-split.js'
 
 // Usage: node --import tsx corpus/scripts/claude-code-build.ts POOL.jsonl LABELS.tsv OUT.jsonl
-const CODE: Record<string, Hook> = { C: 'commit', SC: 'scope-check', SG: 'scope-change', SB: 'shallow-bugfix', BR: 'bugfix-without-reproduction' }
 interface Cand { id: string, repo: string, origin: string, text: string }
 interface Label { blocks: Hook[], why: string }
 
@@ -16,7 +15,7 @@ function readLabels (file: string): Map<string, Label> {
     const [id, codes, why] = line.split('\t')
     if (id === undefined || codes === undefined || why === undefined) throw new Error(`bad label line: ${line}`)
     if (out.has(id)) throw new Error(`label twice: ${id}`)
-    const blocks = codes === '-' ? [] : codes.split(',').map(c => CODE[c] ?? (() => { throw new Error(`bad code ${c} in ${id}`) })())
+    const blocks = blocksOf(codes, id)
     out.set(id, { blocks, why })
   }
   return out

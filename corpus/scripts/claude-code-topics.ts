@@ -3,6 +3,13 @@
 export const HOOKS = ['commit', 'scope-check', 'scope-change', 'shallow-bugfix', 'bugfix-without-reproduction'] as const
 export type Hook = typeof HOOKS[number]
 
+const CODE: Record<string, Hook> = { C: 'commit', SC: 'scope-check', SG: 'scope-change', SB: 'shallow-bugfix', BR: 'bugfix-without-reproduction' }
+
+/** The hooks a label line's codes field blocks: `-` or a comma list of C, SC, SG, SB, BR. */
+export function blocksOf (codes: string, id: string): Hook[] {
+  return codes === '-' ? [] : codes.split(',').map(c => CODE[c] ?? (() => { throw new Error(`bad code ${c} in ${id}`) })())
+}
+
 // Bounded, non-nested alternations only: no backtracking blow-up on long replies.
 const COMMIT = /\b(commit|commits|committed|committing|push|pushed|pushing|deploy|deployed|deploying|merge|merged|PR|PRs|pull request|release)\b|コミット|プッシュ/i
 const SESSION = /\b(session|sessions|context|token|tokens|window|fresh|next time|pause|paused|handoff|hand-off|continue later|compact|compaction)\b/i

@@ -2,10 +2,10 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync, existsSync, readdirSync } from 'node:fs'
 import { join, basename } from 'node:path'
+import { ROLLOUT } from './codex-turns.js'
 
 const MIRRORS = '/work/.mirror'
 const OUT = new URL('../work/raw/', import.meta.url).pathname
-const ROLLOUT = /(rollout-[^/]*\.jsonl|codex-session[^/]*\.jsonl|exported-session[^/]*\.jsonl|codex[^/]*transcript[^/]*\.jsonl)$/
 
 function git (dir: string, args: string[]): string | undefined {
   try {

@@ -1,5 +1,8 @@
 /** Splits one Codex rollout (current wrapped format or the older bare-item format) into turns and their end-of-turn message. */
 
+/** The file names a repository's Codex rollouts go by. */
+export const ROLLOUT = /(rollout-[^/]*\.jsonl|codex-session[^/]*\.jsonl|exported-session[^/]*\.jsonl|codex[^/]*transcript[^/]*\.jsonl)$/
+
 export interface TurnEnd { text: string, line: number }
 
 type Item = Record<string, unknown>

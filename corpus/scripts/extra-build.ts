@@ -1,11 +1,10 @@
 /** Adds the third round's labelled messages (train repositories only) to corpus/claude-code.jsonl and corpus/codex.jsonl. */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { HOOKS, type Hook, topicHooks } from './claude-code-topics.js'
+import { blocksOf, HOOKS, type Hook, topicHooks } from './claude-code-topics.js'
 import { topics as codexTopics } from './codex-topics.js'
 
 // Usage: node --import tsx corpus/scripts/extra-build.ts CANDIDATES.jsonl corpus/extra-labels.tsv
 // Re-running replaces the round's earlier rows (same ids), so the files never hold a message twice.
-const CODE: Record<string, Hook> = { C: 'commit', SC: 'scope-check', SG: 'scope-change', SB: 'shallow-bugfix', BR: 'bugfix-without-reproduction' }
 const FILE: Record<string, string> = { 'claude-code': 'corpus/claude-code.jsonl', codex: 'corpus/codex.jsonl' }
 interface Cand { id: string, agent: string, repo: string, origin: string, text: string }
 
@@ -16,7 +15,7 @@ for (const line of readFileSync(labelFile, 'utf8').split('\n')) {
   if (line.trim() === '' || line.startsWith('#')) continue
   const [id = '', codes = '', why = ''] = line.split('\t')
   if (labels.has(id) || why.trim() === '') throw new Error(`label line twice or without a reason: ${line}`)
-  const blocks = codes === '-' ? [] : codes.split(',').map(c => CODE[c] ?? (() => { throw new Error(`bad code ${c} in ${id}`) })())
+  const blocks = blocksOf(codes, id)
   labels.set(id, { blocks, why: why.trim() })
 }
 const cands = readFileSync(candFile, 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l) as Cand)

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { baseRedactor, maskHexKeys } from './claude-code-redact.js'
 import { endOfTurns } from './claude-code-turns.js'
 import { git, mirrorDir, readVersion, sessionVersions } from './claude-code-git.js'
-import { turnEnds } from './codex-turns.js'
+import { ROLLOUT, turnEnds } from './codex-turns.js'
 import { VALIDATION_REPOS } from './claude-code-split.js'
 import { VALIDATION } from './codex-split.js'
 
@@ -12,7 +12,6 @@ import { VALIDATION } from './codex-split.js'
 // REPOS.txt: "claude-code owner/repo" or "codex owner/repo" a line; snapshots in /work/.mirror (the `fetch` tool).
 // Every repository named must already be a train repository of the corpus: the split stays by repository.
 const NEW_PER_REPO = Number(process.env.EXTRA_CAP ?? 120)
-const ROLLOUT = /(rollout-[^/]*\.jsonl|codex-session[^/]*\.jsonl|exported-session[^/]*\.jsonl|codex[^/]*transcript[^/]*\.jsonl)$/
 
 const [reposFile, outFile] = process.argv.slice(2)
 if (reposFile === undefined || outFile === undefined) throw new Error('usage: extra-extract REPOS.txt OUT.jsonl')
