@@ -1,11 +1,29 @@
 /** Stage 2: Layer 1, once per hook: off, the tool gates' rules and transforms, then trigger / skip patterns on the judge text. */
 import { applyGate } from '../approvals/approval.js'
 import { turnKind } from '../evidence/turn-kind.js'
+import { lastBytes } from '../judge/extract.js'
 import { gate } from '../judge/layer1.js'
 import type { Runtime } from '../core/runtime.js'
 import { type HookRun, pending, settle, type Turn } from './turn.js'
 
 const allow = (run: HookRun, result: 'miss' | 'skip') => settle(run, { decision: 'allow', source: result === 'miss' ? 'layer1' : 'skip' })
+
+/** About the corpus's shortest tenth of replies (143 chars): a final message shorter than this rarely stands alone ("Done.
+ * Click Retry."), so Layer 1 reads the whole turn it ends. */
+export const MIN_FINAL_CHARS = 150
+
+/**
+ * What Layer 1 reads on a Stop: the message the agent ended its turn with, the text the corpus labels and the scorers'
+ * thresholds were chosen on, not the turn's narration before it ("Let me fix this:"), which the scorers never saw and
+ * which sent ordinary turns on. The judge still reads the whole turn.
+ */
+export function layer1Text (t: Turn, maxBytes: number): string {
+  const stop = t.event.event === 'Stop' || t.event.event === 'SubagentStop'
+  const final = lastBytes(t.event.text.trim(), maxBytes)
+  // Only where the judged text ends with it: after a block it is the new text's end, and a message the agent was already
+  // told about (nothing new written since) is not read again.
+  return stop && final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
+}
 
 export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
   const tool = t.event.event === 'PreToolUse' || t.event.event === 'PostToolUse'
@@ -14,6 +32,7 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
   const unsure: HookRun[] = []
   // PostToolUse transforms compose in config order: each hook sees the output the previous one left.
   let output = t.event.toolResponse
+  const text = layer1Text(t, rt.config.judge.maxTextBytes)
   for (const run of pending(t)) {
     const { hook } = run
     if (hook.mode === 'off') { settle(run, { decision: 'allow', source: 'off' }); continue }
@@ -22,9 +41,9 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
       if (gated.updatedOutput !== undefined) output = t.updatedOutput = run.updatedOutput = gated.updatedOutput
       if (gated.decided) { settle(run, gated.decided); continue }
     }
-    const result = run.layer1 = gate(t.text, hook, quiet)
+    const result = run.layer1 = gate(text, hook, quiet)
     if (result !== 'hit') allow(run, result)
-    else if (t.read.lagging && hook.scorer?.quietThreshold !== undefined && gate(t.text, hook, true) === 'miss') unsure.push(run)
+    else if (t.read.lagging && hook.scorer?.quietThreshold !== undefined && gate(text, hook, true) === 'miss') unsure.push(run)
   }
   if (unsure.length > 0) await readSettled(t, rt, unsure)
 }
