@@ -4,15 +4,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { baseRedactor, maskHexKeys } from './claude-code-redact.js'
 import { endOfTurns } from './claude-code-turns.js'
 import { mirrorDir, readVersion, sessionVersions } from './claude-code-git.js'
+import { RESERVED } from './reserved.js'
 
 // Usage: node --import tsx corpus/scripts/claude-code-extract.ts REPOS.txt OUT.jsonl
 // REPOS.txt: one "owner/repo" a line; its snapshot is /work/.mirror/owner+repo/repo.
-const RESERVED = new Set(['M-Thisness/M-Claude', 'pasta41/buoy', 'gabrielmendes17/payment-engine',
-  'greenTownNinja/revenue-metrics-service', 'nikblanchet/claude-code-production-patterns', 'Yael-Peretz/jgive-campaign-donation',
-  'bill-li1/agents-battle-royale', 'IshayBalash/orca_ai_home_assessment', 'mgraham/logic-focus', 'yigitkonur/cctrace-js',
-  'apanloco/random', 'Grayhood144/cinetrack', 'John-Curcio/chicken_guac', 'SWORDIntel/claude-backups',
-  '4thehalibit/omarchy-backup', 'InvictusAutomation/oc-admin-home-shared', 'LAF-US/IDAHO-VAULT', 'adrianstanca1/vps-config',
-  'Mkid095/vps-system', '493-Property-Estimator/Capstone-Test-Repo', '0h-n0/local-voice-assistant-codex'])
 const [reposFile, outFile] = process.argv.slice(2)
 if (reposFile === undefined || outFile === undefined) throw new Error('usage: claude-code-extract REPOS.txt OUT.jsonl')
 const redact = baseRedactor()

@@ -8,11 +8,19 @@ export const mirrorDir = (repo: string): string => `/work/.mirror/${repo.replace
 export const git = (dir: string, ...args: string[]): string =>
   execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: MAX_FILE, stdio: ['ignore', 'pipe', 'ignore'] })
 
+/** What git printed before it failed: a snapshot lacks its largest objects, and a history walk stops at the first. */
+export function gitPartial (dir: string, ...args: string[]): string {
+  try { return git(dir, ...args) } catch (err) { return String((err as { stdout?: unknown }).stdout ?? '') }
+}
+
 /** Main-session files only (sub-agent transcripts are not turns a Stop hook sees), each at the newest commit that added or changed it. */
-export function sessionVersions (dir: string): Array<{ commit: string, path: string }> {
+export function sessionVersions (dir: string, partial = false): Array<{ commit: string, path: string }> {
   let log: string
-  // A history whose file list does not fit the buffer (or a broken snapshot) yields nothing rather than a crash.
-  try { log = git(dir, 'log', '--all', '--format=@%H', '--name-only', '--diff-filter=AM', '--', '*.jsonl') } catch { return [] }
+  const args = ['log', '--all', '--format=@%H', '--name-only', '--diff-filter=AM', '--', '*.jsonl']
+  // A history whose file list does not fit the buffer (or a broken snapshot) yields nothing rather than a crash; partial:
+  // what was listed before it broke (the first rounds were read without it, and stay as they were).
+  if (partial) log = gitPartial(dir, ...args)
+  else try { log = git(dir, ...args) } catch { return [] }
   const seenPath = new Set<string>()
   const out: Array<{ commit: string, path: string }> = []
   let commit = ''

@@ -1,16 +1,18 @@
-/** Third round: more end-of-turn messages from train repositories whose earlier share was capped, not yet in the corpus. */
+/** More end-of-turn messages for the train split: from train repositories whose earlier share was capped, or from new ones. */
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { baseRedactor, maskHexKeys } from './claude-code-redact.js'
 import { endOfTurns } from './claude-code-turns.js'
-import { git, mirrorDir, readVersion, sessionVersions } from './claude-code-git.js'
+import { gitPartial, mirrorDir, readVersion, sessionVersions } from './claude-code-git.js'
 import { ROLLOUT, turnEnds } from './codex-turns.js'
 import { VALIDATION_REPOS } from './claude-code-split.js'
 import { VALIDATION } from './codex-split.js'
+import { RESERVED } from './reserved.js'
 
 // Usage: node --import tsx corpus/scripts/extra-extract.ts REPOS.txt OUT.jsonl
 // REPOS.txt: "claude-code owner/repo" or "codex owner/repo" a line; snapshots in /work/.mirror (the `fetch` tool).
-// Every repository named must already be a train repository of the corpus: the split stays by repository.
+// Every repository named must be a train repository of the corpus or one the corpus does not hold at all (it joins
+// train): the split stays by repository. Reserved repositories (labelling.md) are refused.
 const NEW_PER_REPO = Number(process.env.EXTRA_CAP ?? 120)
 
 const [reposFile, outFile] = process.argv.slice(2)
@@ -21,6 +23,7 @@ const corpus = ['corpus/claude-code.jsonl', 'corpus/codex.jsonl'].flatMap(f => r
 const norm = (s: string): string => s.replace(/\[REDACTED[^\]]*\]/g, '').replace(/\s+/g, ' ').trim()
 const known = new Set(corpus.map(r => norm(r.text)))
 const trainRepos = new Set(corpus.filter(r => r.split === 'train' && r.repo !== undefined).map(r => r.repo))
+const corpusRepos = new Set(corpus.map(r => r.repo))
 const redact = baseRedactor()
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex')
 
@@ -29,7 +32,7 @@ interface Cand { id: string, agent: string, repo: string, origin: string, text: 
 function claudeCode (repo: string): Cand[] {
   const dir = mirrorDir(repo)
   const out: Cand[] = []
-  for (const { commit, path } of sessionVersions(dir)) {
+  for (const { commit, path } of sessionVersions(dir, true)) {
     const body = readVersion(dir, commit, path)
     if (body === undefined || !body.includes('"parentUuid"')) continue
     for (const m of endOfTurns(body)) {
@@ -43,11 +46,10 @@ function claudeCode (repo: string): Cand[] {
 
 function codex (repo: string): Cand[] {
   const dir = mirrorDir(repo)
-  let names: string
-  try { names = git(dir, 'log', '--all', '--name-only', '--format=') } catch { return [] }
+  const names = gitPartial(dir, 'log', '--all', '--name-only', '--format=')
   const out: Cand[] = []
   for (const path of [...new Set(names.split('\n').filter(p => ROLLOUT.test(p)))].sort()) {
-    const commit = git(dir, 'log', '--all', '--format=%H', '-1', '--diff-filter=AM', '--', path).trim()
+    const commit = gitPartial(dir, 'log', '--all', '--format=%H', '-1', '--diff-filter=AM', '--', path).trim()
     const body = commit === '' ? undefined : readVersion(dir, commit, path)
     if (body === undefined) continue
     for (const end of turnEnds(body)) {
@@ -62,7 +64,8 @@ const seen = new Set<string>()
 const lines: string[] = []
 for (const line of readFileSync(reposFile, 'utf8').split('\n').map(s => s.trim()).filter(s => s !== '' && !s.startsWith('#'))) {
   const [agent = '', repo = ''] = line.split(/\s+/)
-  if (!trainRepos.has(repo) || VALIDATION_REPOS.has(repo) || VALIDATION.has(repo)) { console.error(`skip ${repo}: not a train repository of the corpus`); continue }
+  const usable = (trainRepos.has(repo) || !corpusRepos.has(repo)) && !VALIDATION_REPOS.has(repo) && !VALIDATION.has(repo) && !RESERVED.has(repo)
+  if (!usable) { console.error(`skip ${repo}: a validation or reserved repository`); continue }
   const fresh: Cand[] = []
   for (const c of agent === 'codex' ? codex(repo) : claudeCode(repo)) {
     const key = norm(c.text)
