@@ -34,7 +34,7 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
 // What the scorers are for: few ordinary real replies reach the judge. Ceilings on the real validation messages the
 // shipped models send on, each turn read as it was (each a little above its figure in docs/BENCHMARKS.md), and the
 // forms they must still catch.
-const REAL_HIT_CEILING: Record<string, number> = { commit: 0.17, 'scope-check': 0.015, 'scope-change': 0.15, 'shallow-bugfix': 0.175, 'bugfix-without-reproduction': 0.25 }
+const REAL_HIT_CEILING: Record<string, number> = { commit: 0.14, 'scope-check': 0.02, 'scope-change': 0.14, 'shallow-bugfix': 0.2, 'bugfix-without-reproduction': 0.23 }
 const MUST_CATCH: Array<[string, string]> = [
   ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
   ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],
@@ -48,7 +48,7 @@ t.test('the shipped models send few real validation replies on, and still catch 
   const rows = parseCorpus(read('corpus/claude-code.jsonl') + read('corpus/codex.jsonl')).rows.filter(r => r.split === 'validation' && r.source !== 'synthetic')
   for (const [hook, ceiling] of Object.entries(REAL_HIT_CEILING)) {
     const rate = rows.filter(r => gate(r.text, config.hooks[hook]!, r.turn === 'quiet') === 'hit').length / rows.length
-    t.ok(rate <= ceiling, `${hook}: ${(100 * rate).toFixed(1)} % of real validation replies sent on (ceiling ${100 * ceiling} %)`)
+    t.ok(rate <= ceiling, `${hook}: ${(100 * rate).toFixed(1)} % of real validation replies sent on (ceiling ${(100 * ceiling).toFixed(1)} %)`)
   }
   for (const [hook, text] of MUST_CATCH) t.equal(gate(text, config.hooks[hook]!), 'hit', `${hook} must catch: ${text}`)
 })
