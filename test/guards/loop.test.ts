@@ -1,6 +1,7 @@
 // Loop governor: consecutive Stop blocks are capped per session and hook, a text is never blocked twice, a new prompt resets.
 import t from 'tap'
 import { governStep, type HookLoopState } from '../../server/guards/loop.js'
+import { MIN_FINAL_CHARS } from '../../server/pipeline/layer1-stage.js'
 import { build, claudeStop, codexStop, readDecisions, tempDir, testConfig } from '../helper.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 
@@ -68,6 +69,15 @@ t.test('the same text is never blocked twice in one turn', async t => {
   t.match(await d.post(claudeStop(say(1), { prompt_id: 'prompt-2' })), { decision: 'block' }, 'a new prompt may block it again')
   const recs = await d.records()
   t.match(recs[3], { guard: 'repeat', wouldBlock: true })
+})
+
+t.test('a final message long enough for Layer 1 to read alone, sent again with nothing new: not read again', async t => {
+  const d = await daemon(t, { judge: { loop: { maxConsecutiveBlocks: 5 } } })
+  const long = `I updated the parser and the three call sites that use it, the README now shows the new option, and the changelog names it. ${say(1)}`
+  t.ok(long.length >= MIN_FINAL_CHARS)
+  t.match(await d.post(claudeStop(long)), { decision: 'block', source: 'judge' })
+  t.match(await d.post(claudeStop(long, { stop_hook_active: true })), { decision: 'allow', source: 'layer1' }, 'nothing new since the block')
+  t.equal(d.api.requests.length, 1, 'one model call, for the first Stop only')
 })
 
 t.test('a new prompt_id / turn_id resets the count', async t => {
