@@ -1,8 +1,9 @@
-/** Stage 2: Layer 1, once per hook: off, the tool gates' rules and transforms, then trigger / skip patterns on the judge text. */
+/** Stage 2: Layer 1, once per hook: off, the tool gates' rules and transforms, then trigger / skip patterns (a Stop's on its final message). */
 import { applyGate } from '../approvals/approval.js'
 import { turnKind } from '../evidence/turn-kind.js'
 import { lastBytes } from '../judge/extract.js'
 import { gate } from '../judge/layer1.js'
+import { isStop } from './read-turn.js'
 import type { Runtime } from '../core/runtime.js'
 import { type HookRun, pending, settle, type Turn } from './turn.js'
 
@@ -18,11 +19,11 @@ export const MIN_FINAL_CHARS = 150
  * which sent ordinary turns on. The judge still reads the whole turn.
  */
 export function layer1Text (t: Turn, maxBytes: number): string {
-  const stop = t.event.event === 'Stop' || t.event.event === 'SubagentStop'
+  if (!isStop(t.event)) return t.text
   const final = lastBytes(t.event.text.trim(), maxBytes)
   // Only where the judged text ends with it: after a block it is the new text's end, and a message the agent was already
   // told about (nothing new written since) is not read again.
-  return stop && final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
+  return final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
 }
 
 export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {

@@ -26,7 +26,7 @@ export function hooksFor (rt: Runtime, event: HookEvent): HookPolicy[] {
   return (rt.hooksByEvent.get(event.event) ?? []).filter(h => !h.gate.matcher || h.gate.matcher.test(event.toolName ?? ''))
 }
 
-const isStop = (event: HookEvent) => event.event === 'Stop' || event.event === 'SubagentStop'
+export const isStop = (event: HookEvent): boolean => event.event === 'Stop' || event.event === 'SubagentStop'
 
 /** The text a Stop judges: after a block in this turn, only what the agent wrote since, never the proposal it was told about. */
 function newSince (rt: Runtime, told: Told | undefined, turnText: string): string {
