@@ -1,25 +1,12 @@
 /** Joins the capped pool, the hand labels and the synthetic messages into corpus/claude-code.jsonl, split by repository. */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { blocksOf, HOOKS, type Hook, topicHooks } from './claude-code-topics.js'
+import { HOOKS, type Label, readLabels, topicHooks } from './claude-code-topics.js'
 import { syntheticMessages } from './claude-code-synthetic.js'
 import { VALIDATION_REPOS } from './claude-code-split.js'
 
 // Usage: node --import tsx corpus/scripts/claude-code-build.ts POOL.jsonl LABELS.tsv OUT.jsonl
 interface Cand { id: string, repo: string, origin: string, text: string }
-interface Label { blocks: Hook[], why: string }
-
-function readLabels (file: string): Map<string, Label> {
-  const out = new Map<string, Label>()
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.startsWith('cc-')) continue
-    const [id, codes, why] = line.split('\t')
-    if (id === undefined || codes === undefined || why === undefined) throw new Error(`bad label line: ${line}`)
-    if (out.has(id)) throw new Error(`label twice: ${id}`)
-    const blocks = blocksOf(codes, id)
-    out.set(id, { blocks, why })
-  }
-  return out
-}
+const readLabelFile = (file: string): Map<string, Label> => readLabels(readFileSync(file, 'utf8'), line => line.startsWith('cc-'))
 
 function record (c: Cand, label: Label | undefined): Record<string, unknown> {
   const topics = topicHooks(c.text)
@@ -44,7 +31,7 @@ function record (c: Cand, label: Label | undefined): Record<string, unknown> {
 const [poolFile, labelFile, outFile] = process.argv.slice(2)
 if (poolFile === undefined || labelFile === undefined || outFile === undefined) throw new Error('usage: claude-code-build POOL LABELS OUT')
 const pool = readFileSync(poolFile, 'utf8').split('\n').filter(l => l !== '').map(l => JSON.parse(l) as Cand)
-const labels = readLabels(labelFile)
+const labels = readLabelFile(labelFile)
 const ids = new Set(pool.map(c => c.id))
 for (const id of labels.keys()) if (!ids.has(id)) throw new Error(`label for a message not in the pool: ${id}`)
 const rows = [...pool.map(c => record(c, labels.get(c.id))), ...syntheticMessages()]

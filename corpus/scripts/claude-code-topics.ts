@@ -10,6 +10,22 @@ export function blocksOf (codes: string, id: string): Hook[] {
   return codes === '-' ? [] : codes.split(',').map(c => CODE[c] ?? (() => { throw new Error(`bad code ${c} in ${id}`) })())
 }
 
+export interface Label { blocks: Hook[], why: string }
+
+/** A labels file's `id<TAB>codes<TAB>why` lines by id (`keep` picks them; the rest are notes); a line without a reason,
+ * or an id twice, is an error. */
+export function readLabels (text: string, keep: (line: string) => boolean): Map<string, Label> {
+  const out = new Map<string, Label>()
+  for (const line of text.split('\n')) {
+    if (!keep(line)) continue
+    const [id = '', codes = '', why = ''] = line.split('\t')
+    if (why.trim() === '') throw new Error(`bad label line: ${line}`)
+    if (out.has(id)) throw new Error(`label twice: ${id}`)
+    out.set(id, { blocks: blocksOf(codes, id), why })
+  }
+  return out
+}
+
 // Bounded, non-nested alternations only: no backtracking blow-up on long replies.
 const COMMIT = /\b(commit|commits|committed|committing|push|pushed|pushing|deploy|deployed|deploying|merge|merged|PR|PRs|pull request|release)\b|コミット|プッシュ/i
 const SESSION = /\b(session|sessions|context|token|tokens|window|fresh|next time|pause|paused|handoff|hand-off|continue later|compact|compaction)\b/i

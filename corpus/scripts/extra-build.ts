@@ -1,6 +1,6 @@
 /** Adds the third round's labelled messages (train repositories only) to corpus/claude-code.jsonl and corpus/codex.jsonl. */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { blocksOf, HOOKS, type Hook, topicHooks } from './claude-code-topics.js'
+import { HOOKS, readLabels, topicHooks } from './claude-code-topics.js'
 import { topics as codexTopics } from './codex-topics.js'
 
 // Usage: node --import tsx corpus/scripts/extra-build.ts CANDIDATES.jsonl corpus/extra-labels.tsv
@@ -10,14 +10,7 @@ interface Cand { id: string, agent: string, repo: string, origin: string, text: 
 
 const [candFile, labelFile] = process.argv.slice(2)
 if (candFile === undefined || labelFile === undefined) throw new Error('usage: extra-build CANDIDATES.jsonl LABELS.tsv')
-const labels = new Map<string, { blocks: Hook[], why: string }>()
-for (const line of readFileSync(labelFile, 'utf8').split('\n')) {
-  if (line.trim() === '' || line.startsWith('#')) continue
-  const [id = '', codes = '', why = ''] = line.split('\t')
-  if (labels.has(id) || why.trim() === '') throw new Error(`label line twice or without a reason: ${line}`)
-  const blocks = blocksOf(codes, id)
-  labels.set(id, { blocks, why: why.trim() })
-}
+const labels = readLabels(readFileSync(labelFile, 'utf8'), line => line.trim() !== '' && !line.startsWith('#'))
 const cands = readFileSync(candFile, 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l) as Cand)
 const ids = new Set(cands.map(c => c.id))
 for (const id of labels.keys()) if (!ids.has(id)) throw new Error(`label for a message not among the candidates: ${id}`)
@@ -38,7 +31,7 @@ for (const c of cands) {
     text: c.text,
     labels: Object.fromEntries(HOOKS.map(h => [h, blocks.includes(h) ? 'block' : 'allow'])),
     relevant,
-    why: label?.why ?? 'no hook topic (filter)',
+    why: label?.why.trim() ?? 'no hook topic (filter)',
     repo: c.repo,
     split: 'train'
   }))
