@@ -131,7 +131,8 @@ export function scenarios (t: Test, agent: Agent, transport: Transport, opts: { 
     t.equal(r.code, 0, 'exit 0', fail(r))
     t.equal(r.final, QUESTION)
     t.equal(s.api.mainBodies().length, 1, 'no further model request')
-    t.equal(s.judge.requests.length, 1, 'Layer 2 judged it (and allowed)')
+    const decided = (await s.metrics.requests.get()).values.map(v => v.labels)
+    t.equal(s.judge.requests.length, 1, 'Layer 2 judged it (and allowed)', { decided })
   })
 
   test('a proposal in an earlier message of the turn is caught through the transcript', async t => {
