@@ -33,22 +33,36 @@ function blankInlineCode (line: string): string {
 
 const isEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x3002 || c === 0xff01 || c === 0xff1f
 
-/** Sentences end at . ! ? (and their CJK forms) before a space or the end, and at every line break. */
+const isDigit = (c: number) => c >= 48 && c <= 57
+
+/**
+ * Sentences end at . ! ? (and their CJK forms) before a space or the end, and at every line break. The period of a list
+ * number ("1. Run the tests") ends nothing: split there, the item's number stood alone and its neighbour windows were
+ * fragments ("Next steps 1.") that the scorers read as whole sentences.
+ */
 export function sentences (text: string): Sentence[] {
   const out: Sentence[] = []
   let start = 0
+  // Digits seen, and nothing but digits and blanks, since the sentence started.
+  let number = false
+  let onlyNumber = true
   const push = (end: number) => {
     const s = text.slice(start, end)
     if (s.trim() !== '') out.push({ text: s, start })
     start = end
+    number = false
+    onlyNumber = true
   }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c === 10) push(i + 1)
-    else if (isEnd(c)) {
+    if (c === 10) { push(i + 1); continue }
+    if (c === 46 && number && onlyNumber) { onlyNumber = false; continue }
+    if (isEnd(c)) {
       const next = text.charCodeAt(i + 1)
-      if (i + 1 >= text.length || next === 32 || next === 10 || c > 0x3000) push(i + 1)
+      if (i + 1 >= text.length || next === 32 || next === 10 || c > 0x3000) { push(i + 1); continue }
     }
+    if (isDigit(c)) number = true
+    else if (c !== 32 && c !== 9) onlyNumber = false
   }
   push(text.length)
   return out

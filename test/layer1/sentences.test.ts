@@ -25,6 +25,17 @@ t.test('sentences end at . ! ? 。 before a space or the end, and at line breaks
   t.strictSame(sentences('修正しました。コミットします。').map(s => s.text), ['修正しました。', 'コミットします。'])
 })
 
+t.test('a list number\'s period ends no sentence: the item is read whole, and a number that ends a sentence still ends it', async t => {
+  const items = (text: string) => sentences(text).map(s => s.text.trim())
+  t.strictSame(items('**Next steps**\n1. Run the tests.\n2. Commit and push.'), ['**Next steps**', '1. Run the tests.', '2. Commit and push.'])
+  t.strictSame(items('  12. を1回だけ実行'), ['12. を1回だけ実行'], 'an indented number, then CJK')
+  t.strictSame(items('It costs 3. Then more.'), ['It costs 3.', 'Then more.'])
+  t.strictSame(items('Step 2. Push it.'), ['Step 2.', 'Push it.'], 'only a bare number is a list number')
+  t.strictSame(items('1.'), ['1.'])
+  // The window around a trigger in a list item holds the item, not its number alone.
+  t.strictSame(triggerWindows('Next steps:\n1. Commit it.\n2. Tell me.', commit), ['Next steps:\n 1. Commit it. 2. Tell me.'])
+})
+
 t.test('trigger windows: the hit sentence and one either side; a trigger only in code or a quote is no hit', async t => {
   const text = 'Refactored the loader. Tests pass. I will commit and push now. Anything else?'
   t.strictSame(triggerWindows(text, commit), [' Tests pass.  I will commit and push now.  Anything else?'])
