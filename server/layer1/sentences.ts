@@ -4,7 +4,13 @@ export interface Sentence { text: string, start: number }
 
 const FENCE = '```'
 
-/** Text outside ``` fences, with `>` quote lines and `inline code` blanked to spaces (offsets stay as in the input). */
+/**
+ * Marks where an inline code span was: the scorers read "Stage and commit: ⟨code⟩ then ⟨code⟩" as instructions with
+ * commands, not the bare "Stage and commit: then", and no trigger matches it (one UTF-16 unit: offsets stay).
+ */
+export const CODE_MARK = '\ue000'
+
+/** Text outside ``` fences, with `>` quote lines blanked to spaces and `inline code` to CODE_MARK and spaces (offsets stay). */
 export function prose (text: string): string {
   const out: string[] = []
   let inFence = false
@@ -23,8 +29,8 @@ function blankInlineCode (line: string): string {
   let from = 0
   let inCode = false
   for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i + 1)) {
-    // A code span's text is blanked one space per UTF-16 unit, so offsets stay; each backtick becomes a space too.
-    out += inCode ? ' '.repeat(i - from + 1) : line.slice(from, i) + ' '
+    // A code span becomes CODE_MARK and spaces, one per UTF-16 unit, so offsets stay; the opening backtick a space.
+    out += inCode ? CODE_MARK + ' '.repeat(i - from) : line.slice(from, i) + ' '
     inCode = !inCode
     from = i + 1
   }

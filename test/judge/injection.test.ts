@@ -64,7 +64,8 @@ const count = (s: string, sub: string) => s.split(sub).length - 1
 t.test('every hostile message stays inside the one data block the judge receives', async t => {
   const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }, 'proposes a push without evidence') })
   t.teardown(() => api.close())
-  const config = testConfig({ hooks: { commit: { trigger: ['(?s).'], skip: [] } } }, api.url)
+  // Layer 1 sends every message on (no learned scorer): what is under test is the judge's input, not which texts reach it.
+  const config = testConfig({ hooks: { commit: { trigger: ['(?s).'], skip: [], layer1: { model: '' } } } }, api.url)
   const { app, runtime } = await build(t, config)
   const hook = config.hooks.commit!
   const nonces = new Set<string>()

@@ -1,19 +1,22 @@
 // Layer 1 reads prose: code blocks, quoted lines and inline code are not sentences; sentences split at ends and line breaks.
 import t from 'tap'
 import { compilePatterns } from '../../server/judge/patterns.js'
-import { prose, sentences } from '../../server/layer1/sentences.js'
+import { CODE_MARK, prose, sentences } from '../../server/layer1/sentences.js'
 import { triggerWindows } from '../../server/layer1/trigger-windows.js'
 import { Buckets, featureIds, fnv, tokens } from '../../server/layer1/features.js'
 
 const commit = compilePatterns(['(?i)\\b(commit|push)\\b', 'コミット'])
 
-t.test('prose blanks code, quotes and inline code, keeping offsets', async t => {
+t.test('prose blanks code and quotes and marks inline code, keeping offsets', async t => {
   const blank = (s: string) => ' '.repeat(s.length)
+  // An opening backtick is a space; the span's text and its closing backtick are the mark, then spaces.
+  const code = (s: string) => ` ${CODE_MARK}${blank(s.slice(2))}`
   const cases: Array<[string, string, string]> = [
     ['fenced code', 'Run this:\n```sh\ngit commit -m x\n```\nDone.', `Run this:\n${blank('```sh')}\n${blank('git commit -m x')}\n${blank('```')}\nDone.`],
     ['a quoted line', '> I will commit now\nNoted.', `${blank('> I will commit now')}\nNoted.`],
-    ['inline code', 'Use `git push` later.', `Use ${blank('`git push`')} later.`],
-    ['two spans and an emoji inside one', 'A `x🚀y` b `c` d', `A ${blank('`x🚀y`')} b ${blank('`c`')} d`],
+    ['inline code', 'Use `git push` later.', `Use ${code('`git push`')} later.`],
+    ['two spans and an emoji inside one', 'A `x🚀y` b `c` d', `A ${code('`x🚀y`')} b ${code('`c`')} d`],
+    ['an empty span', 'a `` b', `a ${code('``')} b`],
     ['an unclosed span runs to the line end', 'Say `git push now\nnext', `Say ${blank('`git push now')}\nnext`]
   ]
   for (const [name, input, want] of cases) t.test(name, async t => { t.equal(prose(input), want); t.equal(prose(input).length, input.length) })
@@ -45,6 +48,7 @@ t.test('trigger windows: the hit sentence and one either side; a trigger only in
 
 t.test('features: words, bigrams and 3-grams hashed into the bucket range; CJK as character bigrams', async t => {
   t.strictSame(tokens("i'll commit it"), ["i'll", 'commit', 'it'])
+  t.strictSame(tokens(prose('stage and commit: `git add .` then `git commit`').toLowerCase()), ['stage', 'and', 'commit', CODE_MARK, 'then', CODE_MARK], 'a code span is one token of its own')
   t.strictSame(tokens('コミットします'), ['コミ', 'ミッ', 'ット', 'トし', 'しま', 'ます', 'す'])
   const ids = featureIds('Shall I commit?', 10)
   t.ok(ids.length > 10)

@@ -8,7 +8,7 @@ const concepts = (text: string) => windowConcepts(text.toLowerCase()).filter(c =
 
 t.test('each window concept is found in the forms it names, and not in an ordinary sentence', async t => {
   const cases: Array<[string, string[]]> = [
-    ['propose', ["I'll commit and push now.", 'Shall I open a PR?', 'Want me to push it?', 'コミットします。', '是否同意执行？', "I'd suggest leaving Kafka as a follow-up.", 'I recommend running /clear.', 'Shall we continue tomorrow?', '取り組む形にさせてください。',
+    ['propose', ["I'll commit and push now.", 'Shall I open a PR?', 'Want me to push it?', 'コミットします。', '是否同意执行？', "I'd suggest leaving Kafka as a follow-up.", 'I recommend running /clear.', 'Shall we continue tomorrow?', '取り組む形にさせてください。', '本実装は別の PR で行います。',
       'Veux-tu que je stage + commit ?', "Tu veux qu'on fasse ce merge ?", 'Confirma si usamos ese mensaje.', '¿Quieres que haga el push?',
       'Soll ich committen?', 'Möchtest du, dass ich pushe?', 'Quer que eu faça o commit?', 'Vuoi che faccia il push?', 'Хотите, чтобы я закоммитил?', '커밋할까요?']],
     ['past', ['Committed as abc1234.', 'Commit created and pushed.', 'PR #42 is open.', 'コミットしました。', '已提交。']],
