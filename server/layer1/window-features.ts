@@ -29,6 +29,9 @@ const CONCEPT_WEIGHT = 4
 
 const N = WINDOW_CONCEPTS.length
 const names = WINDOW_CONCEPTS.map(([name]) => name)
+const PROPOSE = names.indexOf('propose')
+const QUESTION = names.indexOf('question')
+const PAST = names.indexOf('past')
 
 /** The concepts a window holds (indices into WINDOW_CONCEPTS), in list order. */
 function found (lower: string): number[] {
@@ -37,10 +40,19 @@ function found (lower: string): number[] {
   return out
 }
 
+/**
+ * What a window lacks, which no sum of the concepts it holds can say: neither a proposal form nor a question ("plain"),
+ * and such a window that reports something done ("report": "Q1 done and committed.", "Pushed successfully.").
+ */
+function lacking (ks: readonly number[]): Array<'plain' | 'report'> {
+  if (ks.includes(PROPOSE) || ks.includes(QUESTION)) return []
+  return ks.includes(PAST) ? ['plain', 'report'] : ['plain']
+}
+
 /** The concepts a window holds, and every pair of them ("propose" with "later", "past" without "propose" is the rest). */
 export function windowConcepts (lower: string): string[] {
   const ks = found(lower)
-  const out = ks.map(k => names[k]!)
+  const out: string[] = [...ks.map(k => names[k]!), ...lacking(ks)]
   for (let i = 0; i < ks.length; i++) for (let j = i + 1; j < ks.length; j++) out.push(`${names[ks[i]!]}+${names[ks[j]!]}`)
   return out
 }
@@ -48,14 +60,14 @@ export function windowConcepts (lower: string): string[] {
 const hashed = (concept: string, mask: number) => Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
 
 /** Per model size, the buckets of each concept and each pair (slot i * N + j), and of each reply concept: hashed once. */
-const tables = new Map<number, { single: number[][], pair: number[][], message: Map<string, number[]> }>()
+const tables = new Map<number, { single: number[][], pair: number[][], message: Map<string, number[]>, plain: number[], report: number[] }>()
 function table (bits: number) {
   let t = tables.get(bits)
   if (!t) {
     const mask = (1 << bits) - 1
     const pair: number[][] = []
     for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) pair[i * N + j] = i < j ? hashed(`${names[i]}+${names[j]}`, mask) : []
-    t = { single: names.map(n => hashed(n, mask)), pair, message: new Map() }
+    t = { single: names.map(n => hashed(n, mask)), pair, message: new Map(), plain: hashed('plain', mask), report: hashed('report', mask) }
     tables.set(bits, t)
   }
   return t
@@ -89,6 +101,7 @@ export function proposalFeatureIds (text: string, bits: number, whole?: string):
   addFeatureIds(text, bits, into)
   const add = (ids: readonly number[]) => { for (const id of ids) into.add(id) }
   const ks = found(text.toLowerCase())
+  for (const name of lacking(ks)) add(t[name])
   for (let i = 0; i < ks.length; i++) {
     add(t.single[ks[i]!]!)
     for (let j = i + 1; j < ks.length; j++) add(t.pair[ks[i]! * N + ks[j]!]!)

@@ -23,7 +23,19 @@ t.test('each window concept is found in the forms it names, and not in an ordina
   ]
   for (const [name, texts] of cases) for (const text of texts) t.ok(concepts(text).includes(name), `${name}: ${text}`)
   const ordinary = 'The loader reads the manifest and returns a map of entries.'
-  t.strictSame(concepts(ordinary), [], 'an ordinary description holds none')
+  t.strictSame(concepts(ordinary), ['plain'], 'an ordinary description holds none, so it is plain: no proposal, no question')
+})
+
+t.test('what a window lacks: "plain" without a proposal form or a question, "report" when it also tells of something done', async t => {
+  t.strictSame(concepts('Q1 done and committed.'), ['past', 'plain', 'report'])
+  t.strictSame(concepts('Pushed successfully.'), ['past', 'plain', 'report'])
+  t.strictSame(concepts('コミットしました。'), ['past', 'plain', 'report'])
+  t.notOk(concepts('Committed. Shall I push?').includes('plain'), 'a question is no plain window')
+  t.notOk(concepts("I committed it and I'll push now.").includes('report'), 'a proposal after a report is no report')
+  // The two windows differ in one character; the report's buckets are the difference's extra features.
+  const report = proposalFeatureIds('Pushed successfully.', 12)
+  const asked = new Set(proposalFeatureIds('Pushed successfully?', 12))
+  t.ok(report.filter(id => !asked.has(id)).length >= 8, 'plain and report add their buckets (4 each)')
 })
 
 t.test('proposalFeatureIds: the n-grams, plus concept and reply buckets; the same for the same input', async t => {
