@@ -52,7 +52,8 @@ function lacking (ks: readonly number[]): Array<'plain' | 'report'> {
 /** The concepts a window holds, and every pair of them ("propose" with "later", "past" without "propose" is the rest). */
 export function windowConcepts (lower: string): string[] {
   const ks = found(lower)
-  const out: string[] = [...ks.map(k => names[k]!), ...lacking(ks)]
+  const lacks = lacking(ks)
+  const out: string[] = [...ks.map(k => names[k]!), ...lacks, ...(lacks.length > 0 ? ks.map(k => `plain+${names[k]}`) : [])]
   for (let i = 0; i < ks.length; i++) for (let j = i + 1; j < ks.length; j++) out.push(`${names[ks[i]!]}+${names[ks[j]!]}`)
   return out
 }
@@ -60,14 +61,14 @@ export function windowConcepts (lower: string): string[] {
 const hashed = (concept: string, mask: number) => Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
 
 /** Per model size, the buckets of each concept and each pair (slot i * N + j), and of each reply concept: hashed once. */
-const tables = new Map<number, { single: number[][], pair: number[][], message: Map<string, number[]>, plain: number[], report: number[] }>()
+const tables = new Map<number, { single: number[][], pair: number[][], message: Map<string, number[]>, plain: number[], report: number[], plainWith: number[][] }>()
 function table (bits: number) {
   let t = tables.get(bits)
   if (!t) {
     const mask = (1 << bits) - 1
     const pair: number[][] = []
     for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) pair[i * N + j] = i < j ? hashed(`${names[i]}+${names[j]}`, mask) : []
-    t = { single: names.map(n => hashed(n, mask)), pair, message: new Map(), plain: hashed('plain', mask), report: hashed('report', mask) }
+    t = { single: names.map(n => hashed(n, mask)), pair, message: new Map(), plain: hashed('plain', mask), report: hashed('report', mask), plainWith: names.map(n => hashed(`plain+${n}`, mask)) }
     tables.set(bits, t)
   }
   return t
@@ -101,7 +102,10 @@ export function proposalFeatureIds (text: string, bits: number, whole?: string):
   addFeatureIds(text, bits, into)
   const add = (ids: readonly number[]) => { for (const id of ids) into.add(id) }
   const ks = found(text.toLowerCase())
-  for (const name of lacking(ks)) add(t[name])
+  const lacks = lacking(ks)
+  for (const name of lacks) add(t[name])
+  // And what a plain window holds: "you" instructions, a deferral, a list item without a proposal form.
+  if (lacks.length > 0) for (const k of ks) add(t.plainWith[k]!)
   for (let i = 0; i < ks.length; i++) {
     add(t.single[ks[i]!]!)
     for (let j = i + 1; j < ks.length; j++) add(t.pair[ks[i]! * N + ks[j]!]!)

@@ -32,6 +32,8 @@ t.test('what a window lacks: "plain" without a proposal form or a question, "rep
   t.strictSame(concepts('コミットしました。'), ['past', 'plain', 'report'])
   t.notOk(concepts('Committed. Shall I push?').includes('plain'), 'a question is no plain window')
   t.notOk(concepts("I committed it and I'll push now.").includes('report'), 'a proposal after a report is no report')
+  t.ok(windowConcepts('you can commit it later.').includes('plain+you'), 'and what a plain window holds: instructions to the user')
+  t.notOk(windowConcepts('shall i commit it later?').some(c => c.startsWith('plain')), 'nothing of it in a question')
   // The two windows differ in one character; the report's buckets are the difference's extra features.
   const report = proposalFeatureIds('Pushed successfully.', 12)
   const asked = new Set(proposalFeatureIds('Pushed successfully?', 12))
