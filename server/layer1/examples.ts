@@ -33,7 +33,7 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
   commit: 'proposal',
   'scope-check': 'proposal',
   'scope-change': 'proposal',
-  'shallow-bugfix': 'report',
+  'shallow-bugfix': 'report-strong',
   'bugfix-without-reproduction': 'report'
 }
 

@@ -1,13 +1,14 @@
 /** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read, score and write; pure. */
 import { featureIds } from './features.js'
-import { reportFeatureIds } from './report-features.js'
+import { reportFeatureIds, strongReportFeatureIds } from './report-features.js'
 import { proposalFeatureIds } from './window-features.js'
 
 export type ModelKind = 'window' | 'topic'
-/** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts ·
+/** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts
+ * (report-strong: the concepts weighing twice as much) ·
  * proposal: n-grams and proposal / report concepts of a window. */
-export type FeatureSet = 'ngrams' | 'report' | 'proposal'
-export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, proposal: proposalFeatureIds }
+export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'proposal'
+export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, proposal: proposalFeatureIds }
 
 export interface ModelFile {
   format: 'hookjudge-layer1/2'

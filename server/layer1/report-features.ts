@@ -29,31 +29,48 @@ export function conceptTokens (lower: string): string[] {
 
 /** Each concept counts as this many words: a reply's few concepts would otherwise drown among its hundreds of words. */
 const CONCEPT_WEIGHT = 8
+/**
+ * For shallow-bugfix, twice that: whether a fix claim names its cause is carried by the concepts more than by the words
+ * (5-fold cross-validation by repository on the train split and the validation split agreed; for
+ * bugfix-without-reproduction they did not, so it keeps the single weight).
+ */
+const STRONG_CONCEPT_WEIGHT = 16
 
 const conceptIds = new Map<string, number[]>()
-/** A concept's buckets depend on nothing but its name and the model's size: hashed once. */
-function idsOf (concept: string, bits: number): number[] {
-  const key = `${bits}:${concept}`
+/** A concept's buckets depend on nothing but its name, its weight and the model's size: hashed once. */
+function idsOf (concept: string, bits: number, weight: number): number[] {
+  const key = `${bits}:${weight}:${concept}`
   let ids = conceptIds.get(key)
   if (!ids) {
     const mask = (1 << bits) - 1
-    ids = Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 7 + copy) & mask)
+    ids = Array.from({ length: weight }, (_, copy) => fnv(concept, 7 + copy) & mask)
     conceptIds.set(key, ids)
   }
   return ids
 }
 
-// Both bug-fix hooks score the same reply: its features are computed once, not once per hook.
-let last: { text: string, bits: number, ids: number[] } | undefined
+// Both bug-fix hooks score the same reply: its words and concepts are found once, not once per hook.
+let last: { text: string, bits: number, words: number[], concepts: string[], ids: Map<number, number[]> } | undefined
+
+function reportFeatures (weight: number): (text: string, bits: number) => number[] {
+  return (text, bits) => {
+    if (last?.text !== text || last.bits !== bits) {
+      const mask = (1 << bits) - 1
+      const lower = text.toLowerCase()
+      last = { text, bits, words: [...new Set(tokens(lower))].map(w => fnv(w, 1) & mask), concepts: conceptTokens(lower), ids: new Map() }
+    }
+    let ids = last.ids.get(weight)
+    if (!ids) {
+      const into = new Buckets(bits)
+      for (const id of last.words) into.add(id)
+      for (const c of last.concepts) for (const id of idsOf(c, bits, weight)) into.add(id)
+      last.ids.set(weight, ids = into.ids)
+    }
+    return ids
+  }
+}
 
 /** Distinct bucket indices: the reply's words (unigrams only: bigrams overfit the few hundred positives), then its concepts. */
-export function reportFeatureIds (text: string, bits: number): number[] {
-  if (last?.text === text && last.bits === bits) return last.ids
-  const mask = (1 << bits) - 1
-  const lower = text.toLowerCase()
-  const ids = new Buckets(bits)
-  for (const w of new Set(tokens(lower))) ids.add(fnv(w, 1) & mask)
-  for (const c of conceptTokens(lower)) for (const id of idsOf(c, bits)) ids.add(id)
-  last = { text, bits, ids: ids.ids }
-  return last.ids
-}
+export const reportFeatureIds = reportFeatures(CONCEPT_WEIGHT)
+/** The same with the concepts weighing twice as much (shallow-bugfix). */
+export const strongReportFeatureIds = reportFeatures(STRONG_CONCEPT_WEIGHT)

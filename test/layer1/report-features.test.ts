@@ -2,7 +2,7 @@
 // model file that names its feature set (scored with it, refused when it names an unknown one).
 import t from 'tap'
 import { modelFile, parseModel, scorerFrom } from '../../server/layer1/model.js'
-import { conceptTokens, reportFeatureIds } from '../../server/layer1/report-features.js'
+import { conceptTokens, reportFeatureIds, strongReportFeatureIds } from '../../server/layer1/report-features.js'
 
 const concepts = (text: string) => conceptTokens(text.toLowerCase()).filter(c => !c.includes('+'))
 
@@ -44,6 +44,17 @@ t.test('reportFeatureIds: distinct buckets in range, the same for the same text,
   t.ok(reportFeatureIds('fixed alpha', 15).length > 8, 'each concept counts as several features')
 })
 
+t.test('strongReportFeatureIds (shallow-bugfix): the same words and concepts, each concept weighing twice as much', async t => {
+  const text = 'Fixed! The cache key was stale, so I changed `cacheKey()` to include the locale.'
+  const plain = reportFeatureIds(text, 15)
+  const strong = strongReportFeatureIds(text, 15)
+  t.ok(plain.every(id => strong.includes(id)), 'every bucket of the single weight is kept')
+  const concepts = conceptTokens(text.toLowerCase()).length
+  t.ok(strong.length - plain.length > 7 * concepts, `about 8 more buckets for each of the ${concepts} concepts`)
+  t.strictSame(reportFeatureIds(text, 15), plain, 'asking for one weight after the other changes neither')
+  t.strictSame(strongReportFeatureIds('alpha beta gamma', 15), reportFeatureIds('alpha beta gamma', 15), 'no concept: the words alone')
+})
+
 t.test('a model file names its feature set; scored with it; an unknown one is refused', async t => {
   const bits = 10
   const w = new Float64Array(1 << bits)
@@ -54,5 +65,5 @@ t.test('a model file names its feature set; scored with it; an unknown one is re
   t.ok(scorer.score('Fixed.') > scorer.score('Hello there.'), 'the report features drive the score')
   const plain = modelFile('commit', 'window', bits, w, 0, 0.5)
   t.notOk('features' in plain, 'the n-gram default is not written')
-  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report, proposal/)
+  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report, report-strong, proposal/)
 })
