@@ -62,11 +62,14 @@ export async function wire (t: Test, agent: Agent, transport: Transport, opts: {
   // The daemon's transcript roots come from this env: the throwaway agent dirs.
   // POST /judge runs every enabled hook of the event: the daemon runs only the hooks under test.
   const wanted = opts.hooks ?? ['commit']
-  const off = Object.fromEntries(Object.keys(testConfig().hooks).filter(h => !wanted.includes(h)).map(h => [h, { mode: 'off' }]))
+  const hooks: Record<string, object> = Object.fromEntries(Object.keys(testConfig().hooks).filter(h => !wanted.includes(h)).map(h => [h, { mode: 'off' }]))
+  // The scenarios' texts are written for the commit hook's triggers; whether its learned scorer (retrained whenever the
+  // corpus grows) also sends each on is Layer 1's business, tested in test/layer1/. Here every trigger hit is judged.
+  if (wanted.includes('commit')) hooks.commit = { layer1: { model: '' } }
   // The daemon's deadline is the one install writes (below), not the unit tests' 2 s: a CI machine busy with other test
   // files can take that long before the judge is asked, and the fallback allow then looks like a Layer-1 miss.
   const judgeConfig = { deadlineMs: HOOK_TIMEOUT_S * 1000 - 2000, ...(opts.config?.judge as object) }
-  const { app, metrics } = await buildApp(testConfig({ ...opts.config, judge: judgeConfig, hooks: { ...off, ...(opts.config?.hooks as object) } }, judge.url), { logger: false, env: { ...TEST_ENV, ...dirs } })
+  const { app, metrics } = await buildApp(testConfig({ ...opts.config, judge: judgeConfig, hooks: { ...hooks, ...(opts.config?.hooks as object) } }, judge.url), { logger: false, env: { ...TEST_ENV, ...dirs } })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const port = (app.server.address() as AddressInfo).port
   if (opts.daemon === 'down') await app.close()
