@@ -49,7 +49,7 @@ function lacking (ks: readonly number[]): Array<'plain' | 'report'> {
   return ks.includes(PAST) ? ['plain', 'report'] : ['plain']
 }
 
-/** The concepts a window holds, and every pair of them ("propose" with "later", "past" without "propose" is the rest). */
+/** The concepts a window holds, what it lacks (with what a plain window holds), and every pair of the concepts it holds. */
 export function windowConcepts (lower: string): string[] {
   const ks = found(lower)
   const lacks = lacking(ks)
