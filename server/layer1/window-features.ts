@@ -90,7 +90,10 @@ let lastMessage: { text: string, found: string[] } | undefined
 function messageConcepts (whole: string): string[] {
   if (lastMessage?.text !== whole) {
     const lower = whole.toLowerCase()
-    lastMessage = { text: whole, found: MESSAGE_CONCEPTS.filter(([, re]) => re.test(lower)).map(([name]) => `m:${name}`) }
+    const found = MESSAGE_CONCEPTS.filter(([, re]) => re.test(lower)).map(([name]) => `m:${name}`)
+    // A reply with no proposal form and no question anywhere ("m:plain"): what its windows lack, the whole reply lacks.
+    if (!WINDOW_CONCEPTS[PROPOSE]![1].test(lower) && !WINDOW_CONCEPTS[QUESTION]![1].test(lower)) found.push('m:plain')
+    lastMessage = { text: whole, found }
   }
   return lastMessage.found
 }

@@ -50,4 +50,10 @@ t.test('proposalFeatureIds: the n-grams, plus concept and reply buckets; the sam
   const withEvidence = proposalFeatureIds(win, 12, `${win}\n\nnpm test: 42 passed, 0 failed.`)
   t.ok(withEvidence.length > ids.length, 'evidence elsewhere in the reply is a feature of the window')
   t.strictSame(proposalFeatureIds(win, 12, win).sort(), [...ids].sort(), 'a reply with no reply-level concept adds nothing')
+  const report = 'Pushed successfully.'
+  const alone = proposalFeatureIds(report, 12)
+  const inPlainReply = proposalFeatureIds(report, 12, `${report}\n\nThe branch is up to date.`)
+  const inAskingReply = proposalFeatureIds(report, 12, `${report}\n\nAnything else?`)
+  t.ok(inPlainReply.length > alone.length, 'a reply with no proposal form and no question anywhere is a feature of its windows')
+  t.strictSame(inAskingReply.sort(), [...alone].sort(), 'a question elsewhere in the reply takes it away')
 })
