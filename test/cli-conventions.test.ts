@@ -7,6 +7,7 @@ import { runCli } from '../server/commands/dispatch.js'
 import { VERBS } from '../server/commands/index.js'
 import { PACKAGE_ROOT } from '../server/core/paths.js'
 import { VERSION } from '../server/core/version.js'
+import { TSX_CHILD_ENV } from './helper.js'
 import { capture } from './helpers/ops.js'
 
 const cli = async (...argv: string[]) => {
@@ -72,7 +73,7 @@ t.test('a broken config file is exit 1 with every problem named', async t => {
 t.test('a reader that closes the pipe early ends the command quietly (no EPIPE stack trace)', async t => {
   // The misses of the whole corpus are more than a pipe buffer: the writer outlives the reader.
   const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'eval', join(PACKAGE_ROOT, 'test', 'fixtures', 'corpus.jsonl'), '--layer1-only', '--misses', '--config', '/dev/null'], {
-    env: { PATH: process.env.PATH, HOME: '/nonexistent' },
+    env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: '/nonexistent' },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let stderr = ''

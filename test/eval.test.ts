@@ -10,7 +10,7 @@ import { VERBS } from '../server/commands/index.js'
 import { runCli } from '../server/commands/dispatch.js'
 import { replayCommand } from '../server/commands/replay.js'
 import { commitVerdict, startFakeJudgeApi } from './fixtures/fake-judge-api.js'
-import { tempDir } from './helper.js'
+import { tempDir, TSX_CHILD_ENV } from './helper.js'
 
 const TINY = new URL('./fixtures/eval-corpus.jsonl', import.meta.url).pathname
 const CORPUS = new URL('./fixtures/corpus.jsonl', import.meta.url).pathname
@@ -126,7 +126,7 @@ t.test('the hookjudge command runs eval (and lists eval and replay in its usage)
   t.equal(await VERBS.find(v => v.spec.name === 'eval')?.load(), evalCommand)
   t.equal(await VERBS.find(v => v.spec.name === 'replay')?.load(), replayCommand)
   const cli = new URL('../server/cli.ts', import.meta.url).pathname
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'eval', TINY, '--config', '/dev/null', '--layer1-only', '--json', '--hooks', 'scope-check'], { env: { PATH: process.env.PATH ?? '' } })
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'eval', TINY, '--config', '/dev/null', '--layer1-only', '--json', '--hooks', 'scope-check'], { env: { ...TSX_CHILD_ENV, PATH: process.env.PATH ?? '' } })
   let out = ''
   child.stdout.on('data', (c: Buffer) => { out += c })
   const code = await new Promise(resolve => child.on('close', resolve))

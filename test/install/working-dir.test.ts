@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { PACKAGE_ROOT, SHIM_PATH } from '../../server/core/paths.js'
-import { tempDir } from '../helper.js'
+import { tempDir, TSX_CHILD_ENV } from '../helper.js'
 import { run } from '../helpers/run.js'
 
 const CLI = join(PACKAGE_ROOT, 'server', 'cli.ts')
@@ -15,7 +15,7 @@ function dirs (t: Parameters<typeof tempDir>[0]) {
   const here = join(root, 'here')
   const elsewhere = join(root, 'elsewhere')
   for (const d of [here, join(elsewhere, '.claude'), join(root, 'home')]) mkdirSync(d, { recursive: true })
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(root, 'home'), SHELL: '/bin/sh', HOOKJUDGE_CONFIG: '/dev/null', HOOKJUDGE_PORT: '9', PWD: elsewhere }
+  const env = { ...TSX_CHILD_ENV, PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(root, 'home'), SHELL: '/bin/sh', HOOKJUDGE_CONFIG: '/dev/null', HOOKJUDGE_PORT: '9', PWD: elsewhere }
   return { here, elsewhere, env }
 }
 

@@ -7,7 +7,7 @@ import t from 'tap'
 import { request } from 'undici'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
-import { claudeStop, readDecisions, tempDir } from '../helper.js'
+import { claudeStop, readDecisions, tempDir, TSX_CHILD_ENV } from '../helper.js'
 
 interface Daemon { child: ChildProcess, url: string, logs: any[], next: (pred: (l: any) => boolean) => Promise<any>, exit: Promise<number | null>, file: string, dir: string }
 
@@ -19,7 +19,7 @@ async function startServe (t: Parameters<typeof tempDir>[0], script: Script, ext
   writeFileSync(file, `backends:\n  anthropic: { baseUrl: "${api.url}" }\ndecisionLog: { dir: "${join(dir, 'state')}", retentionDays: 30 }\n${extra}`)
   before?.(dir)
   const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'serve', '--config', file, '--port', '0'], {
-    env: { PATH: process.env.PATH, HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-test' },
+    env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-test' },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })

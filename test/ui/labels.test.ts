@@ -4,7 +4,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { parseCorpus } from '../../server/eval/corpus.js'
-import { build, tempDir, testConfig } from '../helper.js'
+import { build, tempDir, testConfig, TSX_CHILD_ENV } from '../helper.js'
 import { pageApp } from './page-app.js'
 import { record, seed } from './seed.js'
 
@@ -76,7 +76,7 @@ t.test('labels export (the real CLI) writes an eval corpus that eval scores', as
   const config = join(dir, 'c.yaml')
   writeFileSync(config, `decisionLog: { dir: "${dir}" }\n`)
   const run = (args: string[]) => new Promise<{ code: number | null, out: string, err: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: dir } })
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...TSX_CHILD_ENV, PATH: process.env.PATH ?? '', HOME: dir } })
     let out = ''
     let err = ''
     child.stdout.on('data', (c: Buffer) => { out += c })
