@@ -34,7 +34,7 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
   'scope-check': 'proposal',
   'scope-change': 'proposal',
   'shallow-bugfix': 'report-strong',
-  'bugfix-without-reproduction': 'report'
+  'bugfix-without-reproduction': 'report-split'
 }
 
 /** Hooks whose scorer also gets a threshold for quiet turns: a bug-fix report is about a change, and a turn that only read

@@ -1,14 +1,28 @@
 /** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read, score and write; pure. */
 import { featureIds } from './features.js'
-import { reportFeatureIds, strongReportFeatureIds } from './report-features.js'
+import { reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds } from './report-features.js'
 import { proposalFeatureIds } from './window-features.js'
 
 export type ModelKind = 'window' | 'topic'
 /** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts
- * (report-strong: the concepts weighing twice as much) ·
+ * (report-strong: the concepts weighing twice as much; report-split: the concepts at FIXED_SCALE) ·
  * proposal: n-grams and proposal / report concepts of a window. */
-export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'proposal'
-export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, proposal: proposalFeatureIds }
+export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'report-split' | 'proposal'
+export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, 'report-split': splitReportFeatureIds, proposal: proposalFeatureIds }
+
+/**
+ * A feature id b ≥ 0 is bucket b, its weight divided by √n (n: how many such ids the text has), so a long text does not
+ * outweigh a short one. A negative id −(b + 1) is bucket b at this fixed scale instead, whatever the text's length: a
+ * concept that a long reply's many words must not drown (chosen on the validation split and by cross-validation).
+ */
+export const FIXED_SCALE = 0.5
+export const bucketOf = (id: number): number => id >= 0 ? id : -id - 1
+/** The factor each non-negative id's weight is multiplied by. */
+export function freeNorm (ids: readonly number[]): number {
+  let n = 0
+  for (const id of ids) if (id >= 0) n++
+  return 1 / Math.sqrt(Math.max(1, n))
+}
 
 export interface ModelFile {
   format: 'hookjudge-layer1/2'
@@ -46,9 +60,10 @@ export function scorerFrom (m: ModelFile): Scorer {
     ...(m.quietThreshold === undefined ? {} : { quietThreshold: m.quietThreshold }),
     score (text, whole) {
       const ids = features(text, m.bits, whole)
+      const norm = freeNorm(ids)
       let z = 0
-      for (const id of ids) z += w[id]!
-      return sigmoid(m.bias + m.scale * z / Math.sqrt(Math.max(1, ids.length)))
+      for (const id of ids) z += w[bucketOf(id)]! * (id >= 0 ? norm : FIXED_SCALE)
+      return sigmoid(m.bias + m.scale * z)
     }
   }
 }

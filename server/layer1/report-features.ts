@@ -52,6 +52,7 @@ function idsOf (concept: string, bits: number, weight: number): number[] {
 // Both bug-fix hooks score the same reply: its words and concepts are found once, not once per hook.
 let last: { text: string, bits: number, words: number[], concepts: string[], ids: Map<number, number[]> } | undefined
 
+/** weight: how many buckets each concept fills beside the words; 0: each concept once, at model.ts's fixed scale. */
 function reportFeatures (weight: number): (text: string, bits: number) => number[] {
   return (text, bits) => {
     if (last?.text !== text || last.bits !== bits) {
@@ -63,8 +64,9 @@ function reportFeatures (weight: number): (text: string, bits: number) => number
     if (!ids) {
       const into = new Buckets(bits)
       for (const id of last.words) into.add(id)
-      for (const c of last.concepts) for (const id of idsOf(c, bits, weight)) into.add(id)
-      last.ids.set(weight, ids = into.ids)
+      if (weight > 0) for (const c of last.concepts) for (const id of idsOf(c, bits, weight)) into.add(id)
+      ids = weight > 0 ? into.ids : [...into.ids, ...last.concepts.map(c => -idsOf(c, bits, 1)[0]! - 1)]
+      last.ids.set(weight, ids)
     }
     return ids
   }
@@ -74,3 +76,9 @@ function reportFeatures (weight: number): (text: string, bits: number) => number
 export const reportFeatureIds = reportFeatures(CONCEPT_WEIGHT)
 /** The same with the concepts weighing twice as much (shallow-bugfix). */
 export const strongReportFeatureIds = reportFeatures(STRONG_CONCEPT_WEIGHT)
+/**
+ * The words, then each concept once as a fixed-scale id (model.ts: −(bucket + 1)), so that a concept weighs the same in
+ * a 3,000-character reply as in a 100-character one (bugfix-without-reproduction: better than concept copies on the
+ * validation split and by 5-fold cross-validation by repository, across training seeds).
+ */
+export const splitReportFeatureIds = reportFeatures(0)

@@ -1,6 +1,6 @@
 /** Trains one hook's Layer-1 scorer on labelled messages and picks its threshold on the held-back split; deterministic, pure. */
 import type { PatternSet } from '../judge/patterns.js'
-import { FEATURES, type FeatureSet, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
+import { bucketOf, FEATURES, type FeatureSet, FIXED_SCALE, freeNorm, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
 import { triggerWindows } from './trigger-windows.js'
 
 /** quiet: the message's turn only read (its corpus row's `turn`); absent or false for every other turn and for written messages. */
@@ -60,9 +60,9 @@ function fit (rows: Row[], bits: number, epochs: number, lr = LEARNING_RATE, l2 
   const rand = rng(42)
   const order = rows.map((_, i) => i)
   const z = (ids: number[]) => {
-    const norm = 1 / Math.sqrt(Math.max(1, ids.length))
+    const norm = freeNorm(ids)
     let s = bias
-    for (const id of ids) s += w[id]! * norm
+    for (const id of ids) s += w[bucketOf(id)]! * (id >= 0 ? norm : FIXED_SCALE)
     return s
   }
   for (let epoch = 0; epoch < epochs; epoch++) {
@@ -78,13 +78,14 @@ function fit (rows: Row[], bits: number, epochs: number, lr = LEARNING_RATE, l2 
     for (const i of order) {
       const { ids, y, message } = rows[i]!
       if (y === 1 && epoch > 0 && best.get(message) !== i) continue
-      const norm = 1 / Math.sqrt(Math.max(1, ids.length))
+      const norm = freeNorm(ids)
       const zi = z(ids)
       const err = (1 / (1 + Math.exp(-zi)) - y) * weight(y)
       for (const id of ids) {
-        const grad = err * norm + l2 * w[id]!
-        g[id]! += grad * grad
-        w[id]! -= lr * grad / Math.sqrt(g[id]!)
+        const b = bucketOf(id)
+        const grad = err * (id >= 0 ? norm : FIXED_SCALE) + l2 * w[b]!
+        g[b]! += grad * grad
+        w[b]! -= lr * grad / Math.sqrt(g[b]!)
       }
       gb += err * err
       bias -= lr * err / Math.sqrt(gb)

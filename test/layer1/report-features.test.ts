@@ -2,7 +2,7 @@
 // model file that names its feature set (scored with it, refused when it names an unknown one).
 import t from 'tap'
 import { modelFile, parseModel, scorerFrom } from '../../server/layer1/model.js'
-import { conceptTokens, reportFeatureIds, strongReportFeatureIds } from '../../server/layer1/report-features.js'
+import { conceptTokens, reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds } from '../../server/layer1/report-features.js'
 
 const concepts = (text: string) => conceptTokens(text.toLowerCase()).filter(c => !c.includes('+'))
 
@@ -65,5 +65,26 @@ t.test('a model file names its feature set; scored with it; an unknown one is re
   t.ok(scorer.score('Fixed.') > scorer.score('Hello there.'), 'the report features drive the score')
   const plain = modelFile('commit', 'window', bits, w, 0, 0.5)
   t.notOk('features' in plain, 'the n-gram default is not written')
-  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report, report-strong, proposal/)
+  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report, report-strong, report-split, proposal/)
+})
+
+t.test('splitReportFeatureIds (bugfix-without-reproduction): the words, then each concept once at a fixed scale', async t => {
+  const text = 'Fixed! The cache key was stale, so I changed `cacheKey()` to include the locale.'
+  const ids = splitReportFeatureIds(text, 15)
+  const words = ids.filter(id => id >= 0)
+  const fixed = ids.filter(id => id < 0)
+  t.strictSame(words, reportFeatureIds(text, 15).slice(0, words.length), 'the same word buckets as the report features, in order')
+  t.equal(fixed.length, conceptTokens(text.toLowerCase()).length, 'one id per concept and concept pair')
+  t.ok(fixed.every(id => -id - 1 < 1 << 15), 'a fixed-scale id −(b + 1) names a bucket b inside 2^bits')
+  // A model that weighs one concept only: its score must not fall as the reply grows, as it would among the words.
+  const bits = 12
+  const w = new Float64Array(1 << bits)
+  for (const id of splitReportFeatureIds('fixed', bits)) if (id < 0) w[-id - 1] = 4
+  const scorer = scorerFrom(parseModel(JSON.parse(JSON.stringify(modelFile('bugfix-without-reproduction', 'topic', bits, w, -1, 0.5, undefined, 'report-split')))))
+  const long = `Fixed. ${Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ')}`
+  t.ok(Math.abs(scorer.score('Fixed.') - scorer.score(long)) < 1e-9, 'the concept weighs the same in a short and a long reply')
+  const copies = new Float64Array(1 << bits)
+  for (const id of reportFeatureIds('fixed', bits)) copies[id] = 4
+  const diluted = scorerFrom(modelFile('bugfix-without-reproduction', 'topic', bits, copies, -1, 0.5, undefined, 'report'))
+  t.ok(diluted.score('Fixed.') - diluted.score(long) > 0.2, 'where concept copies among the words are drowned by them')
 })
