@@ -30,7 +30,7 @@ export const SCORER_KINDS: Record<string, 'window' | 'topic'> = {
 
 /** The bug-fix hooks' scorers read bug-fix report concepts (report-features.ts); the rest, n-grams and proposal concepts of the windows (window-features.ts). */
 export const SCORER_FEATURES: Record<string, FeatureSet> = {
-  commit: 'proposal',
+  commit: 'proposal-split',
   'scope-check': 'proposal',
   'scope-change': 'proposal',
   'shallow-bugfix': 'report-strong',

@@ -1,21 +1,24 @@
 /** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read, score and write; pure. */
 import { featureIds } from './features.js'
 import { reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds } from './report-features.js'
-import { proposalFeatureIds } from './window-features.js'
+import { proposalFeatureIds, splitProposalFeatureIds } from './window-features.js'
 
 export type ModelKind = 'window' | 'topic'
 /** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts
- * (report-strong: the concepts weighing twice as much; report-split: the concepts at FIXED_SCALE) ·
- * proposal: n-grams and proposal / report concepts of a window. */
-export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'report-split' | 'proposal'
-export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, 'report-split': splitReportFeatureIds, proposal: proposalFeatureIds }
+ * (report-strong: the concepts weighing twice as much; report-split: the concepts at a fixed scale) ·
+ * proposal: n-grams and proposal / report concepts of a window (proposal-split: the concepts at a fixed scale). */
+export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'report-split' | 'proposal' | 'proposal-split'
+export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, 'report-split': splitReportFeatureIds, proposal: proposalFeatureIds, 'proposal-split': splitProposalFeatureIds }
 
 /**
  * A feature id b ≥ 0 is bucket b, its weight divided by √n (n: how many such ids the text has), so a long text does not
- * outweigh a short one. A negative id −(b + 1) is bucket b at this fixed scale instead, whatever the text's length: a
- * concept that a long reply's many words must not drown (chosen on the validation split and by cross-validation).
+ * outweigh a short one. A negative id −(b + 1) is bucket b at its feature set's fixed scale instead, whatever the text's
+ * length: a concept that a long text's many words must not drown. Each scale was chosen on the validation split and by
+ * 5-fold cross-validation by repository on train; commit's stays small because its short proposals ("Shall we continue
+ * tomorrow?") need the n-grams too (the team's fixture, test/eval.test.ts).
  */
-export const FIXED_SCALE = 0.5
+const FIXED_SCALES: Partial<Record<FeatureSet, number>> = { 'report-split': 0.5, 'proposal-split': 0.25 }
+export const fixedScaleOf = (features: FeatureSet): number => FIXED_SCALES[features] ?? 0
 export const bucketOf = (id: number): number => id >= 0 ? id : -id - 1
 /** The factor each non-negative id's weight is multiplied by. */
 export function freeNorm (ids: readonly number[]): number {
@@ -52,6 +55,7 @@ export function scorerFrom (m: ModelFile): Scorer {
   const w = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1)
   if (w.length !== 1 << m.bits) throw new Error(`model for ${m.hook}: ${w.length} weights, expected ${1 << m.bits}`)
   const features = FEATURES[m.features ?? 'ngrams']
+  const fixed = fixedScaleOf(m.features ?? 'ngrams')
   return {
     hook: m.hook,
     kind: m.kind,
@@ -62,7 +66,7 @@ export function scorerFrom (m: ModelFile): Scorer {
       const ids = features(text, m.bits, whole)
       const norm = freeNorm(ids)
       let z = 0
-      for (const id of ids) z += w[bucketOf(id)]! * (id >= 0 ? norm : FIXED_SCALE)
+      for (const id of ids) z += w[bucketOf(id)]! * (id >= 0 ? norm : fixed)
       return sigmoid(m.bias + m.scale * z)
     }
   }

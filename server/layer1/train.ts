@@ -1,6 +1,6 @@
 /** Trains one hook's Layer-1 scorer on labelled messages and picks its threshold on the held-back split; deterministic, pure. */
 import type { PatternSet } from '../judge/patterns.js'
-import { bucketOf, FEATURES, type FeatureSet, FIXED_SCALE, freeNorm, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
+import { bucketOf, FEATURES, type FeatureSet, fixedScaleOf, freeNorm, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
 import { triggerWindows } from './trigger-windows.js'
 
 /** quiet: the message's turn only read (its corpus row's `turn`); absent or false for every other turn and for written messages. */
@@ -50,7 +50,8 @@ interface Row { ids: number[], y: number, message: number }
 const LEARNING_RATE = 0.05
 const L2 = 1e-2
 
-function fit (rows: Row[], bits: number, epochs: number, lr = LEARNING_RATE, l2 = L2) {
+/** fixed: the scale of the feature set's fixed-scale ids (model.ts). */
+function fit (rows: Row[], bits: number, epochs: number, fixed: number, lr = LEARNING_RATE, l2 = L2) {
   const w = new Float64Array(1 << bits)
   const g = new Float64Array(1 << bits).fill(1e-8)
   let bias = 0
@@ -62,7 +63,7 @@ function fit (rows: Row[], bits: number, epochs: number, lr = LEARNING_RATE, l2 
   const z = (ids: number[]) => {
     const norm = freeNorm(ids)
     let s = bias
-    for (const id of ids) s += w[bucketOf(id)]! * (id >= 0 ? norm : FIXED_SCALE)
+    for (const id of ids) s += w[bucketOf(id)]! * (id >= 0 ? norm : fixed)
     return s
   }
   for (let epoch = 0; epoch < epochs; epoch++) {
@@ -83,7 +84,7 @@ function fit (rows: Row[], bits: number, epochs: number, lr = LEARNING_RATE, l2 
       const err = (1 / (1 + Math.exp(-zi)) - y) * weight(y)
       for (const id of ids) {
         const b = bucketOf(id)
-        const grad = err * (id >= 0 ? norm : FIXED_SCALE) + l2 * w[b]!
+        const grad = err * (id >= 0 ? norm : fixed) + l2 * w[b]!
         g[b]! += grad * grad
         w[b]! -= lr * grad / Math.sqrt(g[b]!)
       }
@@ -134,7 +135,7 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const label = (e: Example) => e.block ? 1 : 0
   const train = examples.filter(e => e.split === 'train')
   const rows = train.flatMap((e, message) => inputs(e, kind, trigger).map(x => ({ ids: ids(x, bits, e.text), y: label(e), message })))
-  const { w, bias } = fit(rows, bits, opts.epochs ?? 12)
+  const { w, bias } = fit(rows, bits, opts.epochs ?? 12, fixedScaleOf(features))
   const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0.5, undefined, features))
   const scoreOf = (e: Example) => {
     const xs = inputs(e, kind, trigger)

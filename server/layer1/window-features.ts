@@ -58,18 +58,23 @@ export function windowConcepts (lower: string): string[] {
   return out
 }
 
-const hashed = (concept: string, mask: number) => Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
+/** fixed: the concept once, as a fixed-scale id (model.ts: −(bucket + 1)), instead of CONCEPT_WEIGHT buckets among the n-grams. */
+const hashed = (concept: string, mask: number, fixed: boolean) => fixed
+  ? [-(fnv(concept, 101) & mask) - 1]
+  : Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
 
-/** Per model size, the buckets of each concept and each pair (slot i * N + j), and of each reply concept: hashed once. */
-const tables = new Map<number, { single: number[][], pair: number[][], message: Map<string, number[]>, plain: number[], report: number[], plainWith: number[][] }>()
-function table (bits: number) {
-  let t = tables.get(bits)
+/** Per model size and concept form, the ids of each concept and each pair (slot i * N + j), and of each reply concept: hashed once. */
+const tables = new Map<string, { single: number[][], pair: number[][], message: Map<string, number[]>, plain: number[], report: number[], plainWith: number[][] }>()
+function table (bits: number, fixed: boolean) {
+  const key = `${bits}:${fixed}`
+  let t = tables.get(key)
   if (!t) {
     const mask = (1 << bits) - 1
+    const h = (concept: string) => hashed(concept, mask, fixed)
     const pair: number[][] = []
-    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) pair[i * N + j] = i < j ? hashed(`${names[i]}+${names[j]}`, mask) : []
-    t = { single: names.map(n => hashed(n, mask)), pair, message: new Map(), plain: hashed('plain', mask), report: hashed('report', mask), plainWith: names.map(n => hashed(`plain+${n}`, mask)) }
-    tables.set(bits, t)
+    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) pair[i * N + j] = i < j ? h(`${names[i]}+${names[j]}`) : []
+    t = { single: names.map(h), pair, message: new Map(), plain: h('plain'), report: h('report'), plainWith: names.map(n => h(`plain+${n}`)) }
+    tables.set(key, t)
   }
   return t
 }
@@ -99,11 +104,20 @@ function messageConcepts (whole: string): string[] {
 }
 
 /** Distinct bucket indices: the window's n-grams (features.ts), its concepts and their pairs, and the reply's concepts. */
-export function proposalFeatureIds (text: string, bits: number, whole?: string): number[] {
-  const t = table(bits)
+export const proposalFeatureIds = (text: string, bits: number, whole?: string): number[] => proposalIds(text, bits, whole, false)
+/**
+ * The same with each concept once at a fixed scale (model.ts): a long window's n-grams no longer dilute what the sentence
+ * does (commit; see model.ts for its scale and why the scope hooks keep the copies).
+ */
+export const splitProposalFeatureIds = (text: string, bits: number, whole?: string): number[] => proposalIds(text, bits, whole, true)
+
+function proposalIds (text: string, bits: number, whole: string | undefined, fixed: boolean): number[] {
+  const t = table(bits, fixed)
   const into = new Buckets(bits)
   addFeatureIds(text, bits, into)
-  const add = (ids: readonly number[]) => { for (const id of ids) into.add(id) }
+  // Fixed-scale ids are negative: kept apart from the bucket set, each concept name being added at most once anyway.
+  const apart: number[] = []
+  const add = (ids: readonly number[]) => { for (const id of ids) if (id >= 0) into.add(id); else apart.push(id) }
   const ks = found(text.toLowerCase())
   const lacks = lacking(ks)
   for (const name of lacks) add(t[name])
@@ -116,9 +130,9 @@ export function proposalFeatureIds (text: string, bits: number, whole?: string):
   if (whole !== undefined) {
     for (const c of messageConcepts(whole)) {
       let m = t.message.get(c)
-      if (!m) t.message.set(c, m = hashed(c, (1 << bits) - 1))
+      if (!m) t.message.set(c, m = hashed(c, (1 << bits) - 1, fixed))
       add(m)
     }
   }
-  return into.ids
+  return apart.length === 0 ? into.ids : [...into.ids, ...apart]
 }

@@ -2,7 +2,8 @@
 // concepts (evidence, a SHA, options) every window of a reply carries.
 import t from 'tap'
 import { featureIds } from '../../server/layer1/features.js'
-import { proposalFeatureIds, windowConcepts } from '../../server/layer1/window-features.js'
+import { modelFile, scorerFrom } from '../../server/layer1/model.js'
+import { proposalFeatureIds, splitProposalFeatureIds, windowConcepts } from '../../server/layer1/window-features.js'
 
 const concepts = (text: string) => windowConcepts(text.toLowerCase()).filter(c => !c.includes('+'))
 
@@ -56,4 +57,24 @@ t.test('proposalFeatureIds: the n-grams, plus concept and reply buckets; the sam
   const inAskingReply = proposalFeatureIds(report, 12, `${report}\n\nAnything else?`)
   t.ok(inPlainReply.length > alone.length, 'a reply with no proposal form and no question anywhere is a feature of its windows')
   t.strictSame(inAskingReply.sort(), [...alone].sort(), 'a question elsewhere in the reply takes it away')
+})
+
+t.test('splitProposalFeatureIds (commit): the same n-grams, each concept once at the fixed scale, however long the window', async t => {
+  const win = "I'll commit and push now."
+  const whole = `${win}\n\nnpm test: 42 passed, 0 failed.`
+  const ids = splitProposalFeatureIds(win, 12, whole)
+  const ngrams = ids.filter(id => id >= 0)
+  t.strictSame(ngrams.sort(), [...new Set(featureIds(win, 12))].sort(), 'the non-negative ids are the window\'s n-grams')
+  const fixed = ids.filter(id => id < 0)
+  const copies = proposalFeatureIds(win, 12, whole).length - ngrams.length
+  t.equal(fixed.length * 4, copies, 'one fixed-scale id for each concept the copies form gives 4 buckets')
+  t.equal(new Set(fixed).size, fixed.length, 'distinct')
+  // A model that weighs the proposal concept only: its score holds however many other words the window has.
+  const bits = 12
+  const w = new Float64Array(1 << bits)
+  for (const id of splitProposalFeatureIds('shall i', bits)) if (id < 0) w[-id - 1] = 4
+  const scorer = scorerFrom(modelFile('commit', 'window', bits, w, -1, 0.5, undefined, 'proposal-split'))
+  const long = `Shall I ${Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')}`
+  t.ok(Math.abs(scorer.score('Shall I') - scorer.score(long)) < 1e-9, 'the concept weighs the same in a short and a long window')
+  t.ok(scorer.score('Shall I') > scorer.score('word1 word2'), 'and it is what the score reads')
 })

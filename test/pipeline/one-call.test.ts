@@ -5,9 +5,11 @@ import type { DecisionRecord } from '../../server/core/record.js'
 import { startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { build, claudeStop, testConfig } from '../helper.js'
 
-/** Hits the Layer 1 of commit, scope-check and scope-change (the other Stop hooks are off here). */
+/** Hits the Layer 1 of commit, scope-check and scope-change (the other Stop hooks are off here). Commit's learned scorer is
+ * off: this file tests the pipeline, and whether the shipped scorer sends this merged window on is Layer 1's business
+ * (test/layer1/). */
 const TEXT = 'I\'ll commit and push to main now. The context window is nearly full, so let\'s continue in a fresh session; the export feature can be deferred to a follow-up PR.'
-const THREE = { hooks: { 'shallow-bugfix': { mode: 'off' }, 'bugfix-without-reproduction': { mode: 'off' }, 'unverified-claim': { mode: 'off' } } }
+const THREE = { hooks: { commit: { layer1: { model: '' } }, 'shallow-bugfix': { mode: 'off' }, 'bugfix-without-reproduction': { mode: 'off' }, 'unverified-claim': { mode: 'off' } } }
 
 const member = (f: Record<string, unknown>) => ({ new_proposal: false, retraction_or_quote: false, reason: 'fake', ...f })
 const ANSWER = {
