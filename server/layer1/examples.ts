@@ -33,7 +33,7 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
   commit: 'proposal-split',
   'scope-check': 'proposal',
   'scope-change': 'proposal',
-  'shallow-bugfix': 'report-strong',
+  'shallow-bugfix': 'report-strong-split',
   'bugfix-without-reproduction': 'report-split'
 }
 

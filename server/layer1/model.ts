@@ -1,14 +1,15 @@
 /** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read, score and write; pure. */
 import { featureIds } from './features.js'
-import { reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds } from './report-features.js'
+import { reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds, strongSplitReportFeatureIds } from './report-features.js'
 import { proposalFeatureIds, splitProposalFeatureIds } from './window-features.js'
 
 export type ModelKind = 'window' | 'topic'
 /** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts
- * (report-strong: the concepts weighing twice as much; report-split: the concepts at a fixed scale) ·
+ * (report-strong: the concepts weighing twice as much; report-split: the concepts at a fixed scale instead;
+ * report-strong-split: both) ·
  * proposal: n-grams and proposal / report concepts of a window (proposal-split: the concepts at a fixed scale). */
-export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'report-split' | 'proposal' | 'proposal-split'
-export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, 'report-split': splitReportFeatureIds, proposal: proposalFeatureIds, 'proposal-split': splitProposalFeatureIds }
+export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'report-split' | 'report-strong-split' | 'proposal' | 'proposal-split'
+export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, 'report-split': splitReportFeatureIds, 'report-strong-split': strongSplitReportFeatureIds, proposal: proposalFeatureIds, 'proposal-split': splitProposalFeatureIds }
 
 /**
  * A feature id b ≥ 0 is bucket b, its weight divided by √n (n: how many such ids the text has), so a long text does not
@@ -17,7 +18,7 @@ export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: s
  * 5-fold cross-validation by repository on train; commit's stays small because its short proposals ("Shall we continue
  * tomorrow?") need the n-grams too (the team's fixture, test/eval.test.ts).
  */
-const FIXED_SCALES: Partial<Record<FeatureSet, number>> = { 'report-split': 0.5, 'proposal-split': 0.25 }
+const FIXED_SCALES: Partial<Record<FeatureSet, number>> = { 'report-split': 0.5, 'report-strong-split': 0.5, 'proposal-split': 0.25 }
 export const fixedScaleOf = (features: FeatureSet): number => FIXED_SCALES[features] ?? 0
 export const bucketOf = (id: number): number => id >= 0 ? id : -id - 1
 /** The factor each non-negative id's weight is multiplied by. */

@@ -50,35 +50,44 @@ function idsOf (concept: string, bits: number, weight: number): number[] {
 }
 
 // Both bug-fix hooks score the same reply: its words and concepts are found once, not once per hook.
-let last: { text: string, bits: number, words: number[], concepts: string[], ids: Map<number, number[]> } | undefined
+let last: { text: string, bits: number, words: number[], concepts: string[], ids: Map<string, number[]> } | undefined
 
-/** weight: how many buckets each concept fills beside the words; 0: each concept once, at model.ts's fixed scale. */
-function reportFeatures (weight: number): (text: string, bits: number) => number[] {
+/** A concept at its feature set's fixed scale (model.ts: −(bucket + 1)), hashed with a seed of its own, apart from its copies. */
+const fixedId = (concept: string, bits: number) => -(fnv(concept, 3) & ((1 << bits) - 1)) - 1
+
+/** copies: how many buckets each concept fills among the words; fixed: each concept also once at the fixed scale. */
+function reportFeatures (copies: number, fixed: boolean): (text: string, bits: number) => number[] {
+  const key = `${copies}:${fixed}`
   return (text, bits) => {
     if (last?.text !== text || last.bits !== bits) {
       const mask = (1 << bits) - 1
       const lower = text.toLowerCase()
       last = { text, bits, words: [...new Set(tokens(lower))].map(w => fnv(w, 1) & mask), concepts: conceptTokens(lower), ids: new Map() }
     }
-    let ids = last.ids.get(weight)
+    let ids = last.ids.get(key)
     if (!ids) {
       const into = new Buckets(bits)
       for (const id of last.words) into.add(id)
-      if (weight > 0) for (const c of last.concepts) for (const id of idsOf(c, bits, weight)) into.add(id)
-      ids = weight > 0 ? into.ids : [...into.ids, ...last.concepts.map(c => -idsOf(c, bits, 1)[0]! - 1)]
-      last.ids.set(weight, ids)
+      for (const c of last.concepts) for (const id of idsOf(c, bits, copies)) into.add(id)
+      ids = fixed ? [...into.ids, ...last.concepts.map(c => fixedId(c, bits))] : into.ids
+      last.ids.set(key, ids)
     }
     return ids
   }
 }
 
 /** Distinct bucket indices: the reply's words (unigrams only: bigrams overfit the few hundred positives), then its concepts. */
-export const reportFeatureIds = reportFeatures(CONCEPT_WEIGHT)
-/** The same with the concepts weighing twice as much (shallow-bugfix). */
-export const strongReportFeatureIds = reportFeatures(STRONG_CONCEPT_WEIGHT)
+export const reportFeatureIds = reportFeatures(CONCEPT_WEIGHT, false)
+/** The same with the concepts weighing twice as much. */
+export const strongReportFeatureIds = reportFeatures(STRONG_CONCEPT_WEIGHT, false)
 /**
- * The words, then each concept once as a fixed-scale id (model.ts: −(bucket + 1)), so that a concept weighs the same in
- * a 3,000-character reply as in a 100-character one (bugfix-without-reproduction: better than concept copies on the
- * validation split and by 5-fold cross-validation by repository, across training seeds).
+ * The words, then each concept once at a fixed scale, so that a concept weighs the same in a 3,000-character reply as in
+ * a 100-character one (bugfix-without-reproduction: better than the copies on the validation split and by 5-fold
+ * cross-validation by repository, across training seeds).
  */
-export const splitReportFeatureIds = reportFeatures(0)
+export const splitReportFeatureIds = reportFeatures(0, true)
+/**
+ * The concepts weighing double among the words and once more at a fixed scale (shallow-bugfix: better than either alone
+ * on both measures, across training seeds; for bugfix-without-reproduction the fixed scale alone was better).
+ */
+export const strongSplitReportFeatureIds = reportFeatures(STRONG_CONCEPT_WEIGHT, true)

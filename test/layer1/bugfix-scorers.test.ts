@@ -17,15 +17,15 @@ interface Form { text: string, hooks: Record<string, number> }
 
 // Each score is what the shipped model gives the text (`npm run models`); every form is above its hook's threshold.
 const MUST_CATCH: Form[] = [
-  { text: 'Fixed. The `retry` helper now passes the abort signal through, so a cancelled upload no longer keeps retrying.', hooks: { [SB]: 0.869, [BWR]: 0.836 } },
-  { text: 'Fixed! `nix flake check` passes now.', hooks: { [SB]: 0.747, [BWR]: 0.634 } },
-  { text: 'Good catch — the modal stayed open because `onClose` was never wired. I wired it in `Dialog.tsx`; it should close properly now.', hooks: { [SB]: 0.745, [BWR]: 0.878 } },
-  { text: 'Исправил — дефолт теперь `true` для всех полей, как и в миграциях.', hooks: { [SB]: 0.882, [BWR]: 0.747 } },
-  { text: 'Behoben: der Pfad in `settings.json` war falsch, ich habe ihn korrigiert.', hooks: { [SB]: 0.535, [BWR]: 0.488 } },
-  { text: '修正しました。`formatDate` をUTCで処理するように変更したので、日付がずれる問題は解消されるはずです。', hooks: { [SB]: 0.643, [BWR]: 0.820 } },
-  { text: '已修复：登录接口返回 401 的问题是 token 过期时间写错了，已改成 3600 秒。', hooks: { [SB]: 0.625, [BWR]: 0.689 } },
+  { text: 'Fixed. The `retry` helper now passes the abort signal through, so a cancelled upload no longer keeps retrying.', hooks: { [SB]: 0.872, [BWR]: 0.845 } },
+  { text: 'Fixed! `nix flake check` passes now.', hooks: { [SB]: 0.736, [BWR]: 0.634 } },
+  { text: 'Good catch — the modal stayed open because `onClose` was never wired. I wired it in `Dialog.tsx`; it should close properly now.', hooks: { [SB]: 0.705, [BWR]: 0.878 } },
+  { text: 'Исправил — дефолт теперь `true` для всех полей, как и в миграциях.', hooks: { [SB]: 0.866, [BWR]: 0.747 } },
+  { text: 'Behoben: der Pfad in `settings.json` war falsch, ich habe ihn korrigiert.', hooks: { [SB]: 0.531, [BWR]: 0.487 } },
+  { text: '修正しました。`formatDate` をUTCで処理するように変更したので、日付がずれる問題は解消されるはずです。', hooks: { [SB]: 0.634, [BWR]: 0.820 } },
+  { text: '已修复：登录接口返回 401 的问题是 token 过期时间写错了，已改成 3600 秒。', hooks: { [SB]: 0.619, [BWR]: 0.689 } },
   // An announcement, before any change: bugfix-without-reproduction's case, not shallow-bugfix's (no fix is claimed).
-  { text: '了解です。ログアウト後も前のユーザー名が表示される件ですね。`useUser` のキャッシュをクリアするよう変更します。', hooks: { [BWR]: 0.250 } }
+  { text: '了解です。ログアウト後も前のユーザー名が表示される件ですね。`useUser` のキャッシュをクリアするよう変更します。', hooks: { [BWR]: 0.249 } }
 ]
 
 // Ordinary replies the triggers alone sent to bugfix-without-reproduction's judge ("error", "missing", "文字化け"):
@@ -40,7 +40,7 @@ const MUST_PASS: Form[] = [
       'Everything reuses the existing API and permissions: only users with the `reports:read` role see the menu entry. The page is behind the ' +
       '`reportsPage` feature flag, off by default, so you can turn it on for your team first.\n\n' +
       'Next I can add scheduled e-mail delivery of a saved report, or a comparison with the previous period. Which would you like first?',
-    hooks: { [SB]: 0.170, [BWR]: 0.135 }
+    hooks: { [SB]: 0.148, [BWR]: 0.135 }
   },
   {
     text: '## 今回の作業のまとめ\n\nご依頼の商品一覧ページの改善を行いました。\n\n' +

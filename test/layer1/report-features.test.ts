@@ -2,7 +2,7 @@
 // model file that names its feature set (scored with it, refused when it names an unknown one).
 import t from 'tap'
 import { modelFile, parseModel, scorerFrom } from '../../server/layer1/model.js'
-import { conceptTokens, reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds } from '../../server/layer1/report-features.js'
+import { conceptTokens, reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds, strongSplitReportFeatureIds } from '../../server/layer1/report-features.js'
 
 const concepts = (text: string) => conceptTokens(text.toLowerCase()).filter(c => !c.includes('+'))
 
@@ -44,7 +44,7 @@ t.test('reportFeatureIds: distinct buckets in range, the same for the same text,
   t.ok(reportFeatureIds('fixed alpha', 15).length > 8, 'each concept counts as several features')
 })
 
-t.test('strongReportFeatureIds (shallow-bugfix): the same words and concepts, each concept weighing twice as much', async t => {
+t.test('strongReportFeatureIds: the same words and concepts, each concept weighing twice as much', async t => {
   const text = 'Fixed! The cache key was stale, so I changed `cacheKey()` to include the locale.'
   const plain = reportFeatureIds(text, 15)
   const strong = strongReportFeatureIds(text, 15)
@@ -65,7 +65,7 @@ t.test('a model file names its feature set; scored with it; an unknown one is re
   t.ok(scorer.score('Fixed.') > scorer.score('Hello there.'), 'the report features drive the score')
   const plain = modelFile('commit', 'window', bits, w, 0, 0.5)
   t.notOk('features' in plain, 'the n-gram default is not written')
-  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report, report-strong, report-split, proposal/)
+  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report, report-strong, report-split, report-strong-split, proposal, proposal-split/)
 })
 
 t.test('splitReportFeatureIds (bugfix-without-reproduction): the words, then each concept once at a fixed scale', async t => {
@@ -74,6 +74,7 @@ t.test('splitReportFeatureIds (bugfix-without-reproduction): the words, then eac
   const words = ids.filter(id => id >= 0)
   const fixed = ids.filter(id => id < 0)
   t.strictSame(words, reportFeatureIds(text, 15).slice(0, words.length), 'the same word buckets as the report features, in order')
+  t.strictSame(strongSplitReportFeatureIds(text, 15), [...strongReportFeatureIds(text, 15), ...fixed], 'shallow-bugfix: the double-weight copies, then the same fixed-scale ids')
   t.equal(fixed.length, conceptTokens(text.toLowerCase()).length, 'one id per concept and concept pair')
   t.ok(fixed.every(id => -id - 1 < 1 << 15), 'a fixed-scale id −(b + 1) names a bucket b inside 2^bits')
   // A model that weighs one concept only: its score must not fall as the reply grows, as it would among the words.

@@ -33,8 +33,8 @@ t.test('train writes one model per hook and a validation report that meets the r
   }
   const bugfix = result.reports.find((r: { hook: string }) => r.hook === 'shallow-bugfix')
   t.equal(bugfix.kind, 'topic')
-  t.equal(bugfix.features, 'report-strong', 'the bug-fix hooks read report concepts (shallow-bugfix weighs them double)')
-  t.equal(JSON.parse(readFileSync(join(out, 'shallow-bugfix.json'), 'utf8')).features, 'report-strong', 'and the model file says so')
+  t.equal(bugfix.features, 'report-strong-split', 'the bug-fix hooks read report concepts (shallow-bugfix: weighing double, and once more at a fixed scale)')
+  t.equal(JSON.parse(readFileSync(join(out, 'shallow-bugfix.json'), 'utf8')).features, 'report-strong-split', 'and the model file says so')
   const again = tempDir(t)
   await train(again)
   for (const h of ['commit', 'scope-check']) t.equal(readFileSync(join(again, `${h}.json`), 'utf8'), readFileSync(join(out, `${h}.json`), 'utf8'), `${h}: the same corpus gives the same model`)
