@@ -64,9 +64,10 @@ const hashed = (concept: string, mask: number, fixed: boolean) => fixed
   : Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
 
 /** Per model size and concept form, the ids of each concept and each pair (slot i * N + j), and of each reply concept: hashed once. */
-const tables = new Map<string, { single: number[][], pair: number[][], message: Map<string, number[]>, plain: number[], report: number[], plainWith: number[][] }>()
+const tables = new Map<number, { single: number[][], pair: number[][], message: Map<string, number[]>, plain: number[], report: number[], plainWith: number[][] }>()
 function table (bits: number, fixed: boolean) {
-  const key = `${bits}:${fixed}`
+  // A number, not a string: this runs for every window of every reply.
+  const key = fixed ? -bits : bits
   let t = tables.get(key)
   if (!t) {
     const mask = (1 << bits) - 1
