@@ -1,5 +1,13 @@
 /** Hashed features of a text window: word unigrams and bigrams, and character 3-grams; FNV-1a into 2^bits buckets; pure. */
 
+/**
+ * A feature id b ≥ 0 is bucket b, its weight divided by √n (n: how many such ids the text has), so a long text does not
+ * outweigh a short one. A fixed-scale id −(b + 1) is bucket b at its feature set's fixed scale instead (model.ts), whatever
+ * the text's length: a concept that a long text's many words must not drown.
+ */
+export const fixedScaleId = (bucket: number): number => -bucket - 1
+export const bucketOf = (id: number): number => id >= 0 ? id : -id - 1
+
 const BASIS = 0x811c9dc5
 const PRIME = 0x01000193
 

@@ -12,21 +12,12 @@ export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'report-split' 
 export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, 'report-split': splitReportFeatureIds, 'report-strong-split': strongSplitReportFeatureIds, proposal: proposalFeatureIds, 'proposal-split': splitProposalFeatureIds }
 
 /**
- * A feature id b ≥ 0 is bucket b, its weight divided by √n (n: how many such ids the text has), so a long text does not
- * outweigh a short one. A negative id −(b + 1) is bucket b at its feature set's fixed scale instead, whatever the text's
- * length: a concept that a long text's many words must not drown. Each scale was chosen on the validation split and by
- * 5-fold cross-validation by repository on train; commit's stays small because its short proposals ("Shall we continue
+ * The scale of each feature set's fixed-scale ids (features.ts), chosen on the validation split and by 5-fold
+ * cross-validation by repository on train; commit's stays small because its short proposals ("Shall we continue
  * tomorrow?") need the n-grams too: 0.3 is the largest that keeps the team fixture's recall (test/eval.test.ts).
  */
 const FIXED_SCALES: Partial<Record<FeatureSet, number>> = { 'report-split': 0.5, 'report-strong-split': 0.5, 'proposal-split': 0.3 }
 export const fixedScaleOf = (features: FeatureSet): number => FIXED_SCALES[features] ?? 0
-export const bucketOf = (id: number): number => id >= 0 ? id : -id - 1
-/** The factor each non-negative id's weight is multiplied by. */
-export function freeNorm (ids: readonly number[]): number {
-  let n = 0
-  for (const id of ids) if (id >= 0) n++
-  return 1 / Math.sqrt(Math.max(1, n))
-}
 
 export interface ModelFile {
   format: 'hookjudge-layer1/2'
@@ -65,10 +56,13 @@ export function scorerFrom (m: ModelFile): Scorer {
     ...(m.quietThreshold === undefined ? {} : { quietThreshold: m.quietThreshold }),
     score (text, whole) {
       const ids = features(text, m.bits, whole)
-      const norm = freeNorm(ids)
-      let z = 0
-      for (const id of ids) z += w[bucketOf(id)]! * (id >= 0 ? norm : fixed)
-      return sigmoid(m.bias + m.scale * z)
+      let free = 0
+      let n = 0
+      let pinned = 0
+      for (const id of ids) {
+        if (id >= 0) { free += w[id]!; n++ } else pinned += w[-id - 1]!
+      }
+      return sigmoid(m.bias + m.scale * (free / Math.sqrt(Math.max(1, n)) + pinned * fixed))
     }
   }
 }

@@ -1,5 +1,5 @@
 /** Hashed features of a whole reply for the bug-fix hooks' topic scorers: word unigrams plus bug-fix report concepts; pure. */
-import { Buckets, fnv, tokens } from './features.js'
+import { Buckets, fixedScaleId, fnv, tokens } from './features.js'
 
 /**
  * What a bug-fix report is made of, in any language the corpus holds: the same concept in English, Japanese, Chinese,
@@ -52,8 +52,8 @@ function idsOf (concept: string, bits: number, weight: number): number[] {
 // Both bug-fix hooks score the same reply: its words and concepts are found once, not once per hook.
 let last: { text: string, bits: number, words: number[], concepts: string[], ids: Map<string, number[]> } | undefined
 
-/** A concept at its feature set's fixed scale (model.ts: −(bucket + 1)), hashed with a seed of its own, apart from its copies. */
-const fixedId = (concept: string, bits: number) => -(fnv(concept, 3) & ((1 << bits) - 1)) - 1
+/** A concept at its feature set's fixed scale (features.ts), hashed with a seed of its own, apart from its copies. */
+const fixedId = (concept: string, bits: number) => fixedScaleId(fnv(concept, 3) & ((1 << bits) - 1))
 
 /** copies: how many buckets each concept fills among the words; fixed: each concept also once at the fixed scale. */
 function reportFeatures (copies: number, fixed: boolean): (text: string, bits: number) => number[] {

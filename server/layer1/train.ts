@@ -1,6 +1,7 @@
 /** Trains one hook's Layer-1 scorer on labelled messages and picks its threshold on the held-back split; deterministic, pure. */
 import type { PatternSet } from '../judge/patterns.js'
-import { bucketOf, FEATURES, type FeatureSet, fixedScaleOf, freeNorm, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
+import { bucketOf } from './features.js'
+import { FEATURES, type FeatureSet, fixedScaleOf, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
 import { triggerWindows } from './trigger-windows.js'
 
 /** quiet: the message's turn only read (its corpus row's `turn`); absent or false for every other turn and for written messages. */
@@ -50,7 +51,7 @@ interface Row { ids: number[], y: number, message: number }
 const LEARNING_RATE = 0.05
 const L2 = 1e-2
 
-/** fixed: the scale of the feature set's fixed-scale ids (model.ts). */
+/** fixed: the scale of the feature set's fixed-scale ids (features.ts, model.ts). */
 function fit (rows: Row[], bits: number, epochs: number, fixed: number, lr = LEARNING_RATE, l2 = L2) {
   const w = new Float64Array(1 << bits)
   const g = new Float64Array(1 << bits).fill(1e-8)
@@ -58,6 +59,8 @@ function fit (rows: Row[], bits: number, epochs: number, fixed: number, lr = LEA
   let gb = 1e-8
   const pos = rows.filter(r => r.y === 1).length
   const weight = (y: number) => y === 1 ? rows.length / (2 * Math.max(1, pos)) : rows.length / (2 * Math.max(1, rows.length - pos))
+  // The factor each free (non-negative) id's weight is multiplied by: 1 / √(their count).
+  const freeNorm = (ids: number[]) => { let n = 0; for (const id of ids) if (id >= 0) n++; return 1 / Math.sqrt(Math.max(1, n)) }
   const rand = rng(42)
   const order = rows.map((_, i) => i)
   const z = (ids: number[]) => {

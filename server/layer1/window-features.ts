@@ -1,5 +1,5 @@
 /** Hashed features of a trigger window for the commit and scope hooks: its n-grams plus proposal / report concepts; pure. */
-import { addFeatureIds, Buckets, fnv } from './features.js'
+import { addFeatureIds, Buckets, fixedScaleId, fnv } from './features.js'
 
 /**
  * What sets a proposal apart from a report, a list of options or a status table, in the languages the corpus holds.
@@ -58,9 +58,9 @@ export function windowConcepts (lower: string): string[] {
   return out
 }
 
-/** fixed: the concept once, as a fixed-scale id (model.ts: −(bucket + 1)), instead of CONCEPT_WEIGHT buckets among the n-grams. */
+/** fixed: the concept once, as a fixed-scale id (features.ts), instead of CONCEPT_WEIGHT buckets among the n-grams. */
 const hashed = (concept: string, mask: number, fixed: boolean) => fixed
-  ? [-(fnv(concept, 101) & mask) - 1]
+  ? [fixedScaleId(fnv(concept, 101) & mask)]
   : Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
 
 /** Per model size and concept form, the ids of each concept and each pair (slot i * N + j), and of each reply concept: hashed once. */
