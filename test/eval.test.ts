@@ -158,3 +158,14 @@ t.test('a row that carries its turn is judged as that turn would be live: quiet 
   t.equal(await evalCommand([file, '--config', '/dev/null', '--layer1-only', '--json'], c.io), 0)
   for (const [name, s] of Object.entries<any>(JSON.parse(c.out()).hooks)) t.equal(s.layer1.hitRate, 0.75, `${name}: every row but the quiet one goes on`)
 })
+
+t.test('a row whose turn already committed gets commit\'s committed-turn threshold', async t => {
+  // Scores between the shipped commit model's two thresholds.
+  const text = 'Committed and pushed the parser fix to origin/main.'
+  const row = (id: string, extra: object = {}) => JSON.stringify({ id, text, labels: { commit: 'allow' }, ...extra })
+  const file = join(tempDir(t), 'committed.jsonl')
+  writeFileSync(file, [row('committed', { committed: true }), row('edit', { turn: 'edit' }), row('unknown', { turn: 'unknown' }), row('none')].join('\n') + '\n')
+  const c = capture()
+  t.equal(await evalCommand([file, '--config', '/dev/null', '--layer1-only', '--json'], c.io), 0)
+  t.equal(JSON.parse(c.out()).hooks.commit.layer1.hitRate, 0.75, 'every row but the committed one goes on')
+})

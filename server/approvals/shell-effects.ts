@@ -27,13 +27,16 @@ const MAX_NESTING = 3
 const base = (s: string) => s.slice(s.lastIndexOf('/') + 1)
 const isAssignment = (w: string) => { const eq = w.indexOf('='); return eq > 0 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.slice(0, eq)) }
 
-function effectsOf (cmd: ShellCommandWords, out: ShellEffects, depth: number): void {
-  out.writes.push(...cmd.writes)
-  const args = cmd.words
+/** A simple command's program (its base name; '' when none) and its arguments, past assignments, wrappers and keywords. */
+export function commandVerb (args: readonly string[]): { verb: string, rest: string[] } {
   let at = 0
   while (at < args.length && (isAssignment(args[at]!) || WRAPPERS.has(base(args[at]!)) || KEYWORDS.has(args[at]!) || args[at]!.startsWith('-'))) at++
-  const verb = base(args[at] ?? '')
-  const rest = args.slice(at + 1)
+  return { verb: base(args[at] ?? ''), rest: args.slice(at + 1) }
+}
+
+function effectsOf (cmd: ShellCommandWords, out: ShellEffects, depth: number): void {
+  out.writes.push(...cmd.writes)
+  const { verb, rest } = commandVerb(cmd.words)
   const operands = rest.filter(a => !a.startsWith('-'))
   // `bash -c '…'` and `eval '…'` run a script of their own; it is read as commands too, a few levels deep.
   if (SHELLS.has(verb) && depth < MAX_NESTING) {

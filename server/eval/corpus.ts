@@ -14,6 +14,8 @@ export interface CorpusRow {
   source?: 'real' | 'synthetic'
   /** What the message's turn did (server/evidence/turn-kind.ts), where its transcript was read: train's quiet-turn thresholds. */
   turn?: TurnKind
+  /** The message's turn already committed or pushed (server/evidence/committed.ts): train's committed-turn thresholds. */
+  committed?: boolean
 }
 
 /** Every valid row, and one problem line per invalid one (blank lines are ignored; extra keys too). */
@@ -40,7 +42,7 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
     if (bad) { problems.push(`${at} (${id}): label of "${bad[0]}" must be "block" or "allow"`); return }
     if (seen.has(id)) { problems.push(`${at}: duplicate id "${id}"`); return }
     seen.add(id)
-    const { split, repo, relevant, source, turn } = v
+    const { split, repo, relevant, source, turn, committed } = v
     rows.push({
       id,
       text,
@@ -49,6 +51,7 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
       ...(typeof repo === 'string' ? { repo } : {}),
       ...(source === 'real' || source === 'synthetic' ? { source } : {}),
       ...((TURN_KINDS as readonly unknown[]).includes(turn) ? { turn: turn as TurnKind } : {}),
+      ...(committed === true ? { committed } : {}),
       ...(Array.isArray(relevant) ? { relevant: relevant.filter((h): h is string => typeof h === 'string') } : {})
     })
   })

@@ -4,6 +4,9 @@ import type { Config, HookPolicy } from '../config/config-schema.js'
 import { NO_DECISION_LOG } from '../ops/decision-log.js'
 import type { Env } from '../core/paths.js'
 import { factsOf, type TurnEvidence } from '../evidence/facts.js'
+import type { Step } from '../evidence/steps.js'
+import { rowTurnClass } from '../layer1/examples.js'
+import type { TurnClass } from '../layer1/model.js'
 import { judgeText } from '../pipeline/offline.js'
 import { layer1Stage } from '../pipeline/layer1-stage.js'
 import { createRuntime, type Runtime } from '../core/runtime.js'
@@ -48,14 +51,19 @@ export interface EvalOptions {
   onDone?: () => void
 }
 
-/** A row whose turn only read (its `turn`): the evidence such a turn gives live, so that eval applies what a live turn would. */
+/** A row whose turn only read (its `turn`), or already committed (`committed`): the evidence such a turn gives live, so that
+ * eval applies what a live turn would. */
 const QUIET_TURN: TurnEvidence = { facts: factsOf([]), steps: [], partial: false }
+const PUSH: Step[] = [{ kind: 'command', tool: 'Bash', command: 'git push', status: 'passed', verification: false }]
+const COMMITTED_TURN: TurnEvidence = { facts: factsOf(PUSH), steps: PUSH, partial: false }
+const EVIDENCE: Record<TurnClass, TurnEvidence> = { quiet: QUIET_TURN, committed: COMMITTED_TURN }
+const evidenceOf = (row: CorpusRow): { evidence?: TurnEvidence } => { const c = rowTurnClass(row); return c ? { evidence: EVIDENCE[c] } : {} }
 
 export async function runEval (tasks: EvalTask[], opts: EvalOptions): Promise<Outcome[]> {
   const { runtime } = opts
   const outcomes = await mapBounded(tasks, opts.layer1Only ? 1 : CONCURRENCY, async ({ row, hooks }) => {
     const started = performance.now()
-    const turn = await judgeText(runtime, { hooks, text: row.text, ...(row.turn === 'quiet' ? { evidence: QUIET_TURN } : {}), ...(opts.layer1Only ? { stages: [layer1Stage] } : {}) })
+    const turn = await judgeText(runtime, { hooks, text: row.text, ...evidenceOf(row), ...(opts.layer1Only ? { stages: [layer1Stage] } : {}) })
     const ms = performance.now() - started
     return turn.runs.map((run): Outcome => {
       const base = { id: row.id, hook: run.hook.name, label: row.labels[run.hook.name] ?? 'allow', gate: run.layer1 ?? 'miss', text: row.text }

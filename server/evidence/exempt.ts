@@ -1,5 +1,6 @@
 /** When a turn is not held to "run the tests": it touched only docs, config or notes, or its project has no tests; pure. */
 import { shellEffects } from '../approvals/shell-effects.js'
+import { changesSharedState } from './committed.js'
 import type { Step } from './steps.js'
 
 // By extension or name: prose, notes and configuration, which no test suite checks (.txt only by name: notes.txt, not a.txt).
@@ -16,8 +17,6 @@ export function isNotesPath (path: string): boolean {
   const stem = dot > 0 ? name.slice(0, dot) : name
   return NOTE_NAMES.has(name) || NOTE_NAMES.has(stem) || (dot >= 0 && NOTE_EXTENSIONS.has(name.slice(dot + 1)))
 }
-
-const GIT_RECORDS = /\bgit\s+(?:-\S+\s+)*(?:commit|push)\b/
 
 /** The paths a turn changed: edit tools' paths and the files its shell commands wrote or removed; undefined if one is unknown. */
 function touched (steps: Step[]): string[] | undefined {
@@ -36,11 +35,11 @@ function touched (steps: Step[]): string[] | undefined {
 
 /**
  * verification_exempt: the turn changed only docs / config / notes, or its project has no test command (hasTests false;
- * undefined when unknown) and no check ran. Never when a git commit or push of the turn failed: a claim of success then
+ * undefined when unknown) and no check ran. Never when a commit, push or pull request of the turn failed: a claim of success then
  * contradicts the transcript whatever was edited.
  */
 export function verificationExempt (steps: Step[], hasTests?: boolean): boolean {
-  if (steps.some(s => s.kind === 'command' && s.status === 'failed' && GIT_RECORDS.test(s.command))) return false
+  if (steps.some(s => s.kind === 'command' && s.status === 'failed' && changesSharedState(s.command))) return false
   const paths = touched(steps)
   if (paths === undefined) return false
   if (paths.length > 0 && paths.every(isNotesPath)) return true

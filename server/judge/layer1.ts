@@ -1,6 +1,6 @@
 /** Layer 1: trigger patterns (and, where the hook has one, its learned scorer) send the text to the judge; skip patterns allow it at once; pure. */
 import type { HookPolicy } from '../config/config-schema.js'
-import type { Scorer } from '../layer1/model.js'
+import { type Scorer, thresholdFor, type TurnClass } from '../layer1/model.js'
 import { triggerWindows } from '../layer1/trigger-windows.js'
 
 /** 'miss': no trigger matched, or the scorer found it ordinary (allow) · 'skip': a skip pattern matched (allow) · 'hit': send to Layer 2. */
@@ -8,8 +8,8 @@ export type GateResult = 'miss' | 'skip' | 'hit'
 
 export type Layer1Policy = Pick<HookPolicy, 'trigger' | 'skip'> & { scorer?: Scorer }
 
-/** quiet: the turn only read (server/evidence/turn-kind.ts); a scorer with a quietThreshold applies that one then. */
-export function gate (text: string, policy: Layer1Policy, quiet = false): GateResult {
+/** turn: what the turn's evidence says of it (only read, already committed); a scorer with a threshold for that applies it. */
+export function gate (text: string, policy: Layer1Policy, turn?: TurnClass): GateResult {
   if (text.length === 0) return 'miss'
   const { scorer } = policy
   if (!scorer) {
@@ -21,6 +21,5 @@ export function gate (text: string, policy: Layer1Policy, quiet = false): GateRe
   const windows = scorer.kind === 'topic' ? (policy.trigger.test(text) ? [text] : []) : triggerWindows(text, policy.trigger)
   if (windows.length === 0) return 'miss'
   if (policy.skip.test(text)) return 'skip'
-  const threshold = quiet ? scorer.quietThreshold ?? scorer.threshold : scorer.threshold
-  return Math.max(...windows.map(w => scorer.score(w, text))) >= threshold ? 'hit' : 'miss'
+  return Math.max(...windows.map(w => scorer.score(w, text))) >= thresholdFor(scorer, turn) ? 'hit' : 'miss'
 }

@@ -1,11 +1,15 @@
 /** A corpus in the eval format as training examples for one hook: its labels, its split (by repository where given); pure. */
 import { createHash } from 'node:crypto'
 import type { CorpusRow } from '../eval/corpus.js'
-import type { FeatureSet } from './model.js'
+import type { FeatureSet, TurnClass } from './model.js'
 import type { Example } from './train.js'
 
 /** A corpus without splits holds back a fifth of its repositories (or messages), chosen by hash: the same every run. */
 const heldBack = (key: string) => createHash('sha256').update(key).digest()[0]! % 5 === 0
+
+/** The class of a row's turn, as its `turn` / `committed` recorded it (absent for written messages and unread turns). */
+export const rowTurnClass = (r: Pick<CorpusRow, 'turn' | 'committed'>): TurnClass | undefined =>
+  r.turn === 'quiet' ? 'quiet' : r.committed === true ? 'committed' : undefined
 
 export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
   return rows.filter(r => Object.hasOwn(r.labels, hook)).map(r => ({
@@ -14,7 +18,7 @@ export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
     block: r.labels[hook] === 'block',
     relevant: r.relevant?.includes(hook) ?? false,
     synthetic: r.source === 'synthetic',
-    quiet: r.turn === 'quiet',
+    ...(rowTurnClass(r) ? { turn: rowTurnClass(r) } : {}),
     split: r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
   }))
 }
@@ -37,6 +41,13 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
   'bugfix-without-reproduction': 'report-split'
 }
 
-/** Hooks whose scorer also gets a threshold for quiet turns: a bug-fix report is about a change, and a turn that only read
- * made none (it may still explain an earlier turn's change, so quiet turns get a higher threshold, not a free pass). */
-export const QUIET_TURN_HOOKS: ReadonlySet<string> = new Set(['shallow-bugfix', 'bugfix-without-reproduction'])
+/**
+ * Hooks whose scorer also gets a threshold for one class of turns. A bug-fix report is about a change, and a turn that
+ * only read made none; commit's talk in a turn that already committed or pushed is mostly the report of it. Either may
+ * still be a violation ("Committed. Shall I push?"), so such turns get a higher threshold, not a free pass.
+ */
+export const TURN_CLASS_HOOKS: Readonly<Record<string, TurnClass>> = {
+  'shallow-bugfix': 'quiet',
+  'bugfix-without-reproduction': 'quiet',
+  commit: 'committed'
+}

@@ -32,13 +32,29 @@ export interface ModelFile {
   threshold: number
   /** For a turn that only read (server/evidence/turn-kind.ts): chosen with `threshold` so that no more positives are lost. */
   quietThreshold?: number
+  /** For a turn that already committed or pushed (server/evidence/committed.ts): chosen the same way. */
+  committedThreshold?: number
   /** Base64 of the int16 weights (little-endian), one per bucket. */
   weights: string
   report?: Record<string, unknown>
 }
 
+/** Turns whose evidence may ask a higher score of a hook: one that only read, one that already committed or pushed. */
+export type TurnClass = 'quiet' | 'committed'
+export const CLASS_THRESHOLD = { quiet: 'quietThreshold', committed: 'committedThreshold' } as const satisfies Record<TurnClass, keyof ModelFile>
+export type ClassThresholds = { [K in TurnClass as typeof CLASS_THRESHOLD[K]]?: number }
+
 /** score's `whole`: the reply a window was cut from, for the feature sets that read it too. */
-export interface Scorer { hook: string, kind: ModelKind, bits: number, threshold: number, quietThreshold?: number, score (text: string, whole?: string): number }
+export interface Scorer extends ClassThresholds { hook: string, kind: ModelKind, bits: number, threshold: number, score (text: string, whole?: string): number }
+
+/** The score a hit needs in a turn of this class (the plain threshold where the model has none for it). */
+export const thresholdFor = (s: Scorer, turn?: TurnClass): number => (turn === undefined ? undefined : s[CLASS_THRESHOLD[turn]]) ?? s.threshold
+
+const classThresholdsOf = (m: ClassThresholds): ClassThresholds => {
+  const out: ClassThresholds = {}
+  for (const key of Object.values(CLASS_THRESHOLD)) if (m[key] !== undefined) out[key] = m[key]
+  return out
+}
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
 
@@ -53,7 +69,7 @@ export function scorerFrom (m: ModelFile): Scorer {
     kind: m.kind,
     bits: m.bits,
     threshold: m.threshold,
-    ...(m.quietThreshold === undefined ? {} : { quietThreshold: m.quietThreshold }),
+    ...classThresholdsOf(m),
     score (text, whole) {
       const ids = features(text, m.bits, whole)
       let free = 0
@@ -68,14 +84,14 @@ export function scorerFrom (m: ModelFile): Scorer {
 }
 
 /** Quantises trained weights (what train.ts learns) into a model file. */
-export function modelFile (hook: string, kind: ModelKind, bits: number, weights: Float64Array, bias: number, threshold: number, report?: Record<string, unknown>, features: FeatureSet = 'ngrams', quietThreshold?: number): ModelFile {
+export function modelFile (hook: string, kind: ModelKind, bits: number, weights: Float64Array, bias: number, threshold: number, report?: Record<string, unknown>, features: FeatureSet = 'ngrams', classes: ClassThresholds = {}): ModelFile {
   let max = 0
   for (const x of weights) max = Math.max(max, Math.abs(x))
   // int16, not int8: with a few large weights, int8 rounds the many small ones to zero and the model forgets them.
   const scale = max > 0 ? max / 32767 : 1
   const q = new Int16Array(weights.length)
   for (let i = 0; i < weights.length; i++) q[i] = Math.round(weights[i]! / scale)
-  return { format: 'hookjudge-layer1/2', hook, kind, ...(features === 'ngrams' ? {} : { features }), bits, scale, bias, threshold, ...(quietThreshold === undefined ? {} : { quietThreshold }), weights: Buffer.from(q.buffer, q.byteOffset, q.byteLength).toString('base64'), ...(report ? { report } : {}) }
+  return { format: 'hookjudge-layer1/2', hook, kind, ...(features === 'ngrams' ? {} : { features }), bits, scale, bias, threshold, ...classThresholdsOf(classes), weights: Buffer.from(q.buffer, q.byteOffset, q.byteLength).toString('base64'), ...(report ? { report } : {}) }
 }
 
 export function parseModel (json: unknown): ModelFile {
@@ -85,7 +101,7 @@ export function parseModel (json: unknown): ModelFile {
   if (typeof m.hook !== 'string' || (m.kind !== 'window' && m.kind !== 'topic')) throw bad('hook or kind missing')
   if (m.features !== undefined && !Object.hasOwn(FEATURES, m.features)) throw bad(`features is not one of ${Object.keys(FEATURES).join(', ')}`)
   for (const k of ['bits', 'scale', 'bias', 'threshold'] as const) if (typeof m[k] !== 'number' || !Number.isFinite(m[k])) throw bad(`${k} is not a number`)
-  if (m.quietThreshold !== undefined && (typeof m.quietThreshold !== 'number' || !Number.isFinite(m.quietThreshold))) throw bad('quietThreshold is not a number')
+  for (const k of Object.values(CLASS_THRESHOLD)) if (m[k] !== undefined && (typeof m[k] !== 'number' || !Number.isFinite(m[k]))) throw bad(`${k} is not a number`)
   if (m.bits! < 8 || m.bits! > 20 || typeof m.weights !== 'string') throw bad('bits out of 8..20 or weights missing')
   return m as ModelFile
 }

@@ -1,13 +1,14 @@
 /** Trains one hook's Layer-1 scorer on labelled messages and picks its threshold on the held-back split; deterministic, pure. */
 import type { PatternSet } from '../judge/patterns.js'
 import { bucketOf } from './features.js'
-import { FEATURES, type FeatureSet, fixedScaleOf, type ModelFile, modelFile, type ModelKind, scorerFrom } from './model.js'
+import { CLASS_THRESHOLD, type ClassThresholds, FEATURES, type FeatureSet, fixedScaleOf, type ModelFile, modelFile, type ModelKind, scorerFrom, type TurnClass } from './model.js'
 import { triggerWindows } from './trigger-windows.js'
 
-/** quiet: the message's turn only read (its corpus row's `turn`); absent or false for every other turn and for written messages. */
-export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, quiet?: boolean, split: 'train' | 'validation' }
-/** quietTurns: also choose a threshold for quiet turns, where the held-back split has any. */
-export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, quietTurns?: boolean }
+/** turn: the message's turn only read, or already committed or pushed (its corpus row's `turn` / `committed`); absent for
+ * every other turn and for written messages. */
+export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, turn?: TurnClass, split: 'train' | 'validation' }
+/** turnClass: also choose a threshold for the turns of this class, where the held-back split has any. */
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, turnClass?: TurnClass }
 
 export interface SplitReport {
   messages: number
@@ -23,7 +24,7 @@ export interface SplitReport {
   /** Among real messages only: what an ordinary session would see. */
   realHitRate: number | null
 }
-export interface TrainReport { hook: string, kind: ModelKind, features?: FeatureSet, threshold: number, quietThreshold?: number, train: SplitReport, validation: SplitReport }
+export interface TrainReport extends ClassThresholds { hook: string, kind: ModelKind, features?: FeatureSet, threshold: number, train: SplitReport, validation: SplitReport }
 
 /** A small deterministic PRNG (mulberry32): the same corpus always gives the same model. */
 function rng (seed: number) {
@@ -107,27 +108,28 @@ function pickThreshold (scores: number[], positives: number, target: number): nu
   return Math.max(0, at - 1e-6)
 }
 
-interface Scored { s: number | null, block: boolean, quiet: boolean }
+/** inClass: the message's turn is of the class that gets a threshold of its own. */
+interface Scored { s: number | null, block: boolean, inClass: boolean }
 
 /**
- * The pair of thresholds (other turns, quiet turns) that sends the fewest messages on while sending at least as many
- * positives as `single` alone: for each threshold of the other turns, the highest quiet one that makes up the count.
+ * The pair of thresholds (other turns, the class's turns) that sends the fewest messages on while sending at least as
+ * many positives as `single` alone: for each threshold of the other turns, the highest class one that makes up the count.
  */
-export function pickQuietPair (scored: Scored[], single: number): { threshold: number, quietThreshold: number } {
-  const sentBy = (t: number, tq: number) => scored.filter(x => x.s !== null && x.s >= (x.quiet ? tq : t))
+export function pickClassPair (scored: Scored[], single: number): { threshold: number, classThreshold: number } {
+  const sentBy = (t: number, tc: number) => scored.filter(x => x.s !== null && x.s >= (x.inClass ? tc : t))
   const need = sentBy(single, single).filter(x => x.block).length
   const down = (xs: Scored[]) => xs.map(x => x.s).filter((v): v is number => v !== null).sort((a, b) => b - a)
-  const quietPos = down(scored.filter(x => x.block && x.quiet))
-  let best = { threshold: single, quietThreshold: single, n: sentBy(single, single).length }
-  for (const t of [single, ...down(scored.filter(x => x.block && !x.quiet)).map(v => Math.max(0, v - 1e-6))]) {
-    const short = need - scored.filter(x => x.block && !x.quiet && x.s !== null && x.s >= t).length
-    if (short > quietPos.length) continue
-    const tq = short <= 0 ? Infinity : Math.max(0, quietPos[short - 1]! - 1e-6)
-    const n = sentBy(t, tq).length
-    if (n < best.n) best = { threshold: t, quietThreshold: tq, n }
+  const classPos = down(scored.filter(x => x.block && x.inClass))
+  let best = { threshold: single, classThreshold: single, n: sentBy(single, single).length }
+  for (const t of [single, ...down(scored.filter(x => x.block && !x.inClass)).map(v => Math.max(0, v - 1e-6))]) {
+    const short = need - scored.filter(x => x.block && !x.inClass && x.s !== null && x.s >= t).length
+    if (short > classPos.length) continue
+    const tc = short <= 0 ? Infinity : Math.max(0, classPos[short - 1]! - 1e-6)
+    const n = sentBy(t, tc).length
+    if (n < best.n) best = { threshold: t, classThreshold: tc, n }
   }
-  // Infinity (no quiet turn goes on) is not JSON: the highest score a sigmoid gives is 1.
-  return { threshold: best.threshold, quietThreshold: Math.min(best.quietThreshold, 1) }
+  // Infinity (no turn of the class goes on) is not JSON: the highest score a sigmoid gives is 1.
+  return { threshold: best.threshold, classThreshold: Math.min(best.classThreshold, 1) }
 }
 
 export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, examples: Example[], opts: TrainOptions): { model: ModelFile, report: TrainReport } {
@@ -148,16 +150,18 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const tuneOn = validation.some(e => e.block) ? validation : train
   const reached = tuneOn.filter(e => e.block).map(scoreOf).filter((s): s is number => s !== null)
   const single = pickThreshold(reached, tuneOn.filter(e => e.block).length, opts.targetRecall ?? 0.97)
-  const pair = opts.quietTurns && tuneOn.some(e => e.quiet)
-    ? pickQuietPair(tuneOn.map(e => ({ s: scoreOf(e), block: e.block, quiet: e.quiet === true })), single)
+  const cls = opts.turnClass
+  const pair = cls && tuneOn.some(e => e.turn === cls)
+    ? pickClassPair(tuneOn.map(e => ({ s: scoreOf(e), block: e.block, inClass: e.turn === cls })), single)
     : undefined
   const threshold = pair?.threshold ?? single
+  const classes: ClassThresholds = cls && pair ? { [CLASS_THRESHOLD[cls]]: pair.classThreshold } : {}
   const describe = (set: Example[]): SplitReport => {
     const scored = set.map(e => ({ e, s: scoreOf(e) }))
     const pos = scored.filter(x => x.e.block)
     type X = typeof scored[number]
     const rate = (xs: X[], pass: (s: number | null, x: X) => boolean) => xs.length === 0 ? null : xs.filter(x => pass(x.s, x)).length / xs.length
-    const sent = (s: number | null, x: X) => s !== null && s >= (x.e.quiet && pair ? pair.quietThreshold : threshold)
+    const sent = (s: number | null, x: X) => s !== null && s >= (pair && x.e.turn === cls ? pair.classThreshold : threshold)
     return {
       messages: set.length,
       positives: pos.length,
@@ -171,6 +175,6 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
       realHitRate: rate(scored.filter(x => !x.e.synthetic), sent)
     }
   }
-  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), threshold, ...(pair ? { quietThreshold: pair.quietThreshold } : {}), train: describe(train), validation: describe(validation) }
-  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features, pair?.quietThreshold), report }
+  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), threshold, ...classes, train: describe(train), validation: describe(validation) }
+  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features, classes), report }
 }

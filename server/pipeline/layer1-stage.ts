@@ -1,8 +1,12 @@
 /** Stage 2: Layer 1, once per hook: off, the tool gates' rules and transforms, then trigger / skip patterns (a Stop's on its final message). */
+import type { TurnText } from '../agents/transcript-reader.js'
 import { applyGate } from '../approvals/approval.js'
+import { committedIn } from '../evidence/committed.js'
 import { turnKind } from '../evidence/turn-kind.js'
 import { lastBytes } from '../judge/extract.js'
 import { gate } from '../judge/layer1.js'
+import { CLASS_THRESHOLD, type Scorer, type TurnClass } from '../layer1/model.js'
+import type { HookPolicy } from '../config/config-schema.js'
 import { isStop } from './read-turn.js'
 import type { Runtime } from '../core/runtime.js'
 import { type HookRun, pending, settle, type Turn } from './turn.js'
@@ -26,10 +30,26 @@ export function layer1Text (t: Turn, maxBytes: number): string {
   return final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
 }
 
+/** The class of turn whose own threshold a scorer has: one that only read (known only from a full read), or one whose
+ * steps hold a commit or push that succeeded (one such step is enough, wherever the read stopped). Asked on hits only. */
+function classOf (read: TurnText, scorer: Scorer | undefined): TurnClass | undefined {
+  if (scorer?.quietThreshold !== undefined && turnKind(read) === 'quiet') return 'quiet'
+  if (scorer?.committedThreshold !== undefined && read.evidence && committedIn(read.evidence.steps)) return 'committed'
+  return undefined
+}
+
+function gateIn (read: TurnText, text: string, hook: HookPolicy) {
+  const first = gate(text, hook)
+  const cls = first === 'hit' ? classOf(read, hook.scorer) : undefined
+  return cls ? gate(text, hook, cls) : first
+}
+
+/** A hit that a turn of some class would let through: worth waiting for a transcript still behind the hook's last message. */
+const classMight = (text: string, hook: HookPolicy) =>
+  (Object.keys(CLASS_THRESHOLD) as TurnClass[]).some(c => hook.scorer?.[CLASS_THRESHOLD[c]] !== undefined && gate(text, hook, c) === 'miss')
+
 export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
   const tool = t.event.event === 'PreToolUse' || t.event.event === 'PostToolUse'
-  const quiet = turnKind(t.read) === 'quiet'
-  // Hits that a quiet turn would let through, while the transcript is still behind the hook's last message.
   const unsure: HookRun[] = []
   // PostToolUse transforms compose in config order: each hook sees the output the previous one left.
   let output = t.event.toolResponse
@@ -42,19 +62,18 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
       if (gated.updatedOutput !== undefined) output = t.updatedOutput = run.updatedOutput = gated.updatedOutput
       if (gated.decided) { settle(run, gated.decided); continue }
     }
-    const result = run.layer1 = gate(text, hook, quiet)
+    const result = run.layer1 = gateIn(t.read, text, hook)
     if (result !== 'hit') allow(run, result)
-    else if (t.read.lagging && hook.scorer?.quietThreshold !== undefined && gate(text, hook, true) === 'miss') unsure.push(run)
+    else if (t.read.lagging && classMight(text, hook)) unsure.push(run)
   }
-  if (unsure.length > 0) await readSettled(t, rt, unsure)
+  if (unsure.length > 0) await readSettled(t, rt, unsure, text)
 }
 
 /** Claude Code flushes its transcript every 100 ms: a wait for it costs less than a model call, and only such hits pay it. */
-async function readSettled (t: Turn, rt: Runtime, unsure: HookRun[]): Promise<void> {
+async function readSettled (t: Turn, rt: Runtime, unsure: HookRun[], text: string): Promise<void> {
   // One wait a request: the facts stage, which waits for the same write, takes what this read found.
   t.flushWaited = true
   const again = await rt.transcripts.turnText(t.event, true, t.until)
   if (again.evidence) { t.read = again; t.evidence = again.evidence; delete t.evidenceNote }
-  if (turnKind(again) !== 'quiet') return
-  for (const run of unsure) allow(run, run.layer1 = 'miss')
+  for (const run of unsure) if (gateIn(again, text, run.hook) === 'miss') allow(run, run.layer1 = 'miss')
 }

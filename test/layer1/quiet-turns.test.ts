@@ -10,34 +10,34 @@ import { parseCorpus } from '../../server/eval/corpus.js'
 import { gate } from '../../server/judge/layer1.js'
 import { examplesFor } from '../../server/layer1/examples.js'
 import { parseModel } from '../../server/layer1/model.js'
-import { pickQuietPair } from '../../server/layer1/train.js'
+import { pickClassPair } from '../../server/layer1/train.js'
 import { tempDir } from '../helper.js'
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'corpus.jsonl')
 
 t.test('the pair sends as many positives as the single threshold, and fewer messages', async t => {
-  const row = (s: number | null, block: boolean, quiet: boolean) => ({ s, block, quiet })
+  const row = (s: number | null, block: boolean, inClass: boolean) => ({ s, block, inClass })
   const scored = [
     row(0.9, true, false), row(0.6, true, false), row(0.3, true, false), row(0.95, true, true),
     row(0.5, false, true), row(0.4, false, true), row(0.35, false, true), row(0.7, false, false), row(0.2, false, false), row(null, false, true)
   ]
-  const sent = (p: { threshold: number, quietThreshold: number }) => scored.filter(x => x.s !== null && x.s >= (x.quiet ? p.quietThreshold : p.threshold))
+  const sent = (p: { threshold: number, classThreshold: number }) => scored.filter(x => x.s !== null && x.s >= (x.inClass ? p.classThreshold : p.threshold))
   const single = 0.3 - 1e-6
-  const pair = pickQuietPair(scored, single)
+  const pair = pickClassPair(scored, single)
   t.equal(sent(pair).filter(x => x.block).length, 4, 'every positive the single threshold sends')
-  t.ok(sent(pair).length < sent({ threshold: single, quietThreshold: single }).length, 'fewer messages')
+  t.ok(sent(pair).length < sent({ threshold: single, classThreshold: single }).length, 'fewer messages')
   t.ok(pair.threshold <= single + 1e-9, 'other turns never get a stricter threshold than they need')
-  t.ok(pair.quietThreshold > single, 'quiet turns do')
-  const noQuietPositive = pickQuietPair([row(0.8, true, false), row(0.9, false, true)], 0.8 - 1e-6)
-  t.equal(noQuietPositive.quietThreshold, 1, 'no quiet positive to keep: nothing quiet goes on (1, not Infinity, so the file stays JSON)')
-  t.strictSame(pickQuietPair([row(0.5, true, true), row(0.4, false, false)], 0.5 - 1e-6).threshold, 0.5 - 1e-6, 'no gain: the single threshold stays')
+  t.ok(pair.classThreshold > single, 'quiet turns do')
+  const noQuietPositive = pickClassPair([row(0.8, true, false), row(0.9, false, true)], 0.8 - 1e-6)
+  t.equal(noQuietPositive.classThreshold, 1, 'no quiet positive to keep: nothing quiet goes on (1, not Infinity, so the file stays JSON)')
+  t.strictSame(pickClassPair([row(0.5, true, true), row(0.4, false, false)], 0.5 - 1e-6).threshold, 0.5 - 1e-6, 'no gain: the single threshold stays')
 })
 
 async function train (corpus: string, out: string) {
   let stdout = ''
   const io = { env: {}, stdin: Readable.from([]), stdout: new Writable({ write (c, _e, cb) { stdout += c; cb() } }), stderr: new Writable({ write (_c, _e, cb) { cb() } }) }
   const code = await trainCommand([corpus, '--config', '/dev/null', '--hooks', 'commit,shallow-bugfix', '--out', out, '--json'], io)
-  return { code, reports: JSON.parse(stdout).reports as Array<{ hook: string, threshold: number, quietThreshold?: number, validation: { recall: number, hitRate: number } }> }
+  return { code, reports: JSON.parse(stdout).reports as Array<{ hook: string, threshold: number, quietThreshold?: number, committedThreshold?: number, validation: { recall: number, hitRate: number } }> }
 }
 
 t.test('train: the bug-fix hooks get a quiet threshold from rows that carry their turn; the others and turn-less corpora do not', async t => {
@@ -53,6 +53,7 @@ t.test('train: the bug-fix hooks get a quiet threshold from rows that carry thei
   const of = (r: typeof plain, h: string) => r.reports.find(x => x.hook === h)!
   t.equal(of(plain, 'shallow-bugfix').quietThreshold, undefined, 'no turns in the corpus: one threshold')
   t.equal(of(quiet, 'commit').quietThreshold, undefined, 'commit is not a quiet-turn hook')
+  t.equal(of(quiet, 'shallow-bugfix').committedThreshold, undefined, 'nor shallow-bugfix a committed-turn one')
   const q = of(quiet, 'shallow-bugfix')
   t.ok(q.quietThreshold! > q.threshold, 'quiet turns need a higher score')
   t.equal(q.validation.recall, of(plain, 'shallow-bugfix').validation.recall, 'recall unchanged')
@@ -69,7 +70,7 @@ t.test('train: the bug-fix hooks get a quiet threshold from rows that carry thei
   t.ok(between.length > 0, 'some held-back reply scores between the two')
   for (const { r } of between) {
     t.equal(gate(r.text, hook), 'hit', `other turns: judged (${r.id})`)
-    t.equal(gate(r.text, hook, true), 'miss', `a quiet turn: let through (${r.id})`)
+    t.equal(gate(r.text, hook, 'quiet'), 'miss', `a quiet turn: let through (${r.id})`)
   }
 })
 
@@ -80,4 +81,25 @@ t.test('a model file whose quietThreshold is not a number is refused', async t =
   t.throws(() => parseModel({ ...ok, quietThreshold: null }), /quietThreshold is not a number/)
   const { quietThreshold, ...without } = ok
   t.equal(parseModel(without).quietThreshold, undefined, 'older model files without it still load')
+})
+
+t.test('train: commit gets a committed-turn threshold from rows whose turn already committed, losing no positive', async t => {
+  const dir = tempDir(t)
+  const rows = readFileSync(FIXTURE, 'utf8').trim().split('\n').map(l => JSON.parse(l) as Record<string, any>)
+  const held = new Set(examplesFor('commit', parseCorpus(readFileSync(FIXTURE, 'utf8')).rows).filter(e => e.split === 'validation').map(e => e.id))
+  // The held-back ordinary commit talk read as if its turn had pushed; the proposals as turns that had not.
+  const committed = join(dir, 'committed.jsonl')
+  writeFileSync(committed, rows.map(r => JSON.stringify(held.has(r.id) && r.labels.commit === 'allow' ? { ...r, committed: true } : r)).join('\n') + '\n')
+  const plain = await train(FIXTURE, join(dir, 'plain'))
+  const c = await train(committed, join(dir, 'committed'))
+  const of = (r: typeof plain) => r.reports.find(x => x.hook === 'commit')!
+  t.equal(of(plain).committedThreshold, undefined, 'no committed turn in the corpus: one threshold')
+  t.ok(of(c).committedThreshold! > of(c).threshold, 'committed turns need a higher score')
+  t.equal(of(c).validation.recall, of(plain).validation.recall, 'recall unchanged')
+  t.ok(of(c).validation.hitRate < of(plain).validation.hitRate, 'fewer held-back messages go on')
+  t.equal(of(c).quietThreshold, undefined, 'commit is not a quiet-turn hook')
+  const file = JSON.parse(readFileSync(join(dir, 'committed', 'commit.json'), 'utf8'))
+  t.equal(file.committedThreshold, of(c).committedThreshold, 'the model file carries it')
+  t.equal(parseModel(file).committedThreshold, file.committedThreshold, 'and it loads')
+  t.throws(() => parseModel({ ...file, committedThreshold: 'high' }), /committedThreshold is not a number/)
 })

@@ -6,7 +6,7 @@ import t from 'tap'
 import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
 import { gate } from '../../server/judge/layer1.js'
-import { examplesFor } from '../../server/layer1/examples.js'
+import { examplesFor, rowTurnClass } from '../../server/layer1/examples.js'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 
 const TOLERANCE = 0.005
@@ -21,8 +21,8 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
     const hook = config.hooks[r.hook]!
     t.ok(hook.scorer, `${r.hook}: its model is loaded by the default config`)
     const held = examplesFor(r.hook, rows).filter(e => e.split === 'validation')
-    // Each message as its turn is read live: quiet turns get the bug-fix scorers' quiet threshold.
-    const sent = held.filter(e => gate(e.text, hook, e.quiet) === 'hit')
+    // Each message as its turn is read live: quiet turns get the bug-fix scorers' quiet threshold, committed ones commit's.
+    const sent = held.filter(e => gate(e.text, hook, e.turn) === 'hit')
     const positives = held.filter(e => e.block)
     t.equal(positives.length, r.validation.positives)
     t.ok(Math.abs(sent.filter(e => e.block).length / positives.length - r.validation.recall) <= TOLERANCE, `${r.hook}: recall as reported (${r.validation.recall})`)
@@ -34,7 +34,7 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
 // What the scorers are for: few ordinary real replies reach the judge. Ceilings on the real validation messages the
 // shipped models send on, each turn read as it was (each a little above its figure in docs/BENCHMARKS.md), and the
 // forms they must still catch.
-const REAL_HIT_CEILING: Record<string, number> = { commit: 0.07, 'scope-check': 0.02, 'scope-change': 0.08, 'shallow-bugfix': 0.15, 'bugfix-without-reproduction': 0.215 }
+const REAL_HIT_CEILING: Record<string, number> = { commit: 0.05, 'scope-check': 0.02, 'scope-change': 0.08, 'shallow-bugfix': 0.15, 'bugfix-without-reproduction': 0.215 }
 const MUST_CATCH: Array<[string, string]> = [
   ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
   ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],
@@ -47,7 +47,7 @@ t.test('the shipped models send few real validation replies on, and still catch 
   const config = loadConfig({ env: {}, file: '/dev/null' })
   const rows = parseCorpus(read('corpus/claude-code.jsonl') + read('corpus/codex.jsonl')).rows.filter(r => r.split === 'validation' && r.source !== 'synthetic')
   for (const [hook, ceiling] of Object.entries(REAL_HIT_CEILING)) {
-    const rate = rows.filter(r => gate(r.text, config.hooks[hook]!, r.turn === 'quiet') === 'hit').length / rows.length
+    const rate = rows.filter(r => gate(r.text, config.hooks[hook]!, rowTurnClass(r)) === 'hit').length / rows.length
     t.ok(rate <= ceiling, `${hook}: ${(100 * rate).toFixed(1)} % of real validation replies sent on (ceiling ${(100 * ceiling).toFixed(1)} %)`)
   }
   for (const [hook, text] of MUST_CATCH) t.equal(gate(text, config.hooks[hook]!), 'hit', `${hook} must catch: ${text}`)
