@@ -159,6 +159,17 @@ t.test('a row that carries its turn is judged as that turn would be live: quiet 
   for (const [name, s] of Object.entries<any>(JSON.parse(c.out()).hooks)) t.equal(s.layer1.hitRate, 0.75, `${name}: every row but the quiet one goes on`)
 })
 
+t.test('a row whose turn only ran commands gets bugfix-without-reproduction\'s command-turn threshold', async t => {
+  // Scores between the shipped bugfix-without-reproduction model's normal and command-turn thresholds.
+  const text = "Running `npm install` after clearing `node_modules` and `package-lock.json`. I'll let you know when it's done."
+  const row = (id: string, extra: object = {}) => JSON.stringify({ id, text, labels: { 'bugfix-without-reproduction': 'allow' }, ...extra })
+  const file = join(tempDir(t), 'command.jsonl')
+  writeFileSync(file, [row('command', { turn: 'command' }), row('edit', { turn: 'edit' }), row('pushed', { turn: 'command', committed: true }), row('none')].join('\n') + '\n')
+  const c = capture()
+  t.equal(await evalCommand([file, '--config', '/dev/null', '--layer1-only', '--json'], c.io), 0)
+  t.equal(JSON.parse(c.out()).hooks['bugfix-without-reproduction'].layer1.hitRate, 0.75, 'every row but the command one goes on (a turn that pushed is committed, not command)')
+})
+
 t.test('a row whose turn already committed gets commit\'s committed-turn threshold', async t => {
   // Scores between the shipped commit model's two thresholds.
   const text = 'Committed and pushed the parser fix to origin/main.'

@@ -5,6 +5,7 @@ import { loadConfig } from '../config/config.js'
 import { labelledHooks, parseCorpus } from '../eval/corpus.js'
 import { table } from '../eval/report.js'
 import { examplesFor, TURN_CLASS_HOOKS, SCORER_FEATURES, SCORER_KINDS } from '../layer1/examples.js'
+import { CLASS_THRESHOLD, type TurnClass } from '../layer1/model.js'
 import { type TrainReport, trainScorer } from '../layer1/train.js'
 import { PACKAGE_ROOT } from '../core/paths.js'
 import { type Command, parse, UsageError } from './args.js'
@@ -39,13 +40,14 @@ export const trainCommand: Command = async (args, io) => {
     const hook = config.hooks[name]!
     const examples = examplesFor(name, rows)
     if (!examples.some(e => e.block && e.split === 'train')) { io.stderr.write(`hookjudge train: ${name}: no block label in the train split, skipped\n`); continue }
-    const { model, report } = trainScorer(name, hook.trigger, examples, { kind: SCORER_KINDS[name] ?? 'window', features: SCORER_FEATURES[name] ?? 'ngrams', ...(Object.hasOwn(TURN_CLASS_HOOKS, name) ? { turnClass: TURN_CLASS_HOOKS[name] } : {}) })
+    const { model, report } = trainScorer(name, hook.trigger, examples, { kind: SCORER_KINDS[name] ?? 'window', features: SCORER_FEATURES[name] ?? 'ngrams', ...(Object.hasOwn(TURN_CLASS_HOOKS, name) ? { turnClasses: TURN_CLASS_HOOKS[name] } : {}) })
     writeFileSync(join(out, `${name}.json`), JSON.stringify(model) + '\n')
     reports.push(report)
   }
   writeFileSync(join(out, 'report.json'), JSON.stringify({ corpus: file, reports }, null, 2) + '\n')
   if (values.json) { io.stdout.write(JSON.stringify({ out, reports }) + '\n'); return 0 }
-  const rowsOut = reports.map(({ hook, kind, threshold, quietThreshold, committedThreshold, validation: v }) => [hook, kind, threshold.toFixed(3) + (quietThreshold === undefined ? '' : ` (quiet ${quietThreshold.toFixed(3)})`) + (committedThreshold === undefined ? '' : ` (committed ${committedThreshold.toFixed(3)})`), `${v.messages} / ${v.positives} (${v.syntheticPositives} syn.)`,
+  const classes = (r: TrainReport) => (Object.keys(CLASS_THRESHOLD) as TurnClass[]).map(c => r[CLASS_THRESHOLD[c]] === undefined ? '' : ` (${c} ${r[CLASS_THRESHOLD[c]]!.toFixed(3)})`).join('')
+  const rowsOut = reports.map(r => ({ r, v: r.validation })).map(({ r, v }) => [r.hook, r.kind, r.threshold.toFixed(3) + classes(r), `${v.messages} / ${v.positives} (${v.syntheticPositives} syn.)`,
     pct(v.triggerRecall), pct(v.recall), pct(v.realRecall), pct(v.syntheticRecall), pct(v.triggerHitRate), pct(v.hitRate), pct(v.realHitRate)])
   io.stdout.write(`trained ${reports.length} scorer(s) into ${out}; validation split:\n\n` +
     table([['hook', 'kind', 'threshold', 'messages / positives', 'trigger recall', 'recall', 'real', 'synthetic', 'trigger hits', 'hits', 'real hits'], ...rowsOut], 11))

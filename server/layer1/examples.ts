@@ -7,9 +7,10 @@ import type { Example } from './train.js'
 /** A corpus without splits holds back a fifth of its repositories (or messages), chosen by hash: the same every run. */
 const heldBack = (key: string) => createHash('sha256').update(key).digest()[0]! % 5 === 0
 
-/** The class of a row's turn, as its `turn` / `committed` recorded it (absent for written messages and unread turns). */
+/** The class of a row's turn, as its `turn` / `committed` recorded it, in server/evidence/turn-class.ts's order (absent
+ * for written messages and turns not read). */
 export const rowTurnClass = (r: Pick<CorpusRow, 'turn' | 'committed'>): TurnClass | undefined =>
-  r.turn === 'quiet' ? 'quiet' : r.committed === true ? 'committed' : undefined
+  r.turn === 'quiet' ? 'quiet' : r.committed === true ? 'committed' : r.turn === 'command' ? 'command' : undefined
 
 export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
   return rows.filter(r => Object.hasOwn(r.labels, hook)).map(r => ({
@@ -42,12 +43,13 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
 }
 
 /**
- * Hooks whose scorer also gets a threshold for one class of turns. A bug-fix report is about a change, and a turn that
- * only read made none; commit's talk in a turn that already committed or pushed is mostly the report of it. Either may
- * still be a violation ("Committed. Shall I push?"), so such turns get a higher threshold, not a free pass.
+ * Hooks whose scorer also gets a threshold for some classes of turns, chosen in this order. A bug-fix report is about a
+ * change, and a turn that only read, or only ran commands, edited nothing; commit's talk in a turn that already committed
+ * or pushed is mostly the report of it. Each may still be a violation (an earlier turn's fix reported; "Committed. Shall
+ * I push?"), so such turns get a threshold of their own, not a free pass.
  */
-export const TURN_CLASS_HOOKS: Readonly<Record<string, TurnClass>> = {
-  'shallow-bugfix': 'quiet',
-  'bugfix-without-reproduction': 'quiet',
-  commit: 'committed'
+export const TURN_CLASS_HOOKS: Readonly<Record<string, readonly TurnClass[]>> = {
+  'shallow-bugfix': ['quiet', 'command'],
+  'bugfix-without-reproduction': ['quiet', 'command'],
+  commit: ['committed']
 }

@@ -34,14 +34,17 @@ export interface ModelFile {
   quietThreshold?: number
   /** For a turn that already committed or pushed (server/evidence/committed.ts): chosen the same way. */
   committedThreshold?: number
+  /** For a turn that ran commands and edited nothing (server/evidence/turn-kind.ts): chosen the same way. */
+  commandThreshold?: number
   /** Base64 of the int16 weights (little-endian), one per bucket. */
   weights: string
   report?: Record<string, unknown>
 }
 
-/** Turns whose evidence may ask a higher score of a hook: one that only read, one that already committed or pushed. */
-export type TurnClass = 'quiet' | 'committed'
-export const CLASS_THRESHOLD = { quiet: 'quietThreshold', committed: 'committedThreshold' } as const satisfies Record<TurnClass, keyof ModelFile>
+/** Turns whose evidence may ask a different score of a hook (server/evidence/turn-class.ts): one that only read, one that
+ * already committed or pushed, one that ran commands and edited nothing. */
+export type TurnClass = 'quiet' | 'committed' | 'command'
+export const CLASS_THRESHOLD = { quiet: 'quietThreshold', committed: 'committedThreshold', command: 'commandThreshold' } as const satisfies Record<TurnClass, keyof ModelFile>
 export type ClassThresholds = { [K in TurnClass as typeof CLASS_THRESHOLD[K]]?: number }
 
 /** score's `whole`: the reply a window was cut from, for the feature sets that read it too. */

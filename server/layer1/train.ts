@@ -7,8 +7,8 @@ import { triggerWindows } from './trigger-windows.js'
 /** turn: the message's turn only read, or already committed or pushed (its corpus row's `turn` / `committed`); absent for
  * every other turn and for written messages. */
 export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, turn?: TurnClass, split: 'train' | 'validation' }
-/** turnClass: also choose a threshold for the turns of this class, where the held-back split has any. */
-export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, turnClass?: TurnClass }
+/** turnClasses: also choose a threshold for the turns of each class, in this order, where the held-back split has any. */
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, turnClasses?: readonly TurnClass[] }
 
 export interface SplitReport {
   messages: number
@@ -150,18 +150,24 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const tuneOn = validation.some(e => e.block) ? validation : train
   const reached = tuneOn.filter(e => e.block).map(scoreOf).filter((s): s is number => s !== null)
   const single = pickThreshold(reached, tuneOn.filter(e => e.block).length, opts.targetRecall ?? 0.97)
-  const cls = opts.turnClass
-  const pair = cls && tuneOn.some(e => e.turn === cls)
-    ? pickClassPair(tuneOn.map(e => ({ s: scoreOf(e), block: e.block, inClass: e.turn === cls })), single)
-    : undefined
-  const threshold = pair?.threshold ?? single
-  const classes: ClassThresholds = cls && pair ? { [CLASS_THRESHOLD[cls]]: pair.classThreshold } : {}
+  // One class at a time: its turns then keep their threshold and leave the rest, so the positives sent never fall.
+  let threshold = single
+  const classes: ClassThresholds = {}
+  let rest = tuneOn.map(e => ({ e, s: scoreOf(e) }))
+  for (const cls of opts.turnClasses ?? []) {
+    if (!rest.some(x => x.e.turn === cls)) continue
+    const pair = pickClassPair(rest.map(x => ({ s: x.s, block: x.e.block, inClass: x.e.turn === cls })), threshold)
+    threshold = pair.threshold
+    classes[CLASS_THRESHOLD[cls]] = pair.classThreshold
+    rest = rest.filter(x => x.e.turn !== cls)
+  }
+  const thresholdOf = (e: Example) => (e.turn === undefined ? undefined : classes[CLASS_THRESHOLD[e.turn]]) ?? threshold
   const describe = (set: Example[]): SplitReport => {
     const scored = set.map(e => ({ e, s: scoreOf(e) }))
     const pos = scored.filter(x => x.e.block)
     type X = typeof scored[number]
     const rate = (xs: X[], pass: (s: number | null, x: X) => boolean) => xs.length === 0 ? null : xs.filter(x => pass(x.s, x)).length / xs.length
-    const sent = (s: number | null, x: X) => s !== null && s >= (pair && x.e.turn === cls ? pair.classThreshold : threshold)
+    const sent = (s: number | null, x: X) => s !== null && s >= thresholdOf(x.e)
     return {
       messages: set.length,
       positives: pos.length,

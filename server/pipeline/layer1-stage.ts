@@ -1,11 +1,10 @@
 /** Stage 2: Layer 1, once per hook: off, the tool gates' rules and transforms, then trigger / skip patterns (a Stop's on its final message). */
 import type { TurnText } from '../agents/transcript-reader.js'
 import { applyGate } from '../approvals/approval.js'
-import { committedIn } from '../evidence/committed.js'
-import { turnKind } from '../evidence/turn-kind.js'
+import { turnClass } from '../evidence/turn-class.js'
 import { lastBytes } from '../judge/extract.js'
 import { gate } from '../judge/layer1.js'
-import { CLASS_THRESHOLD, type Scorer, type TurnClass } from '../layer1/model.js'
+import { CLASS_THRESHOLD, type TurnClass } from '../layer1/model.js'
 import type { HookPolicy } from '../config/config-schema.js'
 import { isStop } from './read-turn.js'
 import type { Runtime } from '../core/runtime.js'
@@ -30,18 +29,11 @@ export function layer1Text (t: Turn, maxBytes: number): string {
   return final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
 }
 
-/** The class of turn whose own threshold a scorer has: one that only read (known only from a full read), or one whose
- * steps hold a commit or push that succeeded (one such step is enough, wherever the read stopped). Asked on hits only. */
-function classOf (read: TurnText, scorer: Scorer | undefined): TurnClass | undefined {
-  if (scorer?.quietThreshold !== undefined && turnKind(read) === 'quiet') return 'quiet'
-  if (scorer?.committedThreshold !== undefined && read.evidence && committedIn(read.evidence.steps)) return 'committed'
-  return undefined
-}
-
+/** A hit is scored again at its turn's class threshold (server/evidence/turn-class.ts), where the scorer has one. */
 function gateIn (read: TurnText, text: string, hook: HookPolicy) {
   const first = gate(text, hook)
-  const cls = first === 'hit' ? classOf(read, hook.scorer) : undefined
-  return cls ? gate(text, hook, cls) : first
+  const cls = first === 'hit' && hook.scorer ? turnClass(read) : undefined
+  return cls && hook.scorer![CLASS_THRESHOLD[cls]] !== undefined ? gate(text, hook, cls) : first
 }
 
 /** A hit that a turn of some class would let through: worth waiting for a transcript still behind the hook's last message. */

@@ -37,7 +37,7 @@ async function train (corpus: string, out: string) {
   let stdout = ''
   const io = { env: {}, stdin: Readable.from([]), stdout: new Writable({ write (c, _e, cb) { stdout += c; cb() } }), stderr: new Writable({ write (_c, _e, cb) { cb() } }) }
   const code = await trainCommand([corpus, '--config', '/dev/null', '--hooks', 'commit,shallow-bugfix', '--out', out, '--json'], io)
-  return { code, reports: JSON.parse(stdout).reports as Array<{ hook: string, threshold: number, quietThreshold?: number, committedThreshold?: number, validation: { recall: number, hitRate: number } }> }
+  return { code, reports: JSON.parse(stdout).reports as Array<{ hook: string, threshold: number, quietThreshold?: number, committedThreshold?: number, commandThreshold?: number, validation: { recall: number, hitRate: number } }> }
 }
 
 t.test('train: the bug-fix hooks get a quiet threshold from rows that carry their turn; the others and turn-less corpora do not', async t => {
@@ -102,4 +102,25 @@ t.test('train: commit gets a committed-turn threshold from rows whose turn alrea
   t.equal(file.committedThreshold, of(c).committedThreshold, 'the model file carries it')
   t.equal(parseModel(file).committedThreshold, file.committedThreshold, 'and it loads')
   t.throws(() => parseModel({ ...file, committedThreshold: 'high' }), /committedThreshold is not a number/)
+})
+
+t.test('train: the bug-fix hooks take quiet and command turns in turn, each with its own threshold, losing no positive', async t => {
+  const dir = tempDir(t)
+  const rows = readFileSync(FIXTURE, 'utf8').trim().split('\n').map(l => JSON.parse(l) as Record<string, any>)
+  const held = examplesFor('shallow-bugfix', parseCorpus(readFileSync(FIXTURE, 'utf8')).rows).filter(e => e.split === 'validation')
+  // Every other held-back reply read as a turn that only ran commands, the rest as quiet; a few positives among both.
+  const turnOf = new Map(held.map((e, i) => [e.id, i % 2 === 0 ? 'command' : e.block && i % 3 === 0 ? 'edit' : 'quiet']))
+  const quietOnly = join(dir, 'quiet.jsonl')
+  const both = join(dir, 'both.jsonl')
+  writeFileSync(quietOnly, rows.map(r => JSON.stringify(turnOf.get(r.id) === 'quiet' ? { ...r, turn: 'quiet' } : r)).join('\n') + '\n')
+  writeFileSync(both, rows.map(r => JSON.stringify(turnOf.has(r.id) ? { ...r, turn: turnOf.get(r.id) } : r)).join('\n') + '\n')
+  const q = (await train(quietOnly, join(dir, 'q'))).reports.find(x => x.hook === 'shallow-bugfix')!
+  const b = (await train(both, join(dir, 'b'))).reports.find(x => x.hook === 'shallow-bugfix')!
+  t.equal(q.commandThreshold, undefined, 'no command turn in the corpus: no command threshold')
+  t.type(b.quietThreshold, 'number')
+  t.type(b.commandThreshold, 'number')
+  t.equal(b.validation.recall, q.validation.recall, 'recall unchanged')
+  t.ok(b.validation.hitRate <= q.validation.hitRate, 'no more held-back messages go on')
+  const file = JSON.parse(readFileSync(join(dir, 'b', 'shallow-bugfix.json'), 'utf8'))
+  t.equal(file.commandThreshold, b.commandThreshold, 'the model file carries it')
 })

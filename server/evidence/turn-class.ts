@@ -1,0 +1,17 @@
+/** The one class of a turn that Layer 1's scorers may hold a threshold for, from its steps; pure. */
+import type { TurnText } from '../agents/transcript-reader.js'
+import type { TurnClass } from '../layer1/model.js'
+import { committedIn } from './committed.js'
+import { turnKind } from './turn-kind.js'
+
+/**
+ * quiet: read in full, only read · committed: a commit, push or pull request that succeeded (one such step is enough,
+ * wherever the backwards read stopped) · command: read in full, ran commands and edited nothing. In that order: a turn
+ * that pushed is `committed` whether or not it edited. Undefined for every other turn (edits, tools, unknown).
+ */
+export function turnClass (read: Pick<TurnText, 'evidence' | 'lagging'>): TurnClass | undefined {
+  const kind = turnKind(read)
+  if (kind === 'quiet') return 'quiet'
+  if (read.evidence && committedIn(read.evidence.steps)) return 'committed'
+  return kind === 'command' ? 'command' : undefined
+}
