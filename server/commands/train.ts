@@ -47,8 +47,11 @@ export const trainCommand: Command = async (args, io) => {
   writeFileSync(join(out, 'report.json'), JSON.stringify({ corpus: file, reports }, null, 2) + '\n')
   if (values.json) { io.stdout.write(JSON.stringify({ out, reports }) + '\n'); return 0 }
   const classes = (r: TrainReport) => (Object.keys(CLASS_THRESHOLD) as TurnClass[]).map(c => r[CLASS_THRESHOLD[c]] === undefined ? '' : ` (${c} ${r[CLASS_THRESHOLD[c]]!.toFixed(3)})`).join('')
-  const rowsOut = reports.map(r => ({ r, v: r.validation })).map(({ r, v }) => [r.hook, r.kind, r.threshold.toFixed(3) + classes(r), `${v.messages} / ${v.positives} (${v.syntheticPositives} syn.)`,
-    pct(v.triggerRecall), pct(v.recall), pct(v.realRecall), pct(v.syntheticRecall), pct(v.triggerHitRate), pct(v.hitRate), pct(v.realHitRate)])
+  const rowsOut = reports.map(r => {
+    const v = r.validation
+    return [r.hook, r.kind, r.threshold.toFixed(3) + classes(r), `${v.messages} / ${v.positives} (${v.syntheticPositives} syn.)`,
+      pct(v.triggerRecall), pct(v.recall), pct(v.realRecall), pct(v.syntheticRecall), pct(v.triggerHitRate), pct(v.hitRate), pct(v.realHitRate)]
+  })
   io.stdout.write(`trained ${reports.length} scorer(s) into ${out}; validation split:\n\n` +
     table([['hook', 'kind', 'threshold', 'messages / positives', 'trigger recall', 'recall', 'real', 'synthetic', 'trigger hits', 'hits', 'real hits'], ...rowsOut], 11))
   return 0

@@ -53,11 +53,9 @@ export interface EvalOptions {
 
 /** A row whose turn only read or only ran commands (its `turn`), or already committed (`committed`): the evidence such a
  * turn gives live, so that eval applies what a live turn would. */
-const QUIET_TURN: TurnEvidence = { facts: factsOf([]), steps: [], partial: false }
-const PUSH: Step[] = [{ kind: 'command', tool: 'Bash', command: 'git push', status: 'passed', verification: false }]
-const COMMITTED_TURN: TurnEvidence = { facts: factsOf(PUSH), steps: PUSH, partial: false }
-const LS: Step[] = [{ kind: 'command', tool: 'Bash', command: 'ls', status: 'passed', verification: false }]
-const EVIDENCE: Record<TurnClass, TurnEvidence> = { quiet: QUIET_TURN, committed: COMMITTED_TURN, command: { facts: factsOf(LS), steps: LS, partial: false } }
+const ran = (command: string): Step => ({ kind: 'command', tool: 'Bash', command, status: 'passed', verification: false })
+const turnOf = (steps: Step[]): TurnEvidence => ({ facts: factsOf(steps), steps, partial: false })
+const EVIDENCE: Record<TurnClass, TurnEvidence> = { quiet: turnOf([]), committed: turnOf([ran('git push')]), command: turnOf([ran('ls')]) }
 const evidenceOf = (row: CorpusRow): { evidence?: TurnEvidence } => { const c = rowTurnClass(row); return c ? { evidence: EVIDENCE[c] } : {} }
 
 export async function runEval (tasks: EvalTask[], opts: EvalOptions): Promise<Outcome[]> {

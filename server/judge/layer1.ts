@@ -8,7 +8,7 @@ export type GateResult = 'miss' | 'skip' | 'hit'
 
 export type Layer1Policy = Pick<HookPolicy, 'trigger' | 'skip'> & { scorer?: Scorer }
 
-/** turn: what the turn's evidence says of it (only read, already committed); a scorer with a threshold for that applies it. */
+/** turn: the turn's class (server/evidence/turn-class.ts); a scorer with a threshold for that class applies it. */
 export function gate (text: string, policy: Layer1Policy, turn?: TurnClass): GateResult {
   if (text.length === 0) return 'miss'
   const { scorer } = policy

@@ -34,7 +34,7 @@ export interface ModelFile {
   quietThreshold?: number
   /** For a turn that already committed or pushed (server/evidence/committed.ts): chosen the same way. */
   committedThreshold?: number
-  /** For a turn that ran commands and edited nothing (server/evidence/turn-kind.ts): chosen the same way. */
+  /** For a turn that ran commands and edited nothing (server/evidence/turn-class.ts): chosen the same way. */
   commandThreshold?: number
   /** Base64 of the int16 weights (little-endian), one per bucket. */
   weights: string

@@ -4,7 +4,7 @@ import { bucketOf } from './features.js'
 import { CLASS_THRESHOLD, type ClassThresholds, FEATURES, type FeatureSet, fixedScaleOf, type ModelFile, modelFile, type ModelKind, scorerFrom, type TurnClass } from './model.js'
 import { triggerWindows } from './trigger-windows.js'
 
-/** turn: the message's turn only read, or already committed or pushed (its corpus row's `turn` / `committed`); absent for
+/** turn: the class of the message's turn (its corpus row's `turn` / `committed`, examples.ts rowTurnClass); absent for
  * every other turn and for written messages. */
 export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, turn?: TurnClass, split: 'train' | 'validation' }
 /** turnClasses: also choose a threshold for the turns of each class, in this order, where the held-back split has any. */

@@ -102,6 +102,10 @@ t.test('train: commit gets a committed-turn threshold from rows whose turn alrea
   t.equal(file.committedThreshold, of(c).committedThreshold, 'the model file carries it')
   t.equal(parseModel(file).committedThreshold, file.committedThreshold, 'and it loads')
   t.throws(() => parseModel({ ...file, committedThreshold: 'high' }), /committedThreshold is not a number/)
+  let table = ''
+  const io = { env: {}, stdin: Readable.from([]), stdout: new Writable({ write (c, _e, cb) { table += c; cb() } }), stderr: new Writable({ write (_c, _e, cb) { cb() } }) }
+  t.equal(await trainCommand([committed, '--config', '/dev/null', '--hooks', 'commit', '--out', join(dir, 'table')], io), 0)
+  t.match(table, new RegExp(`commit +window +${of(c).threshold.toFixed(3)} \\(committed ${of(c).committedThreshold!.toFixed(3)}\\)`), 'the report table names each class threshold')
 })
 
 t.test('train: the bug-fix hooks take quiet and command turns in turn, each with its own threshold, losing no positive', async t => {
