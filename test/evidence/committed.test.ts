@@ -6,40 +6,22 @@ import type { Step } from '../../server/evidence/steps.js'
 
 const run = (command: string, status: 'passed' | 'failed' | 'error' | 'pending' = 'passed'): Step => ({ kind: 'command', tool: 'Bash', command, status, verification: false })
 
-t.test('commits, pushes and pull requests, however the line is written', async t => {
-  for (const line of [
-    'git commit -m "fix: pager off-by-one"',
-    'git push origin main',
-    'git -C app push',
-    'git -c user.name=bot commit -am wip',
-    'git --git-dir=.git commit --amend --no-edit',
-    'cd app && git add -A && git commit -m x',
-    'npm test && git push',
-    'sudo git push',
-    'GIT_AUTHOR_NAME=x git commit -m y',
-    '/usr/bin/git push --force-with-lease',
-    'gh pr create --fill',
-    'gh pr merge 12 --squash',
-    'git add . ; git commit -m "$(cat msg.txt)"'
-  ]) t.ok(changesSharedState(line), line)
-})
+// Commits, pushes and pull requests however the line is written (true); reads, dry runs, other programs and quoted
+// words (false).
+const LINES: Array<[string, boolean]> = [
+  ['git commit -m "fix: pager off-by-one"', true], ['git push origin main', true], ['git -C app push', true],
+  ['git -c user.name=bot commit -am wip', true], ['git --git-dir=.git commit --amend --no-edit', true],
+  ['cd app && git add -A && git commit -m x', true], ['npm test && git push', true], ['sudo git push', true],
+  ['GIT_AUTHOR_NAME=x git commit -m y', true], ['/usr/bin/git push --force-with-lease', true], ['gh pr create --fill', true],
+  ['gh pr merge 12 --squash', true], ['git add . ; git commit -m "$(cat msg.txt)"', true],
+  ['git status', false], ['git log --oneline -5', false], ['git diff HEAD~1', false], ['git -C push status', false],
+  ['git push --dry-run origin main', false], ['echo git commit', false], ['echo "git push"', false],
+  ['grep -rn commit src', false], ['gh pr view 12', false], ['gh pr list', false], ['npm publish --dry-run', false],
+  ['cat .git/COMMIT_EDITMSG', false], ['', false]
+]
 
-t.test('reads, dry runs, other programs and quoted words are not', async t => {
-  for (const line of [
-    'git status',
-    'git log --oneline -5',
-    'git diff HEAD~1',
-    'git -C push status',
-    'git push --dry-run origin main',
-    'echo git commit',
-    'echo "git push"',
-    'grep -rn commit src',
-    'gh pr view 12',
-    'gh pr list',
-    'npm publish --dry-run',
-    'cat .git/COMMIT_EDITMSG',
-    ''
-  ]) t.notOk(changesSharedState(line), line || '(empty)')
+t.test('the command\'s own program and subcommand decide', async t => {
+  for (const [line, ships] of LINES) t.equal(changesSharedState(line), ships, line || '(empty)')
 })
 
 t.test('a turn is committed only by such a command that exited 0', async t => {

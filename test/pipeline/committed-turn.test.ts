@@ -54,26 +54,20 @@ t.test('a turn that pushed: its report of the push is let through at Layer 1, no
   t.equal(s.api.requests.length, 0, 'no model call')
 })
 
-t.test('the same report from a turn that ran only the tests goes to the judge', async t => {
-  const s = await setup(t)
-  const { source } = await s.post('npm test', REPORT)
-  t.equal(source, 'judge')
-  t.equal(s.api.requests.length, 1)
-})
-
-t.test('a push that failed is no evidence: judged', async t => {
-  const s = await setup(t)
-  const { source } = await s.post('git push origin main', REPORT, FAILED)
-  t.equal(source, 'judge', 'the push exited 1')
-  t.equal(s.api.requests.length, 1)
-})
-
-t.test('a new proposal after the commit still goes to the judge', async t => {
-  const s = await setup(t)
-  const { source } = await s.post('git commit -am "fix parser"', PROPOSAL)
-  t.equal(source, 'judge')
-  t.equal(s.api.requests.length, 1)
-})
+// Turns that do not make the report one of a push, each judged: [what the turn ran, the reply, the capture, why].
+const JUDGED: Array<[string, string, string, string]> = [
+  ['npm test', REPORT, PASSED, 'the same report from a turn that ran only the tests'],
+  ['git push origin main', REPORT, FAILED, 'a push that exited 1 is no evidence'],
+  ['git commit -am "fix parser"', PROPOSAL, PASSED, 'a new proposal after the commit']
+]
+for (const [command, text, capture, why] of JUDGED) {
+  t.test(`${why}: goes to the judge`, async t => {
+    const s = await setup(t)
+    const { source } = await s.post(command, text, capture)
+    t.equal(source, 'judge')
+    t.equal(s.api.requests.length, 1)
+  })
+}
 
 t.test('a transcript still behind the push: read again once written, then let through', async t => {
   const s = await setup(t)
