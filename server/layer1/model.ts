@@ -53,6 +53,17 @@ export interface Scorer extends ClassThresholds { hook: string, kind: ModelKind,
 /** The score a hit needs in a turn of this class (the plain threshold where the model has none for it). */
 export const thresholdFor = (s: Scorer, turn?: TurnClass): number => (turn === undefined ? undefined : s[CLASS_THRESHOLD[turn]]) ?? s.threshold
 
+/** The lowest and highest score a hit needs in any turn: outside them, the turn's class cannot change the outcome. */
+export function thresholdRange (s: Scorer): [number, number] {
+  let lowest = s.threshold
+  let highest = s.threshold
+  for (const key of Object.values(CLASS_THRESHOLD)) {
+    const t = s[key]
+    if (t !== undefined) { lowest = Math.min(lowest, t); highest = Math.max(highest, t) }
+  }
+  return [lowest, highest]
+}
+
 const classThresholdsOf = (m: ClassThresholds): ClassThresholds => {
   const out: ClassThresholds = {}
   for (const key of Object.values(CLASS_THRESHOLD)) if (m[key] !== undefined) out[key] = m[key]

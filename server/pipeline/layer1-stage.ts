@@ -29,11 +29,10 @@ export function layer1Text (t: Turn, maxBytes: number): string {
   return final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
 }
 
-/** A hit is scored again at its turn's class threshold (server/evidence/turn-class.ts), where the scorer has one. */
-function gateIn (read: TurnText, text: string, hook: HookPolicy) {
-  const first = gate(text, hook)
-  const cls = first === 'hit' && hook.scorer ? turnClass(read) : undefined
-  return cls && hook.scorer![CLASS_THRESHOLD[cls]] !== undefined ? gate(text, hook, cls) : first
+/** The turn's class (server/evidence/turn-class.ts), looked at once a request and only for a score its class decides. */
+const lazyClass = (read: TurnText) => {
+  let known: { cls: TurnClass | undefined } | undefined
+  return () => (known ??= { cls: turnClass(read) }).cls
 }
 
 /** A hit that a turn of some class would let through: worth waiting for a transcript still behind the hook's last message. */
@@ -46,6 +45,7 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
   // PostToolUse transforms compose in config order: each hook sees the output the previous one left.
   let output = t.event.toolResponse
   const text = layer1Text(t, rt.config.judge.maxTextBytes)
+  const cls = lazyClass(t.read)
   for (const run of pending(t)) {
     const { hook } = run
     if (hook.mode === 'off') { settle(run, { decision: 'allow', source: 'off' }); continue }
@@ -54,7 +54,7 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
       if (gated.updatedOutput !== undefined) output = t.updatedOutput = run.updatedOutput = gated.updatedOutput
       if (gated.decided) { settle(run, gated.decided); continue }
     }
-    const result = run.layer1 = gateIn(t.read, text, hook)
+    const result = run.layer1 = gate(text, hook, cls)
     if (result !== 'hit') allow(run, result)
     else if (t.read.lagging && classMight(text, hook)) unsure.push(run)
   }
@@ -67,5 +67,6 @@ async function readSettled (t: Turn, rt: Runtime, unsure: HookRun[], text: strin
   t.flushWaited = true
   const again = await rt.transcripts.turnText(t.event, true, t.until)
   if (again.evidence) { t.read = again; t.evidence = again.evidence; delete t.evidenceNote }
-  for (const run of unsure) if (gateIn(again, text, run.hook) === 'miss') allow(run, run.layer1 = 'miss')
+  const cls = lazyClass(again)
+  for (const run of unsure) if (gate(text, run.hook, cls) === 'miss') allow(run, run.layer1 = 'miss')
 }

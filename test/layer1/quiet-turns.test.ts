@@ -128,3 +128,19 @@ t.test('train: the bug-fix hooks take quiet and command turns in turn, each with
   const file = JSON.parse(readFileSync(join(dir, 'b', 'shallow-bugfix.json'), 'utf8'))
   t.equal(file.commandThreshold, b.commandThreshold, 'the model file carries it')
 })
+
+t.test('gate with a lazy turn class: asked only where the class decides, and right whichever way its threshold lies', async t => {
+  const hook = loadConfig({ env: {}, file: '/dev/null' }).hooks.commit!
+  const text = 'Committed and pushed the parser fix to origin/main.'
+  const score = hook.scorer!.score(text.trim(), text)
+  const policy = (committedThreshold: number, threshold = hook.scorer!.threshold) => ({ ...hook, scorer: { ...hook.scorer!, threshold, committedThreshold } })
+  let asked = 0
+  const committed = () => { asked++; return 'committed' as const }
+  t.equal(gate(text, policy(score + 0.1, score - 0.1), committed), 'miss', 'a higher class threshold: let through')
+  t.equal(gate(text, policy(score - 0.2, score + 0.1), committed), 'hit', 'a lower one: sent on, though the plain threshold would not')
+  t.equal(asked, 2)
+  t.equal(gate(text, policy(score + 0.2, score + 0.1), committed), 'miss', 'above every threshold: no need to ask')
+  t.equal(gate(text, policy(score - 0.2, score - 0.1), committed), 'hit', 'below every threshold: no need to ask')
+  t.equal(asked, 2, 'the class was not looked at')
+  t.equal(gate(text, policy(score + 0.1, score - 0.1), () => undefined), 'hit', 'no class: the plain threshold')
+})
