@@ -11,6 +11,7 @@ import { judgeText } from '../pipeline/offline.js'
 import { type Command, parse, UsageError } from './args.js'
 import { REPLAY } from './verb-specs.js'
 import { readInput } from './eval.js'
+import { classEvidence } from '../evidence/turn-class.js'
 
 /** A directory stands for the daily decision logs in it, oldest first. */
 async function logFiles (path: string): Promise<string[]> {
@@ -52,7 +53,7 @@ export const replayCommand: Command = async (args, io) => {
     }
     const progress = createProgress(io.stderr, jobs.length, 'replay')
     const results = await mapBounded(jobs, CONCURRENCY, async ({ rec, hook }): Promise<Rejudged> => {
-      const evidence = rec.facts ? { facts: rec.facts, steps: [], partial: true } : undefined
+      const evidence = rec.turnClass ? classEvidence(rec.turnClass, rec.facts) : rec.facts ? { facts: rec.facts, steps: [], partial: true } : undefined
       const turn = await judgeText(rt, { hooks: [hook], text: rec.text ?? '', agent: rec.agent, event: rec.event ?? hook.event, ...(evidence ? { evidence } : {}) })
       const judged = turn.runs[0]!.final!
       return { rec, after: judged.decision, judged }

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { AgentName, Decision, EventName } from '../agents/event.js'
 import type { HookPolicy } from '../config/config-schema.js'
+import type { TurnClass } from '../layer1/model.js'
 import type { Redaction } from '../redact/redact.js'
 import type { HookDecision, Source } from '../pipeline/turn.js'
 
@@ -31,6 +32,9 @@ export interface DecisionRecord {
   user?: string
   /** Deterministic facts of the turn read from the transcript (server/evidence/), when it gave them: replay and eval score them. */
   facts?: Record<string, boolean>
+  /** The turn's class as Layer 1's thresholds read it (server/evidence/turn-class.ts), where its transcript told it:
+   * replay and the labels' corpus carry it, so that they apply what the live turn did. */
+  turnClass?: TurnClass
   failure?: string
   /** Estimated USD of the judge calls this decision made (backends with a configured price only). */
   costUsd?: number
@@ -51,6 +55,7 @@ export interface RecordInput {
   /** The judge text's size and its redaction (masked text, its sha256, counts): shared by every record of a request. */
   text: { bytes: number, redacted: Redaction, sha256: string }
   turn: string
+  turnClass?: TurnClass
   /** The whole request at the daemon, transcript read and waits included. */
   ms: number
   ts: Date
@@ -79,6 +84,7 @@ export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord 
     turn: r.turn,
     // After the contract's keys, so their order stays as documented.
     ...(d.facts ? { facts: d.facts } : {}),
+    ...(r.turnClass ? { turnClass: r.turnClass } : {}),
     ...(d.failure ? { failure: d.failure } : {}),
     ...costOf(d.attempts),
     ...(d.guard ? { guard: d.guard } : {}),

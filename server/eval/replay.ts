@@ -2,6 +2,8 @@
 import { AGENTS, type AgentName, type Decision, EVENTS, type EventName } from '../agents/event.js'
 import type { HookPolicy } from '../config/config-schema.js'
 import type { Facts } from '../evidence/facts.js'
+import { TURN_CLASSES } from '../evidence/turn-class.js'
+import type { TurnClass } from '../layer1/model.js'
 import type { HookDecision } from '../pipeline/turn.js'
 
 export interface LoggedRecord {
@@ -16,6 +18,8 @@ export interface LoggedRecord {
   text?: string
   /** The deterministic facts the decision used (evidence hooks): replayed as they were, the transcript being gone. */
   facts?: Facts
+  /** The turn's class then (server/evidence/turn-class.ts): Layer 1's threshold for it applies again. */
+  turnClass?: TurnClass
 }
 
 export interface Skipped { noText: number, unknownHook: number, guard: number, toolCall: number, invalid: number }
@@ -54,7 +58,8 @@ export function parseLog (jsonl: string, file: string): { records: LoggedRecord[
       decision: v.decision as Decision,
       source: str(v.source),
       text: typeof v.text === 'string' ? v.text : undefined,
-      facts: booleanMap(v.facts)
+      facts: booleanMap(v.facts),
+      ...(TURN_CLASSES.includes(v.turnClass as TurnClass) ? { turnClass: v.turnClass as TurnClass } : {})
     })
   })
   return { records, invalid }

@@ -3,10 +3,9 @@ import { detectChain, NO_BACKEND_FIX } from '../backends/detect.js'
 import type { Config, HookPolicy } from '../config/config-schema.js'
 import { NO_DECISION_LOG } from '../ops/decision-log.js'
 import type { Env } from '../core/paths.js'
-import { factsOf, type TurnEvidence } from '../evidence/facts.js'
-import type { Step } from '../evidence/steps.js'
+import type { TurnEvidence } from '../evidence/facts.js'
+import { classEvidence } from '../evidence/turn-class.js'
 import { rowTurnClass } from '../layer1/examples.js'
-import type { TurnClass } from '../layer1/model.js'
 import { judgeText } from '../pipeline/offline.js'
 import { layer1Stage } from '../pipeline/layer1-stage.js'
 import { createRuntime, type Runtime } from '../core/runtime.js'
@@ -53,10 +52,7 @@ export interface EvalOptions {
 
 /** A row whose turn only read or only ran commands (its `turn`), or already committed (`committed`): the evidence such a
  * turn gives live, so that eval applies what a live turn would. */
-const ran = (command: string): Step => ({ kind: 'command', tool: 'Bash', command, status: 'passed', verification: false })
-const turnOf = (steps: Step[]): TurnEvidence => ({ facts: factsOf(steps), steps, partial: false })
-const EVIDENCE: Record<TurnClass, TurnEvidence> = { quiet: turnOf([]), committed: turnOf([ran('git push')]), command: turnOf([ran('ls')]) }
-const evidenceOf = (row: CorpusRow): { evidence?: TurnEvidence } => { const c = rowTurnClass(row); return c ? { evidence: EVIDENCE[c] } : {} }
+const evidenceOf = (row: CorpusRow): { evidence?: TurnEvidence } => { const c = rowTurnClass(row); return c ? { evidence: classEvidence(c) } : {} }
 
 export async function runEval (tasks: EvalTask[], opts: EvalOptions): Promise<Outcome[]> {
   const { runtime } = opts

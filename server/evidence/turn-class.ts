@@ -2,7 +2,11 @@
 import type { TurnText } from '../agents/transcript-reader.js'
 import type { TurnClass } from '../layer1/model.js'
 import { committedIn } from './committed.js'
+import { type Facts, factsOf, type TurnEvidence } from './facts.js'
+import type { Step } from './steps.js'
 import { turnKind } from './turn-kind.js'
+
+export const TURN_CLASSES: readonly TurnClass[] = ['quiet', 'committed', 'command']
 
 /**
  * quiet: read in full, only read · committed: a commit, push or pull request that succeeded (one such step is enough,
@@ -14,4 +18,14 @@ export function turnClass (read: Pick<TurnText, 'evidence' | 'lagging'>): TurnCl
   if (kind === 'quiet') return 'quiet'
   if (read.evidence && committedIn(read.evidence.steps)) return 'committed'
   return kind === 'command' ? 'command' : undefined
+}
+
+const ran = (command: string): Step => ({ kind: 'command', tool: 'Bash', command, status: 'passed', verification: false })
+const CLASS_STEPS: Record<TurnClass, Step[]> = { quiet: [], committed: [ran('git push')], command: [ran('ls')] }
+
+/** Evidence of that class for a text whose transcript is gone (eval's corpus rows, replay's records), with its facts as
+ * they were logged where there are some: Layer 1 then applies what the live turn did. */
+export function classEvidence (cls: TurnClass, facts?: Facts): TurnEvidence {
+  const steps = CLASS_STEPS[cls]
+  return { facts: facts ?? factsOf(steps), steps, partial: false }
 }

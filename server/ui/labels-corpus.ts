@@ -1,5 +1,6 @@
 /** Labels as eval corpus rows ({"id","text","labels"}): one row per distinct text, every hook labelled on it; pure. */
 import type { CorpusRow, Label } from '../eval/corpus.js'
+import type { TurnClass } from '../layer1/model.js'
 import type { LabelRow } from './labels-store.js'
 
 export interface LabelledRow extends CorpusRow {
@@ -12,6 +13,10 @@ export interface LabelledRow extends CorpusRow {
 
 export interface Corpus { rows: LabelledRow[], withoutText: number }
 
+/** A turn class as the corpus fields rowTurnClass reads back (server/layer1/examples.ts). */
+const classFields = (cls?: TurnClass): Pick<CorpusRow, 'turn' | 'committed'> =>
+  cls === 'committed' ? { committed: true } : cls === 'quiet' || cls === 'command' ? { turn: cls } : {}
+
 export function labelsCorpus (labels: LabelRow[]): Corpus {
   const byText = new Map<string, LabelledRow>()
   let withoutText = 0
@@ -19,7 +24,7 @@ export function labelsCorpus (labels: LabelRow[]): Corpus {
     if (typeof l.text !== 'string' || (l.label !== 'block' && l.label !== 'allow')) { withoutText++; continue }
     let row = byText.get(l.textSha256)
     if (!row) {
-      row = { id: `review-${l.textSha256.slice(0, 16)}`, text: l.text, labels: {}, source: 'real', origin: `review:${l.decisionId}`, agent: l.agent, judged: {} }
+      row = { id: `review-${l.textSha256.slice(0, 16)}`, text: l.text, labels: {}, source: 'real', origin: `review:${l.decisionId}`, agent: l.agent, judged: {}, ...classFields(l.turnClass) }
       byText.set(l.textSha256, row)
     }
     // Labels come oldest first: a later label for the same text and hook wins.
@@ -31,5 +36,6 @@ export function labelsCorpus (labels: LabelRow[]): Corpus {
 
 /** The corpus as JSONL, the keys eval reads first; `judged` stays out (it describes the old config, not the text). */
 export function corpusJsonl (rows: LabelledRow[]): string {
-  return rows.map(({ id, text, labels, source, origin, agent }) => JSON.stringify({ id, text, labels, source, origin, agent }) + '\n').join('')
+  return rows.map(({ id, text, labels, source, origin, agent, turn, committed }) =>
+    JSON.stringify({ id, text, labels, source, origin, agent, ...(turn ? { turn } : {}), ...(committed ? { committed } : {}) }) + '\n').join('')
 }

@@ -2,6 +2,8 @@
 import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Label } from '../eval/corpus.js'
+import { TURN_CLASSES } from '../evidence/turn-class.js'
+import type { TurnClass } from '../layer1/model.js'
 import type { Redactor } from '../redact/redact.js'
 import { type DecisionRecord, sha256 } from '../core/record.js'
 
@@ -24,6 +26,8 @@ export interface LabelRow {
   textSha256: string
   /** The judged text with secrets masked; absent when the decision log kept no text (decisionLog.text: none). */
   text?: string
+  /** The turn's class then (server/evidence/turn-class.ts), where the record has it: train's class thresholds. */
+  turnClass?: TurnClass
 }
 
 // Records written before the pipeline (one request, one `turn`) have none.
@@ -53,7 +57,9 @@ export function labelRow (id: string, r: DecisionRecord, label: Given, redact: R
     decision: r.decision,
     source: r.source,
     textSha256: text === undefined ? r.textSha256 : sha256(text),
-    ...(text === undefined ? {} : { text })
+    ...(text === undefined ? {} : { text }),
+    // A log line is read back from disk: only a class the daemon writes is kept.
+    ...(TURN_CLASSES.includes(r.turnClass!) ? { turnClass: r.turnClass } : {})
   }
 }
 

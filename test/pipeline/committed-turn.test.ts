@@ -41,30 +41,34 @@ async function setup (t: Test) {
     clock.onWait = (_ms, i) => { if (i === 0 && lag > 0) appendFileSync(path, lines.slice(-lag).join('\n') + '\n') }
     const res = await app.inject({ method: 'POST', url: '/judge', payload: claudeStop(text, { transcript_path: path, cwd: dir, prompt_id: promptOf(capture) }) })
     await records.waitFor(1)
-    return { res, source: records.items.find(r => r.hook === 'commit')?.source }
+    const record = records.items.find(r => r.hook === 'commit')
+    return { res, source: record?.source, turnClass: record?.turnClass }
   }
   return { api, clock, post }
 }
 
 t.test('a turn that pushed: its report of the push is let through at Layer 1, no model call', async t => {
   const s = await setup(t)
-  const { res, source } = await s.post('git push origin main', REPORT)
+  const { res, source, turnClass } = await s.post('git push origin main', REPORT)
   t.strictSame(res.json(), {})
   t.equal(source, 'layer1')
+  t.equal(turnClass, 'committed', 'the record keeps the class: replay and the labels apply it again')
   t.equal(s.api.requests.length, 0, 'no model call')
 })
 
-// Turns that do not make the report one of a push, each judged: [what the turn ran, the reply, the capture, why].
-const JUDGED: Array<[string, string, string, string]> = [
-  ['npm test', REPORT, PASSED, 'the same report from a turn that ran only the tests'],
-  ['git push origin main', REPORT, FAILED, 'a push that exited 1 is no evidence'],
-  ['git commit -am "fix parser"', PROPOSAL, PASSED, 'a new proposal after the commit']
+// Turns that do not make the report one of a push, each judged: [what the turn ran, the reply, the capture, the class
+// its record keeps (the captures edit a file), why].
+const JUDGED: Array<[string, string, string, string | undefined, string]> = [
+  ['npm test', REPORT, PASSED, undefined, 'the same report from a turn that ran only the tests'],
+  ['git push origin main', REPORT, FAILED, undefined, 'a push that exited 1 is no evidence'],
+  ['git commit -am "fix parser"', PROPOSAL, PASSED, 'committed', 'a new proposal after the commit']
 ]
-for (const [command, text, capture, why] of JUDGED) {
+for (const [command, text, capture, cls, why] of JUDGED) {
   t.test(`${why}: goes to the judge`, async t => {
     const s = await setup(t)
-    const { source } = await s.post(command, text, capture)
+    const { source, turnClass } = await s.post(command, text, capture)
     t.equal(source, 'judge')
+    t.equal(turnClass, cls)
     t.equal(s.api.requests.length, 1)
   })
 }

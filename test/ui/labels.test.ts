@@ -4,6 +4,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { parseCorpus } from '../../server/eval/corpus.js'
+import { rowTurnClass } from '../../server/layer1/examples.js'
 import { build, tempDir, testConfig, TSX_CHILD_ENV } from '../helper.js'
 import { pageApp } from './page-app.js'
 import { record, seed } from './seed.js'
@@ -61,9 +62,10 @@ t.test('labels export (the real CLI) writes an eval corpus that eval scores', as
   const dir = tempDir(t)
   const a = await build(t, testConfig({ decisionLog: { enabled: true, dir } }))
   seed(dir, [
-    record({ ts: '2026-12-01T09:00:00.000Z', text: "I'll commit and push to main now.", decision: 'allow', wouldBlock: false }),
+    // A class the daemon never writes (a log edited by hand) is dropped; a real one travels into the corpus.
+    record({ ts: '2026-12-01T09:00:00.000Z', text: "I'll commit and push to main now.", decision: 'allow', wouldBlock: false, turnClass: 'bogus' as 'quiet' }),
     record({ ts: '2026-12-01T09:00:00.100Z', text: "I'll commit and push to main now.", hook: 'scope-check', decision: 'allow', wouldBlock: false }),
-    record({ ts: '2026-12-01T09:05:00.000Z', text: 'Renamed the helper.', decision: 'block' }),
+    record({ ts: '2026-12-01T09:05:00.000Z', text: 'Renamed the helper.', decision: 'block', turnClass: 'committed' }),
     { ...record({ ts: '2026-12-01T09:06:00.000Z' }), text: undefined }
   ])
   const csrf = /content="([0-9a-f]+)"/.exec((await a.app.inject({ url: '/ui' })).body)![1]!
@@ -91,6 +93,8 @@ t.test('labels export (the real CLI) writes an eval corpus that eval scores', as
   t.equal(rows.length, 2, 'one row per distinct text')
   const push = rows.find(r => r.text.startsWith("I'll commit"))!
   t.strictSame(push.labels, { commit: 'block', 'scope-check': 'allow' }, 'both hooks labelled on the one text')
+  t.equal(rowTurnClass(push), undefined, 'no class where the record had none the daemon writes')
+  t.equal(rowTurnClass(rows.find(r => r.text === 'Renamed the helper.')!), 'committed', "the turn's class, for train's class thresholds")
   const corpus = join(dir, 'labels.corpus.jsonl')
   writeFileSync(corpus, exported.out)
   const scored = await run(['eval', corpus, '--config', config, '--layer1-only', '--json'])
