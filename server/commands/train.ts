@@ -5,7 +5,7 @@ import { loadConfig } from '../config/config.js'
 import { labelledHooks, parseCorpus } from '../eval/corpus.js'
 import { table } from '../eval/report.js'
 import { examplesFor, TURN_CLASS_HOOKS, SCORER_FEATURES, SCORER_KINDS } from '../layer1/examples.js'
-import { CLASS_THRESHOLD, type TurnClass } from '../layer1/model.js'
+import { CLASS_THRESHOLD, TURN_CLASSES } from '../layer1/model.js'
 import { type TrainReport, trainScorer } from '../layer1/train.js'
 import { PACKAGE_ROOT } from '../core/paths.js'
 import { type Command, parse, UsageError } from './args.js'
@@ -46,7 +46,7 @@ export const trainCommand: Command = async (args, io) => {
   }
   writeFileSync(join(out, 'report.json'), JSON.stringify({ corpus: file, reports }, null, 2) + '\n')
   if (values.json) { io.stdout.write(JSON.stringify({ out, reports }) + '\n'); return 0 }
-  const classes = (r: TrainReport) => (Object.keys(CLASS_THRESHOLD) as TurnClass[]).map(c => r[CLASS_THRESHOLD[c]] === undefined ? '' : ` (${c} ${r[CLASS_THRESHOLD[c]]!.toFixed(3)})`).join('')
+  const classes = (r: TrainReport) => TURN_CLASSES.map(c => r[CLASS_THRESHOLD[c]] === undefined ? '' : ` (${c} ${r[CLASS_THRESHOLD[c]]!.toFixed(3)})`).join('')
   const rowsOut = reports.map(r => {
     const v = r.validation
     return [r.hook, r.kind, r.threshold.toFixed(3) + classes(r), `${v.messages} / ${v.positives} (${v.syntheticPositives} syn.)`,

@@ -6,8 +6,6 @@ import { type Facts, factsOf, type TurnEvidence } from './facts.js'
 import type { Step } from './steps.js'
 import { turnKind } from './turn-kind.js'
 
-export const TURN_CLASSES: readonly TurnClass[] = ['quiet', 'committed', 'command']
-
 /**
  * quiet: read in full, only read · committed: a commit, push or pull request that succeeded (one such step is enough,
  * wherever the backwards read stopped) · command: read in full, ran commands and edited nothing. In that order: a turn

@@ -46,6 +46,7 @@ export interface ModelFile {
 export type TurnClass = 'quiet' | 'committed' | 'command'
 export const CLASS_THRESHOLD = { quiet: 'quietThreshold', committed: 'committedThreshold', command: 'commandThreshold' } as const satisfies Record<TurnClass, keyof ModelFile>
 export type ClassThresholds = { [K in TurnClass as typeof CLASS_THRESHOLD[K]]?: number }
+export const TURN_CLASSES = Object.keys(CLASS_THRESHOLD) as readonly TurnClass[]
 
 /** score's `whole`: the reply a window was cut from, for the feature sets that read it too. */
 export interface Scorer extends ClassThresholds { hook: string, kind: ModelKind, bits: number, threshold: number, score (text: string, whole?: string): number }

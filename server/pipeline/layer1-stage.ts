@@ -4,7 +4,7 @@ import { applyGate } from '../approvals/approval.js'
 import { turnClass } from '../evidence/turn-class.js'
 import { lastBytes } from '../judge/extract.js'
 import { gate } from '../judge/layer1.js'
-import { CLASS_THRESHOLD, type TurnClass } from '../layer1/model.js'
+import { CLASS_THRESHOLD, TURN_CLASSES, type TurnClass } from '../layer1/model.js'
 import type { HookPolicy } from '../config/config-schema.js'
 import { isStop } from './read-turn.js'
 import type { Runtime } from '../core/runtime.js'
@@ -37,7 +37,7 @@ const lazyClass = (read: TurnText) => {
 
 /** A hit that a turn of some class would let through: worth waiting for a transcript still behind the hook's last message. */
 const classMight = (text: string, hook: HookPolicy) =>
-  (Object.keys(CLASS_THRESHOLD) as TurnClass[]).some(c => hook.scorer?.[CLASS_THRESHOLD[c]] !== undefined && gate(text, hook, c) === 'miss')
+  TURN_CLASSES.some(c => hook.scorer?.[CLASS_THRESHOLD[c]] !== undefined && gate(text, hook, c) === 'miss')
 
 export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
   const tool = t.event.event === 'PreToolUse' || t.event.event === 'PostToolUse'
