@@ -12,6 +12,15 @@ import { turnKind } from './turn-kind.js'
  * that pushed is `committed` whether or not it edited. Undefined for every other turn (edits, tools, unknown).
  */
 export function turnClass (read: Pick<TurnText, 'evidence' | 'lagging'>): TurnClass | undefined {
+  let known = seen.get(read)
+  if (!known) seen.set(read, known = { cls: classOf(read) })
+  return known.cls
+}
+
+// A read is not changed once made: Layer 1 (for each hook it decides) and the records (after the answer) share one look.
+const seen = new WeakMap<object, { cls: TurnClass | undefined }>()
+
+function classOf (read: Pick<TurnText, 'evidence' | 'lagging'>): TurnClass | undefined {
   const kind = turnKind(read)
   if (kind === 'quiet') return 'quiet'
   if (read.evidence && committedIn(read.evidence.steps)) return 'committed'

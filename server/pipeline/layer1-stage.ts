@@ -1,11 +1,8 @@
 /** Stage 2: Layer 1, once per hook: off, the tool gates' rules and transforms, then trigger / skip patterns (a Stop's on its final message). */
-import type { TurnText } from '../agents/transcript-reader.js'
 import { applyGate } from '../approvals/approval.js'
 import { turnClass } from '../evidence/turn-class.js'
 import { lastBytes } from '../judge/extract.js'
 import { gate } from '../judge/layer1.js'
-import { CLASS_THRESHOLD, TURN_CLASSES, type TurnClass } from '../layer1/model.js'
-import type { HookPolicy } from '../config/config-schema.js'
 import { isStop } from './read-turn.js'
 import type { Runtime } from '../core/runtime.js'
 import { type HookRun, pending, settle, type Turn } from './turn.js'
@@ -29,23 +26,12 @@ export function layer1Text (t: Turn, maxBytes: number): string {
   return final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
 }
 
-/** The turn's class (server/evidence/turn-class.ts), looked at once a request and only for a score its class decides. */
-const lazyClass = (read: TurnText) => {
-  let known: { cls: TurnClass | undefined } | undefined
-  return () => (known ??= { cls: turnClass(read) }).cls
-}
-
-/** A hit that a turn of some class would let through: worth waiting for a transcript still behind the hook's last message. */
-const classMight = (text: string, hook: HookPolicy) =>
-  TURN_CLASSES.some(c => hook.scorer?.[CLASS_THRESHOLD[c]] !== undefined && gate(text, hook, c) === 'miss')
-
 export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
   const tool = t.event.event === 'PreToolUse' || t.event.event === 'PostToolUse'
   const unsure: HookRun[] = []
   // PostToolUse transforms compose in config order: each hook sees the output the previous one left.
   let output = t.event.toolResponse
   const text = layer1Text(t, rt.config.judge.maxTextBytes)
-  const cls = lazyClass(t.read)
   for (const run of pending(t)) {
     const { hook } = run
     if (hook.mode === 'off') { settle(run, { decision: 'allow', source: 'off' }); continue }
@@ -54,9 +40,12 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
       if (gated.updatedOutput !== undefined) output = t.updatedOutput = run.updatedOutput = gated.updatedOutput
       if (gated.decided) { settle(run, gated.decided); continue }
     }
-    const result = run.layer1 = gate(text, hook, cls)
+    // The turn's class (server/evidence/turn-class.ts) is looked at only for a score between the scorer's thresholds.
+    let byClass = false
+    const result = run.layer1 = gate(text, hook, () => { byClass = true; return turnClass(t.read) })
     if (result !== 'hit') allow(run, result)
-    else if (t.read.lagging && classMight(text, hook)) unsure.push(run)
+    // A hit the turn's class decided, while the transcript is still behind the hook's last message: the rest may change it.
+    else if (t.read.lagging && byClass) unsure.push(run)
   }
   if (unsure.length > 0) await readSettled(t, rt, unsure, text)
 }
@@ -67,6 +56,5 @@ async function readSettled (t: Turn, rt: Runtime, unsure: HookRun[], text: strin
   t.flushWaited = true
   const again = await rt.transcripts.turnText(t.event, true, t.until)
   if (again.evidence) { t.read = again; t.evidence = again.evidence; delete t.evidenceNote }
-  const cls = lazyClass(again)
-  for (const run of unsure) if (gate(text, run.hook, cls) === 'miss') allow(run, run.layer1 = 'miss')
+  for (const run of unsure) if (gate(text, run.hook, () => turnClass(again)) === 'miss') allow(run, run.layer1 = 'miss')
 }
