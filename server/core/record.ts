@@ -63,7 +63,7 @@ export interface RecordInput {
 
 export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord {
   const d = r.decision
-  return {
+  const out: DecisionRecord = {
     ts: r.ts.toISOString(),
     hook: r.hook.name,
     agent: r.agent,
@@ -81,20 +81,22 @@ export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord 
     textBytes: r.text.bytes,
     redactions: r.text.redacted.counts,
     promptVersion: r.hook.promptVersion,
-    turn: r.turn,
-    // After the contract's keys, so their order stays as documented.
-    ...(d.facts ? { facts: d.facts } : {}),
-    ...(r.turnClass ? { turnClass: r.turnClass } : {}),
-    ...(d.failure ? { failure: d.failure } : {}),
-    ...costOf(d.attempts),
-    ...(d.guard ? { guard: d.guard } : {}),
-    ...(keepText ? { text: r.text.redacted.text } : {}),
-    ...(d.rule !== undefined ? { rule: d.rule } : {})
+    turn: r.turn
   }
+  // After the contract's keys, so their order stays as documented; assigned, not spread (six records a turn).
+  if (d.facts) out.facts = d.facts
+  if (r.turnClass) out.turnClass = r.turnClass
+  if (d.failure) out.failure = d.failure
+  const cost = costOf(d.attempts)
+  if (cost !== undefined) out.costUsd = cost
+  if (d.guard) out.guard = d.guard
+  if (keepText) out.text = r.text.redacted.text
+  if (d.rule !== undefined) out.rule = d.rule
+  return out
 }
 
 /** Sum of the priced attempts' cost, rounded to a millionth of a dollar; nothing when no attempt was priced. */
-function costOf (attempts: HookDecision['attempts']): { costUsd?: number } {
+function costOf (attempts: HookDecision['attempts']): number | undefined {
   const priced = attempts.filter(a => a.costUsd !== undefined)
-  return priced.length > 0 ? { costUsd: Math.round(priced.reduce((n, a) => n + a.costUsd!, 0) * 1e6) / 1e6 } : {}
+  return priced.length > 0 ? Math.round(priced.reduce((n, a) => n + a.costUsd!, 0) * 1e6) / 1e6 : undefined
 }
