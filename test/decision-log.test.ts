@@ -2,7 +2,7 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { createDecisionLog } from '../server/ops/decision-log.js'
+import { createDecisionLog, recordLine } from '../server/ops/decision-log.js'
 import { commitVerdict, startFakeJudgeApi } from './fixtures/fake-judge-api.js'
 import { build, claudeStop, tempDir, testConfig } from './helper.js'
 import { testClock } from './helpers/clock.js'
@@ -52,4 +52,19 @@ t.test('stream errors are reported and the next record opens a fresh file', asyn
   t.equal(readFileSync(join(dir, 'a', 'b', 'decisions-2026-11-29.jsonl'), 'utf8'), JSON.stringify(rec) + '\n')
   t.ok(readFileSync(join(dir, 'a', 'b', 'decisions-2026-11-30.jsonl'), 'utf8').length > 0, 'a new day opens a new file')
   t.equal(errors.length, 0)
+})
+
+t.test('a record line is the record: the text, escaped once a request, ends it and round-trips whatever it holds', async t => {
+  const base = { ts: '2026-11-29T10:00:00.000Z', hook: 'commit', decision: 'allow', source: 'layer1', fields: null, turn: 't1' } as any
+  const texts = ['plain', 'quotes " and \\ back\nslash\ttab', 'ünïcödé ✅ 日本語 \u2028 \u0000', 'plain']
+  for (const [i, text] of texts.entries()) {
+    for (const hook of ['commit', 'scope-check']) {
+      const r = { ...base, hook, text, user: 'ana' }
+      const line = recordLine(r)
+      t.ok(line.endsWith('\n'))
+      t.strictSame(JSON.parse(line), r, `${hook}, text ${i}`)
+      t.equal(Object.keys(JSON.parse(line)).at(-1), 'text', 'the text is the last key')
+    }
+  }
+  t.equal(recordLine(base), JSON.stringify(base) + '\n', 'without text (decisionLog.text: none) it is JSON.stringify')
 })

@@ -16,6 +16,19 @@ export interface DecisionLogOptions {
 
 export const NO_DECISION_LOG: DecisionLog = { write: () => {}, close: async () => {} }
 
+// The text is most of a record's bytes and the same in every record of a request (six for a Stop): it is escaped once
+// a request, not once a hook (a 2 KB reply: ~48 → ~15 µs). The line then ends with it, after the record's other keys.
+let lastText: string | undefined
+let lastJson = ''
+
+/** One record as its JSON line: JSON.stringify's own output, with `text` moved to the end and escaped once per text. */
+export function recordLine (r: DecisionRecord): string {
+  if (r.text === undefined) return JSON.stringify(r) + '\n'
+  if (r.text !== lastText) { lastText = r.text; lastJson = JSON.stringify(r.text) }
+  const { text: _text, ...rest } = r
+  return `${JSON.stringify(rest).slice(0, -1)},"text":${lastJson}}\n`
+}
+
 export function createDecisionLog ({ dir, onError }: DecisionLogOptions): DecisionLog {
   let day = ''
   let stream: WriteStream | null = null
@@ -63,7 +76,7 @@ export function createDecisionLog ({ dir, onError }: DecisionLogOptions): Decisi
         day = stream ? d : ''
       }
       if (!stream) return
-      for (const r of records) pending += JSON.stringify(r) + '\n'
+      for (const r of records) pending += recordLine(r)
       if (!scheduled) { scheduled = true; queueMicrotask(flush) }
     },
     async close () {
