@@ -67,4 +67,8 @@ t.test('a record line is the record: the text, escaped once a request, ends it a
     }
   }
   t.equal(recordLine(base), JSON.stringify(base) + '\n', 'without text (decisionLog.text: none) it is JSON.stringify')
+  const r = { ...base, text: 'kept' }
+  recordLine(r)
+  t.strictSame(r, { ...base, text: 'kept' }, 'the record itself is left as it was')
+  t.strictSame(JSON.parse(recordLine({ text: 'alone' } as any)), { text: 'alone' })
 })

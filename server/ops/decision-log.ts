@@ -23,10 +23,18 @@ let lastJson = ''
 
 /** One record as its JSON line: JSON.stringify's own output, with `text` moved to the end and escaped once per text. */
 export function recordLine (r: DecisionRecord): string {
-  if (r.text === undefined) return JSON.stringify(r) + '\n'
-  if (r.text !== lastText) { lastText = r.text; lastJson = JSON.stringify(r.text) }
-  const { text: _text, ...rest } = r
-  return `${JSON.stringify(rest).slice(0, -1)},"text":${lastJson}}\n`
+  const text = r.text
+  if (text === undefined) return JSON.stringify(r) + '\n'
+  if (text !== lastText) { lastText = text; lastJson = JSON.stringify(text) }
+  // The record without its text, without copying it: JSON.stringify leaves out a key whose value is undefined.
+  let head: string
+  try {
+    r.text = undefined
+    head = JSON.stringify(r)
+  } finally {
+    r.text = text
+  }
+  return `${head.length > 2 ? head.slice(0, -1) + ',' : '{'}"text":${lastJson}}\n`
 }
 
 export function createDecisionLog ({ dir, onError }: DecisionLogOptions): DecisionLog {
