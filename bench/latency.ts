@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { Pool } from 'undici'
 import { ms, ROOT, run, type Section, stats, stopInput, times } from './lib.js'
+import { ordinaryReply } from './real-replies.js'
 
 export const MISS_TEXT = 'I renamed the helper, updated its three callers and the README. All done here.'
 
@@ -45,30 +46,37 @@ async function timedPosts (pool: Pool, path: string, body: string, n: number): P
 
 export async function httpLatency (daemonUrl: string, bareUrl: string, n: number): Promise<{ section: Section, missMs: number }> {
   const body = stopInput(MISS_TEXT)
+  const reply = ordinaryReply()
+  const replyBody = stopInput(reply)
   const daemon = new Pool(daemonUrl, { connections: 1 })
   const bare = new Pool(bareUrl, { connections: 1 })
   try {
     await timedPosts(daemon, '/judge/commit', body, 200)
     await timedPosts(daemon, '/judge', body, 200)
+    await timedPosts(daemon, '/judge', replyBody, 200)
     await timedPosts(bare, '/static', body, 200)
     const d: number[] = []
     const all: number[] = []
+    const real: number[] = []
     const b: number[] = []
     for (let i = 0; i < n; i += 50) {
       d.push(...await timedPosts(daemon, '/judge/commit', body, 50))
       all.push(...await timedPosts(daemon, '/judge', body, 50))
+      real.push(...await timedPosts(daemon, '/judge', replyBody, 50))
       b.push(...await timedPosts(bare, '/static', body, 50))
     }
-    const [sd, sa, sb] = [stats(d), stats(all), stats(b)]
+    const [sd, sa, sr, sb] = [stats(d), stats(all), stats(real), stats(b)]
     return {
       missMs: sa.median,
       section: {
         title: 'Layer-1 miss through Claude Code\'s native `http` transport (no process)',
         note: `The same hook input POSTed over one keep-alive connection, ${sd.n} requests each in alternating blocks of 50: ` +
-          'the daemon\'s own latency, which is all an `http` hook adds. The floor is the same client against a bare Fastify route.',
+          'the daemon\'s own latency, which is all an `http` hook adds. The floor is the same client against a bare Fastify route. ' +
+          `The ordinary real reply (${Buffer.byteLength(reply)} bytes) is the corpus's validation reply nearest the median length of those every Stop hook lets through.`,
         head: ['target', 'median ms', 'p99 ms', 'vs floor'],
         rows: [
           ['POST /judge, all six Stop hooks (Layer-1 miss)', ms(sa.median), ms(sa.p99), times(sa.median / sb.median)],
+          ['… the same with an ordinary real reply', ms(sr.median), ms(sr.p99), times(sr.median / sb.median)],
           ['POST /judge/commit, one hook (Layer-1 miss)', ms(sd.median), ms(sd.p99), times(sd.median / sb.median)],
           ['floor: bare Fastify POST route', ms(sb.median), ms(sb.p99), times(1)]
         ]

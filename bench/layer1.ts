@@ -1,20 +1,13 @@
 /** Layer 1's own cost on real replies: every Stop hook's stages (sentences, triggers, scorers, skips) per message, in process. */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { loadConfig } from '../server/config/config.js'
 import { lastBytes } from '../server/judge/extract.js'
 import { gate } from '../server/judge/layer1.js'
-import { ROOT, type Section, stats } from './lib.js'
-
-const CORPORA = ['claude-code.jsonl', 'codex.jsonl']
+import { type Section, stats } from './lib.js'
+import { realReplies, stopHooks } from './real-replies.js'
 
 export function layer1Cost (rounds: number): Section {
-  const config = loadConfig({ env: {}, file: '/dev/null' })
-  const hooks = Object.values(config.hooks).filter(h => h.event === 'Stop')
+  const { config, hooks } = stopHooks()
   // What the daemon's Layer 1 reads of a final message: its last judge.maxTextBytes (pipeline/layer1-stage.ts).
-  const texts = CORPORA.flatMap(f => readFileSync(join(ROOT, 'corpus', f), 'utf8').trim().split('\n'))
-    .map(l => JSON.parse(l) as { text: string, source: string, split: string })
-    .filter(r => r.split === 'validation' && r.source === 'real').map(r => lastBytes(r.text.trim(), config.judge.maxTextBytes))
+  const texts = realReplies().map(t => lastBytes(t.trim(), config.judge.maxTextBytes))
   for (const text of texts) for (const h of hooks) gate(text, h)
   const perMessage: number[] = []
   for (let r = 0; r < rounds; r++) {

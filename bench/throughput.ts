@@ -1,31 +1,11 @@
 /** Requests/s and p99 of POST /judge (every Stop hook) at 16 concurrent keep-alive clients beside a bare Fastify route, with the
  * daemon's RSS sampled during its runs (the "under load" memory figure); and the same for an ordinary real reply. */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { loadConfig } from '../server/config/config.js'
-import { lastBytes } from '../server/judge/extract.js'
-import { gate } from '../server/judge/layer1.js'
-import { type Daemon, median, ms, ROOT, rssMiB, sampleRss, type Section, stats, stopInput, times } from './lib.js'
+import { type Daemon, median, ms, rssMiB, sampleRss, type Section, stats, stopInput, times } from './lib.js'
 import { MISS_TEXT } from './latency.js'
 import { load } from './load.js'
+import { ordinaryReply } from './real-replies.js'
 
 export const CLIENTS = 16
-
-/**
- * An ordinary turn's reply: of the corpus's real validation replies that every Stop hook's Layer 1 lets through, the one
- * nearest their median length (the 78-byte MISS_TEXT costs less than a real reply: Layer 1 reads every sentence, the
- * records carry the text).
- */
-export function ordinaryReply (): string {
-  const config = loadConfig({ env: {}, file: '/dev/null' })
-  const hooks = Object.values(config.hooks).filter(h => h.event === 'Stop')
-  const texts = ['claude-code.jsonl', 'codex.jsonl'].flatMap(f => readFileSync(join(ROOT, 'corpus', f), 'utf8').trim().split('\n'))
-    .map(l => JSON.parse(l) as { text: string, source: string, split: string })
-    .filter(r => r.split === 'validation' && r.source === 'real').map(r => r.text)
-    .filter(t => hooks.every(h => gate(lastBytes(t, config.judge.maxTextBytes), h) !== 'hit'))
-  const mid = median(texts.map(t => t.length))
-  return texts.reduce((best, t) => Math.abs(t.length - mid) < Math.abs(best.length - mid) ? t : best)
-}
 
 type Run = { rps: number, p99: number }
 
