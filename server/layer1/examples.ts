@@ -13,13 +13,13 @@ export const rowTurnClass = (r: Pick<CorpusRow, 'turn' | 'committed'>): TurnClas
   r.turn === 'quiet' ? 'quiet' : r.committed === true ? 'committed' : r.turn === 'command' ? 'command' : undefined
 
 export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
-  return rows.filter(r => Object.hasOwn(r.labels, hook)).map(r => ({
+  return rows.filter(r => Object.hasOwn(r.labels, hook)).map(r => ({ r, turn: rowTurnClass(r) })).map(({ r, turn }) => ({
     id: r.id,
     text: r.text,
     block: r.labels[hook] === 'block',
     relevant: r.relevant?.includes(hook) ?? false,
     synthetic: r.source === 'synthetic',
-    ...(rowTurnClass(r) ? { turn: rowTurnClass(r) } : {}),
+    ...(turn ? { turn } : {}),
     split: r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
   }))
 }
