@@ -41,15 +41,3 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
   'shallow-bugfix': 'report-strong-split',
   'bugfix-without-reproduction': 'report-split'
 }
-
-/**
- * Hooks whose scorer also gets a threshold for some classes of turns, chosen in this order. A bug-fix report is about a
- * change, and a turn that only read, or only ran commands, edited nothing; commit's talk in a turn that already committed
- * or pushed is mostly the report of it. Each may still be a violation (an earlier turn's fix reported; "Committed. Shall
- * I push?"), so such turns get a threshold of their own, not a free pass.
- */
-export const TURN_CLASS_HOOKS: Readonly<Record<string, readonly TurnClass[]>> = {
-  'shallow-bugfix': ['quiet', 'command'],
-  'bugfix-without-reproduction': ['quiet', 'command'],
-  commit: ['committed']
-}

@@ -2,13 +2,13 @@
 import type { PatternSet } from '../judge/patterns.js'
 import { bucketOf } from './features.js'
 import { CLASS_THRESHOLD, type ClassThresholds, FEATURES, type FeatureSet, fixedScaleOf, type ModelFile, modelFile, type ModelKind, scorerFrom, type TurnClass } from './model.js'
+import { pickThresholds } from './thresholds.js'
 import { triggerWindows } from './trigger-windows.js'
 
 /** turn: the class of the message's turn (its corpus row's `turn` / `committed`, examples.ts rowTurnClass); absent for
  * every other turn and for written messages. */
 export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, turn?: TurnClass, split: 'train' | 'validation' }
-/** turnClasses: also choose a threshold for the turns of each class, in this order, where the held-back split has any. */
-export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, turnClasses?: readonly TurnClass[] }
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number }
 
 export interface SplitReport {
   messages: number
@@ -99,39 +99,6 @@ function fit (rows: Row[], bits: number, epochs: number, fixed: number, lr = LEA
   return { w, bias }
 }
 
-/** The highest threshold that still sends targetRecall of the positives to the judge (those the triggers reach at all). */
-function pickThreshold (scores: number[], positives: number, target: number): number {
-  const sorted = [...scores].sort((a, b) => b - a)
-  const need = Math.ceil(target * positives)
-  if (sorted.length === 0) return 0.5
-  const at = sorted[Math.min(need, sorted.length) - 1] ?? sorted[sorted.length - 1]!
-  return Math.max(0, at - 1e-6)
-}
-
-/** inClass: the message's turn is of the class that gets a threshold of its own. */
-interface Scored { s: number | null, block: boolean, inClass: boolean }
-
-/**
- * The pair of thresholds (other turns, the class's turns) that sends the fewest messages on while sending at least as
- * many positives as `single` alone: for each threshold of the other turns, the highest class one that makes up the count.
- */
-export function pickClassPair (scored: Scored[], single: number): { threshold: number, classThreshold: number } {
-  const sentBy = (t: number, tc: number) => scored.filter(x => x.s !== null && x.s >= (x.inClass ? tc : t))
-  const need = sentBy(single, single).filter(x => x.block).length
-  const down = (xs: Scored[]) => xs.map(x => x.s).filter((v): v is number => v !== null).sort((a, b) => b - a)
-  const classPos = down(scored.filter(x => x.block && x.inClass))
-  let best = { threshold: single, classThreshold: single, n: sentBy(single, single).length }
-  for (const t of [single, ...down(scored.filter(x => x.block && !x.inClass)).map(v => Math.max(0, v - 1e-6))]) {
-    const short = need - scored.filter(x => x.block && !x.inClass && x.s !== null && x.s >= t).length
-    if (short > classPos.length) continue
-    const tc = short <= 0 ? Infinity : Math.max(0, classPos[short - 1]! - 1e-6)
-    const n = sentBy(t, tc).length
-    if (n < best.n) best = { threshold: t, classThreshold: tc, n }
-  }
-  // Infinity (no turn of the class goes on) is not JSON: the highest score a sigmoid gives is 1.
-  return { threshold: best.threshold, classThreshold: Math.min(best.classThreshold, 1) }
-}
-
 export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, examples: Example[], opts: TrainOptions): { model: ModelFile, report: TrainReport } {
   const bits = opts.bits ?? 15
   const kind = opts.kind
@@ -148,19 +115,10 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   }
   const validation = examples.filter(e => e.split === 'validation')
   const tuneOn = validation.some(e => e.block) ? validation : train
-  const reached = tuneOn.filter(e => e.block).map(scoreOf).filter((s): s is number => s !== null)
-  const single = pickThreshold(reached, tuneOn.filter(e => e.block).length, opts.targetRecall ?? 0.97)
-  // One class at a time: its turns then keep their threshold and leave the rest, so the positives sent never fall.
-  let threshold = single
+  // Each class of turn (thresholds.ts) may ask a score of its own where the held-back split shows it sends fewer on.
+  const { threshold, classes: byClass } = pickThresholds(tuneOn.map(e => ({ s: scoreOf(e), block: e.block, ...(e.turn ? { cls: e.turn } : {}) })), opts.targetRecall ?? 0.97)
   const classes: ClassThresholds = {}
-  let rest = tuneOn.map(e => ({ e, s: scoreOf(e) }))
-  for (const cls of opts.turnClasses ?? []) {
-    if (!rest.some(x => x.e.turn === cls)) continue
-    const pair = pickClassPair(rest.map(x => ({ s: x.s, block: x.e.block, inClass: x.e.turn === cls })), threshold)
-    threshold = pair.threshold
-    classes[CLASS_THRESHOLD[cls]] = pair.classThreshold
-    rest = rest.filter(x => x.e.turn !== cls)
-  }
+  for (const [cls, t] of Object.entries(byClass) as [TurnClass, number][]) classes[CLASS_THRESHOLD[cls]] = t
   const thresholdOf = (e: Example) => (e.turn === undefined ? undefined : classes[CLASS_THRESHOLD[e.turn]]) ?? threshold
   const describe = (set: Example[]): SplitReport => {
     const scored = set.map(e => ({ e, s: scoreOf(e) }))
