@@ -31,7 +31,7 @@ async function deliver (agent: Agent, url: string, input: Record<string, unknown
   await res.arrayBuffer()
 }
 
-export interface ReplayFigures { agent: Agent, sessions: number, turns: number, calls: number, turnsWithCall: number, violations: number, violationsSent: number, byHook: Record<string, number> }
+export interface ReplayFigures { agent: Agent, sessions: number, turns: number, interrupted: number, calls: number, turnsWithCall: number, violations: number, violationsSent: number, byHook: Record<string, number> }
 
 /** Turns labelled by hand (asked-turn-labels.tsv: every turn sent on once, with the hooks its final message violates). */
 function violationIds (): Set<string> {
@@ -50,11 +50,13 @@ export async function replayAgent (agent: Agent, daemon: Daemon, fakeUrl: string
   let withCall = 0
   let violations = 0
   let violationsSent = 0
+  let interrupted = 0
   for (const f of files) {
     const path = join(root, agent, f)
     mkdirSync(join(root, agent), { recursive: true })
     const list: SessionTurn[] = AGENTS[agent](join(dir, f), path)
     for (const [i, turn] of list.entries()) {
+      if (turn.interrupted) { interrupted++; continue }
       writeFileSync(path, turn.lines.join('\n') + '\n')
       await control(fakeUrl, 'reset=1')
       await deliver(agent, daemon.url, turn.input)
@@ -68,7 +70,7 @@ export async function replayAgent (agent: Agent, daemon: Daemon, fakeUrl: string
       }
     }
   }
-  return { agent, sessions: files.length, turns, calls, turnsWithCall: withCall, violations, violationsSent }
+  return { agent, sessions: files.length, turns, interrupted, calls, turnsWithCall: withCall, violations, violationsSent }
 }
 
 /** Which hooks went to the judge, from the decision records (one per hook per turn). */
@@ -106,7 +108,8 @@ export async function replaySessions (start: (overrides: Record<string, unknown>
     title: 'Model calls per 100 real turns (stored sessions replayed)',
     note: 'Every turn of the redacted real sessions in corpus/sessions/ (see its MANIFEST files), replayed in order: at each ' +
       'turn\'s end the transcript as it stood then, and the Stop input the agent sent, through what `install` writes ' +
-      '(Claude Code: its native http hook to POST /judge; Codex: the shim with --agent=codex). The fake judge API allows ' +
+      '(Claude Code: its native http hook to POST /judge; Codex: the shim with --agent=codex); a turn the user interrupted ' +
+      `makes no Stop and is left out (${figures.map(f => `${f.agent} ${f.interrupted}`).join(', ')}). The fake judge API allows ` +
       'everything and counts calls. Every shipped Stop hook is on. Labelled violations: the turns of ' +
       'corpus/sessions/asked-turn-labels.tsv whose final message a hook\'s rules block (labelled once, among the turns sent on ' +
       'when it was written), and how many of them still go to the judge. Hooks asked per 100 turns (one call may ask several): ' +
