@@ -8,7 +8,8 @@ import { triggerWindows } from './trigger-windows.js'
 /** turn: the class of the message's turn (its corpus row's `turn` / `committed`, examples.ts rowTurnClass); absent for
  * every other turn and for written messages. */
 export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, turn?: TurnClass, split: 'train' | 'validation' }
-export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number }
+/** turnClasses: the classes of turns that may get a threshold of their own (thresholds.ts), where the held-back split has positives of them. */
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, turnClasses?: readonly TurnClass[] }
 
 export interface SplitReport {
   messages: number
@@ -115,8 +116,8 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   }
   const validation = examples.filter(e => e.split === 'validation')
   const tuneOn = validation.some(e => e.block) ? validation : train
-  // Each class of turn (thresholds.ts) may ask a score of its own where the held-back split shows it sends fewer on.
-  const { threshold, classes: byClass } = pickThresholds(tuneOn.map(e => ({ s: scoreOf(e), block: e.block, ...(e.turn ? { cls: e.turn } : {}) })), opts.targetRecall ?? 0.97)
+  const chosen = new Set(opts.turnClasses ?? [])
+  const { threshold, classes: byClass } = pickThresholds(tuneOn.map(e => ({ s: scoreOf(e), block: e.block, ...(e.turn && chosen.has(e.turn) ? { cls: e.turn } : {}) })), opts.targetRecall ?? 0.97)
   const classes: ClassThresholds = {}
   for (const [cls, t] of Object.entries(byClass) as [TurnClass, number][]) classes[CLASS_THRESHOLD[cls]] = t
   const thresholdOf = (e: Example) => (e.turn === undefined ? undefined : classes[CLASS_THRESHOLD[e.turn]]) ?? threshold
