@@ -42,9 +42,9 @@ function optionsOf (xs: Scored[], cap = Infinity): Option[] {
  */
 export function pickThresholds (scored: Scored[], target: number): Thresholds {
   const positives = scored.filter(x => x.block).length
-  const single = pickThreshold(scored.filter(x => x.block && x.s !== null).map(x => x.s!), positives, target)
-  const reached = scored.filter(x => x.block && x.s !== null).length
-  const need = Math.min(Math.ceil(target * positives), reached)
+  const reached = scored.filter(x => x.block && x.s !== null).map(x => x.s!)
+  const single = pickThreshold(reached, positives, target)
+  const need = Math.min(Math.ceil(target * positives), reached.length)
   const candidates = [...new Set(scored.map(x => x.cls).filter((c): c is TurnClass => c !== undefined))]
     .filter(c => scored.some(x => x.cls === c && x.block && x.s !== null)).sort()
   let best: Thresholds = { threshold: single, classes: {} }
