@@ -45,12 +45,11 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
 /**
  * The classes of turns each hook's scorer may hold a threshold for (train picks them jointly, where the held-back split
  * has positives of a class). A bug-fix report is about a change, and a turn that only read, or only ran commands, edited
- * nothing; commit's talk in a turn that already committed or pushed is mostly the report of it; scope talk in a turn that
- * only ran commands is mostly about the user's next steps. Each may still be a violation, so a class gets a threshold of
- * its own, not a free pass. Chosen with corpus/scripts/halves.ts (thresholds picked on half of the validation
- * repositories, measured on the other half): these lists lower the held-out hit rate below what one threshold gives at
- * the same held-out recall; every class for every hook sent fewer on only by losing recall (commit's quiet and command
- * classes: 94.3 → 92.1 % recall held out, no better than one lower threshold).
+ * nothing; commit's talk in a turn that already committed or pushed is mostly the report of it. Each may still be a
+ * violation, so a class gets a threshold of its own, not a free pass. Chosen with corpus/scripts/halves.ts (thresholds
+ * picked on half of the validation repositories, measured on the other half): these lists send fewer held-out replies
+ * on than one threshold does at the same held-out recall; the classes left out sent fewer on only by losing recall
+ * (commit's quiet and command classes: 94.3 → 92.1 % held out, no better than one lower threshold).
  */
 export const TURN_CLASS_HOOKS: Readonly<Record<string, readonly TurnClass[]>> = {
   'shallow-bugfix': ['quiet', 'command'],

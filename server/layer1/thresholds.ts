@@ -37,7 +37,7 @@ function optionsOf (xs: Scored[], cap = Infinity): Option[] {
  * split is no evidence that the class holds none (2 of the corpus's 12 real scope-change violations are in turns that
  * only read; its validation split has none), so no class of turns is ever shut off. The other turns (no class: edits,
  * unread transcripts, written messages) never ask more than the one threshold would: what is known of them is least,
- * and raising theirs to pay for a class's lost the team's short corpus a tenth of commit's recall. Exact: every choice
+ * and raising theirs to pay for a lower class threshold cost the team's short corpus a tenth of commit's recall. Exact: every choice
  * of classes apart, each searched in `fewestSent`.
  */
 export function pickThresholds (scored: Scored[], target: number): Thresholds {
