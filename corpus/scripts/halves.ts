@@ -14,8 +14,7 @@ import { parseCorpus } from '../../server/eval/corpus.js'
 import { examplesFor, SCORER_FEATURES, SCORER_KINDS, TURN_CLASS_HOOKS } from '../../server/layer1/examples.js'
 import { scorerFrom, thresholdFor } from '../../server/layer1/model.js'
 import { pickThresholds, type Scored, type Thresholds } from '../../server/layer1/thresholds.js'
-import { trainScorer } from '../../server/layer1/train.js'
-import { triggerWindows } from '../../server/layer1/trigger-windows.js'
+import { scorerInputs, trainScorer } from '../../server/layer1/train.js'
 
 const ROOT = new URL('../', import.meta.url).pathname
 const HALVINGS = 10
@@ -33,7 +32,7 @@ for (const hook of (process.argv[2] ?? Object.keys(SCORER_KINDS).join(',')).spli
   const examples = examplesFor(hook, rows)
   const scorer = scorerFrom(trainScorer(hook, policy.trigger, examples, { kind: SCORER_KINDS[hook]!, features: SCORER_FEATURES[hook]! }).model)
   const scoreOf = (text: string): number | null => {
-    const inputs = scorer.kind === 'topic' ? (policy.trigger.test(text) ? [text] : []) : triggerWindows(text, policy.trigger)
+    const inputs = scorerInputs(text, scorer.kind, policy.trigger)
     return inputs.length === 0 ? null : Math.max(...inputs.map(x => scorer.score(x, text)))
   }
   const held = examples.filter(e => e.split === 'validation').map(e => ({ e, s: scoreOf(e.text) }))

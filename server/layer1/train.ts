@@ -38,9 +38,9 @@ function rng (seed: number) {
 }
 
 /** A topic scorer reads the whole of a reply the triggers pass; a window scorer only the sentences around trigger hits. */
-function inputs (e: Example, kind: ModelKind, trigger: Pick<PatternSet, 'test'>): string[] {
-  if (kind === 'window') return triggerWindows(e.text, trigger)
-  return trigger.test(e.text) ? [e.text] : []
+export function scorerInputs (text: string, kind: ModelKind, trigger: Pick<PatternSet, 'test'>): string[] {
+  if (kind === 'window') return triggerWindows(text, trigger)
+  return trigger.test(text) ? [text] : []
 }
 
 interface Row { ids: number[], y: number, message: number }
@@ -107,11 +107,11 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const ids = FEATURES[features]
   const label = (e: Example) => e.block ? 1 : 0
   const train = examples.filter(e => e.split === 'train')
-  const rows = train.flatMap((e, message) => inputs(e, kind, trigger).map(x => ({ ids: ids(x, bits, e.text), y: label(e), message })))
+  const rows = train.flatMap((e, message) => scorerInputs(e.text, kind, trigger).map(x => ({ ids: ids(x, bits, e.text), y: label(e), message })))
   const { w, bias } = fit(rows, bits, opts.epochs ?? 12, fixedScaleOf(features))
   const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0.5, undefined, features))
   const scoreOf = (e: Example) => {
-    const xs = inputs(e, kind, trigger)
+    const xs = scorerInputs(e.text, kind, trigger)
     return xs.length === 0 ? null : Math.max(...xs.map(x => draft.score(x, e.text)))
   }
   const validation = examples.filter(e => e.split === 'validation')
