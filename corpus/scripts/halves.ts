@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
-import { examplesFor, SCORER_FEATURES, SCORER_KINDS, TURN_CLASS_HOOKS } from '../../server/layer1/examples.js'
+import { examplesFor, SCORER_KINDS, scorerOptions, TURN_CLASS_HOOKS } from '../../server/layer1/examples.js'
 import { scorerFrom, thresholdFor } from '../../server/layer1/model.js'
 import { pickThresholds, type Scored, type Thresholds } from '../../server/layer1/thresholds.js'
 import { scorerInputs, trainScorer } from '../../server/layer1/train.js'
@@ -30,9 +30,9 @@ for (const hook of (process.argv[2] ?? Object.keys(SCORER_KINDS).join(',')).spli
   const policy = config.hooks[hook]
   if (!policy || !Object.hasOwn(SCORER_KINDS, hook)) throw new Error(`no scorer for hook "${hook}"; scorers: ${Object.keys(SCORER_KINDS).join(', ')}`)
   const examples = examplesFor(hook, rows)
-  const scorer = scorerFrom(trainScorer(hook, policy.trigger, examples, { kind: SCORER_KINDS[hook]!, features: SCORER_FEATURES[hook]! }).model)
+  const scorer = scorerFrom(trainScorer(hook, policy.trigger, examples, { ...scorerOptions(hook), turnClasses: [] }).model)
   const scoreOf = (text: string): number | null => {
-    const inputs = scorerInputs(text, scorer.kind, policy.trigger)
+    const inputs = scorerInputs(text, scorer.kind, policy.trigger, scorer.skipsTables)
     return inputs.length === 0 ? null : Math.max(...inputs.map(x => scorer.score(x, text)))
   }
   const held = examples.filter(e => e.split === 'validation').map(e => ({ e, s: scoreOf(e.text) }))

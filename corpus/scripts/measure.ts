@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
-import { examplesFor, SCORER_FEATURES, SCORER_KINDS, TURN_CLASS_HOOKS } from '../../server/layer1/examples.js'
+import { examplesFor, SCORER_KINDS, scorerOptions } from '../../server/layer1/examples.js'
 import { type Example, trainScorer } from '../../server/layer1/train.js'
 
 const ROOT = new URL('../', import.meta.url).pathname
@@ -22,7 +22,7 @@ const pct = (x: number | null) => x === null ? '—' : `${(100 * x).toFixed(1)} 
 for (const hook of (process.argv[2] ?? Object.keys(SCORER_KINDS).join(',')).split(',')) {
   const policy = config.hooks[hook]
   if (!policy || !Object.hasOwn(SCORER_KINDS, hook)) throw new Error(`no scorer for hook "${hook}"; scorers: ${Object.keys(SCORER_KINDS).join(', ')}`)
-  const opts = { kind: SCORER_KINDS[hook]!, features: SCORER_FEATURES[hook]!, turnClasses: TURN_CLASS_HOOKS[hook] ?? [] }
+  const opts = scorerOptions(hook)
   const examples = examplesFor(hook, rows)
   const v = trainScorer(hook, policy.trigger, examples, opts).report.validation
   const train = examples.filter(e => e.split === 'train')

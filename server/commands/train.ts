@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import { loadConfig } from '../config/config.js'
 import { labelledHooks, parseCorpus } from '../eval/corpus.js'
 import { table } from '../eval/report.js'
-import { examplesFor, SCORER_FEATURES, SCORER_KINDS, TURN_CLASS_HOOKS } from '../layer1/examples.js'
+import { examplesFor, SCORER_KINDS, scorerOptions } from '../layer1/examples.js'
 import { CLASS_THRESHOLD, TURN_CLASSES } from '../layer1/model.js'
 import { type TrainReport, trainScorer } from '../layer1/train.js'
 import { PACKAGE_ROOT } from '../core/paths.js'
@@ -40,7 +40,7 @@ export const trainCommand: Command = async (args, io) => {
     const hook = config.hooks[name]!
     const examples = examplesFor(name, rows)
     if (!examples.some(e => e.block && e.split === 'train')) { io.stderr.write(`hookjudge train: ${name}: no block label in the train split, skipped\n`); continue }
-    const { model, report } = trainScorer(name, hook.trigger, examples, { kind: SCORER_KINDS[name] ?? 'window', features: SCORER_FEATURES[name] ?? 'ngrams', turnClasses: TURN_CLASS_HOOKS[name] ?? [] })
+    const { model, report } = trainScorer(name, hook.trigger, examples, scorerOptions(name))
     writeFileSync(join(out, `${name}.json`), JSON.stringify(model) + '\n')
     reports.push(report)
   }

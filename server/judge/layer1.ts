@@ -21,7 +21,7 @@ export function gate (text: string, policy: Layer1Policy, turn?: TurnClass | (()
   }
   // A topic scorer reads the whole of a reply the triggers pass (the bug-fix hooks' decision needs all of it); a window
   // scorer only the prose sentences around trigger hits. Either way the triggers are the recall signals.
-  const windows = scorer.kind === 'topic' ? (policy.trigger.test(text) ? [text] : []) : triggerWindows(text, policy.trigger)
+  const windows = scorer.kind === 'topic' ? (policy.trigger.test(text) ? [text] : []) : triggerWindows(text, policy.trigger, scorer.skipsTables)
   if (windows.length === 0) return 'miss'
   if (policy.skip.test(text)) return 'skip'
   const score = Math.max(...windows.map(w => scorer.score(w, text)))

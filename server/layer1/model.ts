@@ -36,6 +36,8 @@ export interface ModelFile {
   committedThreshold?: number
   /** For a turn that ran commands and edited nothing (server/evidence/turn-class.ts): chosen the same way. */
   commandThreshold?: number
+  /** A window scorer that reads no markdown table row (examples.ts SCORER_OPTIONS says which, and why). */
+  skipsTables?: true
   /** Base64 of the int16 weights (little-endian), one per bucket. */
   weights: string
   report?: Record<string, unknown>
@@ -49,7 +51,7 @@ export type ClassThresholds = { [K in TurnClass as typeof CLASS_THRESHOLD[K]]?: 
 export const TURN_CLASSES = Object.keys(CLASS_THRESHOLD) as readonly TurnClass[]
 
 /** score's `whole`: the reply a window was cut from, for the feature sets that read it too. */
-export interface Scorer extends ClassThresholds { hook: string, kind: ModelKind, bits: number, threshold: number, score (text: string, whole?: string): number }
+export interface Scorer extends ClassThresholds { hook: string, kind: ModelKind, bits: number, threshold: number, skipsTables?: true, score (text: string, whole?: string): number }
 
 /** The score a hit needs in a turn of this class (the plain threshold where the model has none for it). */
 export const thresholdFor = (s: Scorer, turn?: TurnClass): number => (turn === undefined ? undefined : s[CLASS_THRESHOLD[turn]]) ?? s.threshold
@@ -85,6 +87,7 @@ export function scorerFrom (m: ModelFile): Scorer {
     bits: m.bits,
     threshold: m.threshold,
     ...classThresholdsOf(m),
+    ...(m.skipsTables === true ? { skipsTables: true } : {}),
     score (text, whole) {
       const ids = features(text, m.bits, whole)
       let free = 0
@@ -99,14 +102,14 @@ export function scorerFrom (m: ModelFile): Scorer {
 }
 
 /** Quantises trained weights (what train.ts learns) into a model file. */
-export function modelFile (hook: string, kind: ModelKind, bits: number, weights: Float64Array, bias: number, threshold: number, report?: Record<string, unknown>, features: FeatureSet = 'ngrams', classes: ClassThresholds = {}): ModelFile {
+export function modelFile (hook: string, kind: ModelKind, bits: number, weights: Float64Array, bias: number, threshold: number, report?: Record<string, unknown>, features: FeatureSet = 'ngrams', classes: ClassThresholds = {}, skipsTables = false): ModelFile {
   let max = 0
   for (const x of weights) max = Math.max(max, Math.abs(x))
   // int16, not int8: with a few large weights, int8 rounds the many small ones to zero and the model forgets them.
   const scale = max > 0 ? max / 32767 : 1
   const q = new Int16Array(weights.length)
   for (let i = 0; i < weights.length; i++) q[i] = Math.round(weights[i]! / scale)
-  return { format: 'hookjudge-layer1/2', hook, kind, ...(features === 'ngrams' ? {} : { features }), bits, scale, bias, threshold, ...classThresholdsOf(classes), weights: Buffer.from(q.buffer, q.byteOffset, q.byteLength).toString('base64'), ...(report ? { report } : {}) }
+  return { format: 'hookjudge-layer1/2', hook, kind, ...(features === 'ngrams' ? {} : { features }), bits, scale, bias, threshold, ...classThresholdsOf(classes), ...(skipsTables ? { skipsTables: true } : {}), weights: Buffer.from(q.buffer, q.byteOffset, q.byteLength).toString('base64'), ...(report ? { report } : {}) }
 }
 
 export function parseModel (json: unknown): ModelFile {
@@ -117,6 +120,7 @@ export function parseModel (json: unknown): ModelFile {
   if (m.features !== undefined && !Object.hasOwn(FEATURES, m.features)) throw bad(`features is not one of ${Object.keys(FEATURES).join(', ')}`)
   for (const k of ['bits', 'scale', 'bias', 'threshold'] as const) if (typeof m[k] !== 'number' || !Number.isFinite(m[k])) throw bad(`${k} is not a number`)
   for (const k of Object.values(CLASS_THRESHOLD)) if (m[k] !== undefined && (typeof m[k] !== 'number' || !Number.isFinite(m[k]))) throw bad(`${k} is not a number`)
+  if (m.skipsTables !== undefined && (m.skipsTables !== true || m.kind !== 'window')) throw bad('skipsTables is not true on a window model')
   if (m.bits! < 8 || m.bits! > 20 || typeof m.weights !== 'string') throw bad('bits out of 8..20 or weights missing')
   return m as ModelFile
 }

@@ -10,14 +10,20 @@ const FENCE = '```'
  */
 export const CODE_MARK = '\ue000'
 
-/** Text outside ``` fences, with `>` quote lines blanked to spaces and `inline code` to CODE_MARK and spaces (offsets stay). */
-export function prose (text: string): string {
+/** A markdown table row (`| a | b |`, the `|---|` line too). */
+const isTableRow = (trimmed: string) => trimmed.length > 1 && trimmed.startsWith('|') && trimmed.trimEnd().endsWith('|')
+
+/**
+ * Text outside ``` fences, with `>` quote lines (and, unless `tables`, table rows) blanked to spaces and `inline code`
+ * to CODE_MARK and spaces (offsets stay).
+ */
+export function prose (text: string, tables = true): string {
   const out: string[] = []
   let inFence = false
   for (const line of text.split('\n')) {
     const trimmed = line.trimStart()
     if (trimmed.startsWith(FENCE)) { inFence = !inFence; out.push(' '.repeat(line.length)); continue }
-    if (inFence || trimmed.startsWith('>')) { out.push(' '.repeat(line.length)); continue }
+    if (inFence || trimmed.startsWith('>') || (!tables && isTableRow(trimmed))) { out.push(' '.repeat(line.length)); continue }
     out.push(blankInlineCode(line))
   }
   return out.join('\n')

@@ -9,7 +9,8 @@ import { triggerWindows } from './trigger-windows.js'
  * every other turn and for written messages. */
 export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, turn?: TurnClass, split: 'train' | 'validation' }
 /** turnClasses: the classes of turns that may get a threshold of their own (thresholds.ts), where the held-back split has positives of them. */
-export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, turnClasses?: readonly TurnClass[] }
+/** skipsTables: a window scorer that reads no markdown table row (model.ts). */
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, turnClasses?: readonly TurnClass[], skipsTables?: boolean }
 
 export interface SplitReport {
   messages: number
@@ -25,7 +26,7 @@ export interface SplitReport {
   /** Among real messages only: what an ordinary session would see. */
   realHitRate: number | null
 }
-export interface TrainReport extends ClassThresholds { hook: string, kind: ModelKind, features?: FeatureSet, threshold: number, train: SplitReport, validation: SplitReport }
+export interface TrainReport extends ClassThresholds { hook: string, kind: ModelKind, features?: FeatureSet, skipsTables?: boolean, threshold: number, train: SplitReport, validation: SplitReport }
 
 /** A small deterministic PRNG (mulberry32): the same corpus always gives the same model. */
 function rng (seed: number) {
@@ -38,8 +39,8 @@ function rng (seed: number) {
 }
 
 /** A topic scorer reads the whole of a reply the triggers pass; a window scorer only the sentences around trigger hits. */
-export function scorerInputs (text: string, kind: ModelKind, trigger: Pick<PatternSet, 'test'>): string[] {
-  if (kind === 'window') return triggerWindows(text, trigger)
+export function scorerInputs (text: string, kind: ModelKind, trigger: Pick<PatternSet, 'test'>, skipTables = false): string[] {
+  if (kind === 'window') return triggerWindows(text, trigger, skipTables)
   return trigger.test(text) ? [text] : []
 }
 
@@ -104,14 +105,15 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const bits = opts.bits ?? 15
   const kind = opts.kind
   const features = opts.features ?? 'ngrams'
+  const skipsTables = kind === 'window' && opts.skipsTables === true
   const ids = FEATURES[features]
   const label = (e: Example) => e.block ? 1 : 0
   const train = examples.filter(e => e.split === 'train')
-  const rows = train.flatMap((e, message) => scorerInputs(e.text, kind, trigger).map(x => ({ ids: ids(x, bits, e.text), y: label(e), message })))
+  const rows = train.flatMap((e, message) => scorerInputs(e.text, kind, trigger, skipsTables).map(x => ({ ids: ids(x, bits, e.text), y: label(e), message })))
   const { w, bias } = fit(rows, bits, opts.epochs ?? 12, fixedScaleOf(features))
-  const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0.5, undefined, features))
+  const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0.5, undefined, features, {}, skipsTables))
   const scoreOf = (e: Example) => {
-    const xs = scorerInputs(e.text, kind, trigger)
+    const xs = scorerInputs(e.text, kind, trigger, skipsTables)
     return xs.length === 0 ? null : Math.max(...xs.map(x => draft.score(x, e.text)))
   }
   const validation = examples.filter(e => e.split === 'validation')
@@ -140,6 +142,6 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
       realHitRate: rate(scored.filter(x => !x.e.synthetic), sent)
     }
   }
-  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), threshold, ...classes, train: describe(train), validation: describe(validation) }
-  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features, classes), report }
+  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), ...(skipsTables ? { skipsTables } : {}), threshold, ...classes, train: describe(train), validation: describe(validation) }
+  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features, classes, skipsTables), report }
 }

@@ -18,15 +18,16 @@ function pieces (text: string): string[] {
 }
 
 // Every scorer hook of a request reads the same text: split it into sentences once, not once per hook.
-let last: { text: string, list: string[] } | undefined
+let last: { text: string, tables: boolean, list: string[] } | undefined
 
-function readable (text: string): string[] {
-  if (last?.text !== text) last = { text, list: sentences(prose(text)).flatMap(s => pieces(s.text)) }
+function readable (text: string, tables: boolean): string[] {
+  if (last?.text !== text || last.tables !== tables) last = { text, tables, list: sentences(prose(text, tables)).flatMap(s => pieces(s.text)) }
   return last.list
 }
 
-export function triggerWindows (text: string, trigger: Pick<PatternSet, 'test'>): string[] {
-  const list = readable(text)
+/** skipTables: leave markdown table rows out (a scorer whose model says so, model.ts `skipsTables`). */
+export function triggerWindows (text: string, trigger: Pick<PatternSet, 'test'>, skipTables = false): string[] {
+  const list = readable(text, !skipTables)
   const out: string[] = []
   for (let i = 0; i < list.length && out.length < MAX_WINDOWS; i++) {
     if (!trigger.test(list[i]!)) continue

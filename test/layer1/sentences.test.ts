@@ -46,6 +46,20 @@ t.test('trigger windows: the hit sentence and one either side; a trigger only in
   t.equal(triggerWindows('コミットします。', commit).length, 1, 'Japanese')
 })
 
+t.test('a table-blind reading leaves markdown table rows out (offsets kept); the default reads them', async t => {
+  const rows = ['| Feature | A | B |', '|---|---|---|', '  | **Commit and push** | No | Yes |  ']
+  const text = `Compared:\n${rows.join('\n')}\nBoth work.`
+  const blind = prose(text, false)
+  t.equal(blind, `Compared:\n${rows.map(r => ' '.repeat(r.length)).join('\n')}\nBoth work.`)
+  t.equal(prose(text), text, 'the scope hooks read status tables')
+  t.strictSame(triggerWindows(text, commit, true), [], 'a cell naming a commit is no sentence')
+  t.equal(triggerWindows(text, commit).length, 1)
+  // A row needs both pipes: a sentence that starts with one is still prose.
+  t.equal(triggerWindows('| then I will commit it.\nDone.', commit, true).length, 1)
+  const after = `${text}\nShall I commit and push this?`
+  t.strictSame(triggerWindows(after, commit, true), ['Both work. Shall I commit and push this?'], 'a proposal after a table is still read, and its window holds no cell')
+})
+
 t.test('features: words, bigrams and 3-grams hashed into the bucket range; CJK as character bigrams', async t => {
   t.strictSame(tokens("i'll commit it"), ["i'll", 'commit', 'it'])
   t.strictSame(tokens(prose('stage and commit: `git add .` then `git commit`').toLowerCase()), ['stage', 'and', 'commit', CODE_MARK, 'then', CODE_MARK], 'a code span is one token of its own')

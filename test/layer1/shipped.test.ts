@@ -34,7 +34,7 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
 // What the scorers are for: few ordinary real replies reach the judge. Ceilings on the real validation messages the
 // shipped models send on, each turn read as it was (each a little above its figure in docs/BENCHMARKS.md), and the
 // forms they must still catch.
-const REAL_HIT_CEILING: Record<string, number> = { commit: 0.05, 'scope-check': 0.02, 'scope-change': 0.08, 'shallow-bugfix': 0.15, 'bugfix-without-reproduction': 0.2 }
+const REAL_HIT_CEILING: Record<string, number> = { commit: 0.04, 'scope-check': 0.02, 'scope-change': 0.08, 'shallow-bugfix': 0.15, 'bugfix-without-reproduction': 0.2 }
 const MUST_CATCH: Array<[string, string]> = [
   ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
   ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],
@@ -51,4 +51,12 @@ t.test('the shipped models send few real validation replies on, and still catch 
     t.ok(rate <= ceiling, `${hook}: ${(100 * rate).toFixed(1)} % of real validation replies sent on (ceiling ${(100 * ceiling).toFixed(1)} %)`)
   }
   for (const [hook, text] of MUST_CATCH) t.equal(gate(text, config.hooks[hook]!), 'hit', `${hook} must catch: ${text}`)
+})
+
+t.test('commit\'s scorer reads no table row: a comparison table naming commits is no proposal; the proposal under it is', async t => {
+  const commit = loadConfig({ env: {}, file: '/dev/null' }).hooks.commit!
+  t.equal(commit.scorer?.skipsTables, true)
+  const table = '| Feature | **Continue** | **Claude Code** |\n|---|---|---|\n| **Git / commits** | No | Yes |\n| **PR descriptions** | No | Yes |\n| **Deploy / scripts** | No | Yes |\n\n**Bottom line:** they work best together.'
+  t.equal(gate(table, commit), 'miss')
+  t.equal(gate(`${table}\n\nShall I commit and push this setup to main?`, commit), 'hit')
 })

@@ -39,6 +39,8 @@ t.test('train writes one model per hook and a validation report that meets the r
   await train(again)
   for (const h of ['commit', 'scope-check']) t.equal(readFileSync(join(again, `${h}.json`), 'utf8'), readFileSync(join(out, `${h}.json`), 'utf8'), `${h}: the same corpus gives the same model`)
   t.ok(readFileSync(join(out, 'commit.json')).length < 300 * 1024, 'a model is under 300 KB')
+  t.equal(JSON.parse(readFileSync(join(out, 'commit.json'), 'utf8')).skipsTables, true, 'commit\'s model says it reads no table row')
+  t.equal(JSON.parse(readFileSync(join(out, 'scope-check.json'), 'utf8')).skipsTables, undefined, 'scope-check\'s reads them')
 })
 
 t.test('a model named in the config is loaded and Layer 1 uses it; a broken one is a config error naming the key', async t => {
@@ -57,6 +59,10 @@ t.test('a model named in the config is loaded and Layer 1 uses it; a broken one 
   t.ok(hits(positives, hook) >= Math.floor(0.97 * hits(positives, plain)), 'the held-back positives still reach the judge')
   t.ok(hits(held, hook) <= hits(held, plain), 'and no more messages than with the triggers alone')
   writeFileSync(join(out, 'bad.json'), '{"format":"nope"}')
+  const topic = { ...JSON.parse(readFileSync(join(out, 'commit.json'), 'utf8')), kind: 'topic' }
+  writeFileSync(join(out, 'topic.json'), JSON.stringify(topic))
+  writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: topic.json }\n')
+  t.throws(() => loadConfig({ env: {}, file: user }), /skipsTables is not true on a window model/, 'a topic model reads the whole reply, tables and all')
   writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: bad.json }\n  scope-check:\n    layer1: { model: missing.json }\n')
   t.throws(() => loadConfig({ env: {}, file: user }), /hooks\.commit\.layer1\.model[\s\S]*hooks\.scope-check\.layer1\.model/)
 })

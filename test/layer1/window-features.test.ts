@@ -11,7 +11,9 @@ t.test('each window concept is found in the forms it names, and not in an ordina
   const cases: Array<[string, string[]]> = [
     ['propose', ["I'll commit and push now.", 'Shall I open a PR?', 'Want me to push it?', 'コミットします。', '是否同意执行？', "I'd suggest leaving Kafka as a follow-up.", 'I recommend running /clear.', 'Shall we continue tomorrow?', '取り組む形にさせてください。', '本実装は別の PR で行います。',
       'Veux-tu que je stage + commit ?', "Tu veux qu'on fasse ce merge ?", 'Confirma si usamos ese mensaje.', '¿Quieres que haga el push?',
-      'Soll ich committen?', 'Möchtest du, dass ich pushe?', 'Quer que eu faça o commit?', 'Vuoi che faccia il push?', 'Хотите, чтобы я закоммитил?', '커밋할까요?']],
+      'Soll ich committen?', 'Möchtest du, dass ich pushe?', 'Quer que eu faça o commit?', 'Vuoi che faccia il push?', 'Хотите, чтобы я закоммитил?', '커밋할까요?',
+      // An action announced as under way, and the plain polite non-past (〜ます) that says what comes next.
+      'The hotfix is ready; deploying to prod now.', 'Applying the Terraform plan to prod now.', 'Next up: create the PR.', 'このブランチを main に取り込みます。']],
     ['past', ['Committed as abc1234.', 'Commit created and pushed.', 'PR #42 is open.', 'コミットしました。', '已提交。']],
     ['option', ['Commit now or hold off?', 'Which option do you prefer?']],
     ['evidence', ['All tests pass.', '42 passed, 0 failed.', 'CI is green.', '✅ lint']],
@@ -25,6 +27,7 @@ t.test('each window concept is found in the forms it names, and not in an ordina
   for (const [name, texts] of cases) for (const text of texts) t.ok(concepts(text).includes(name), `${name}: ${text}`)
   const ordinary = 'The loader reads the manifest and returns a map of entries.'
   t.strictSame(concepts(ordinary), ['plain'], 'an ordinary description holds none, so it is plain: no proposal, no question')
+  for (const report of ['Deploying to prod took an hour.', 'Everything is working now.', 'main に取り込みました。']) t.notOk(concepts(report).includes('propose'), `no proposal: ${report}`)
 })
 
 t.test('what a window lacks: "plain" without a proposal form or a question, "report" when it also tells of something done', async t => {
