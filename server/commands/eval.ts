@@ -67,13 +67,17 @@ export const evalCommand: Command = async (args, io) => {
     progress.done()
     const scores = scoreAll(outcomes, names, layer1Only)
     const missed = values.misses ? misses(outcomes, layer1Only) : undefined
+    // Per message, not per hook: a message Layer 1 sends on costs one model call however many of its hooks are asked.
+    const sentOn = { messages: new Set(outcomes.map(o => o.id)).size, sent: new Set(outcomes.filter(o => o.gate === 'hit').map(o => o.id)).size }
     if (values.json) {
-      io.stdout.write(JSON.stringify({ hooks: scores, ...(missed ? { misses: missed } : {}) }) + '\n')
+      io.stdout.write(JSON.stringify({ hooks: scores, sentOn, ...(missed ? { misses: missed } : {}) }) + '\n')
       return 0
     }
     const mode = layer1Only ? 'Layer 1 only (final verdicts not scored)' : 'Layer 1 + the judge'
     const calls = outcomes.reduce((n, o) => n + o.calls, 0)
-    io.stdout.write(`eval ${file}: ${rows.length} messages, ${outcomes.length} labels, ${mode}${layer1Only ? '' : `, ${calls} model calls (${values.separate ? 'one hook per call' : 'hooks of a message combined'})`}\n\n${evalTable(scores)}`)
+    const share = `${(100 * sentOn.sent / Math.max(1, sentOn.messages)).toFixed(1)} %`
+    io.stdout.write(`eval ${file}: ${rows.length} messages, ${outcomes.length} labels, ${mode}${layer1Only ? '' : `, ${calls} model calls (${values.separate ? 'one hook per call' : 'hooks of a message combined'})`}; ` +
+      `Layer 1 sent ${sentOn.sent} of ${sentOn.messages} messages on (${share})\n\n${evalTable(scores)}`)
     if (missed) io.stdout.write(`\n${missListing(missed)}`)
     return 0
   } finally {

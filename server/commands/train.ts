@@ -5,7 +5,8 @@ import { loadConfig } from '../config/config.js'
 import { labelledHooks, parseCorpus } from '../eval/corpus.js'
 import { table } from '../eval/report.js'
 import { examplesFor, SCORER_KINDS, scorerOptions } from '../layer1/examples.js'
-import { CLASS_THRESHOLD, TURN_CLASSES } from '../layer1/model.js'
+import { CLASS_THRESHOLD, type ModelFile, TURN_CLASSES } from '../layer1/model.js'
+import { withJoint } from '../layer1/pick-joint.js'
 import { type TrainReport, trainScorer } from '../layer1/train.js'
 import { PACKAGE_ROOT } from '../core/paths.js'
 import { type Command, parse, UsageError } from './args.js'
@@ -36,16 +37,20 @@ export const trainCommand: Command = async (args, io) => {
   const out = resolve(values.out ?? join(PACKAGE_ROOT, 'config', 'models'))
   mkdirSync(out, { recursive: true })
   const reports: TrainReport[] = []
+  const trained: ModelFile[] = []
   for (const name of asked) {
     const hook = config.hooks[name]!
     const examples = examplesFor(name, rows)
     if (!examples.some(e => e.block && e.split === 'train')) { io.stderr.write(`hookjudge train: ${name}: no block label in the train split, skipped\n`); continue }
     const { model, report } = trainScorer(name, hook.trigger, examples, scorerOptions(name))
-    writeFileSync(join(out, `${name}.json`), JSON.stringify(model) + '\n')
+    trained.push(model)
     reports.push(report)
   }
-  writeFileSync(join(out, 'report.json'), JSON.stringify({ corpus: file, reports }, null, 2) + '\n')
-  if (values.json) { io.stdout.write(JSON.stringify({ out, reports }) + '\n'); return 0 }
+  // Hooks trained together are asked in one call per turn: which of them send a turn alone is chosen together too.
+  const { models, report: joint } = withJoint(trained, config.hooks, rows)
+  for (const m of models) writeFileSync(join(out, `${m.hook}.json`), JSON.stringify(m) + '\n')
+  writeFileSync(join(out, 'report.json'), JSON.stringify({ corpus: file, reports, ...(joint ? { joint } : {}) }, null, 2) + '\n')
+  if (values.json) { io.stdout.write(JSON.stringify({ out, reports, ...(joint ? { joint } : {}) }) + '\n'); return 0 }
   const classes = (r: TrainReport) => TURN_CLASSES.map(c => r[CLASS_THRESHOLD[c]] === undefined ? '' : ` (${c} ${r[CLASS_THRESHOLD[c]]!.toFixed(3)})`).join('')
   const rowsOut = reports.map(r => {
     const v = r.validation
@@ -54,5 +59,9 @@ export const trainCommand: Command = async (args, io) => {
   })
   io.stdout.write(`trained ${reports.length} scorer(s) into ${out}; validation split:\n\n` +
     table([['hook', 'kind', 'threshold', 'messages / positives', 'trigger recall', 'recall', 'real', 'synthetic', 'trigger hits', 'hits', 'real hits'], ...rowsOut], 11))
+  if (joint) {
+    io.stdout.write(`\nper turn (${joint.hooks.length} hooks, one call): ${models.map(m => `${m.hook} alone ×${m.joint!.alone}, joins ×${m.joint!.joins}`).join('; ')}\n` +
+      `real held-back messages sent on: ${joint.realSentBefore} → ${joint.realSentAfter} of ${joint.realMessages}, each hook's recall unchanged\n`)
+  }
   return 0
 }

@@ -8,16 +8,20 @@ export type GateResult = 'miss' | 'skip' | 'hit'
 
 export type Layer1Policy = Pick<HookPolicy, 'trigger' | 'skip'> & { scorer?: Scorer }
 
+/** Given as a function, the turn's class is asked only where it can change the outcome. */
+export type TurnClassOf = TurnClass | (() => TurnClass | undefined)
+
 /**
- * turn: the turn's class (server/evidence/turn-class.ts); a scorer with a threshold for that class applies it. Given as a
- * function, it is asked only when the score falls between the scorer's thresholds, where the class decides.
+ * A hook's best score over the threshold its turn's class asks (1: at it; Infinity for a trigger hit of a hook without a
+ * scorer), or why it has none: 'miss' (no trigger matched) or 'skip' (a skip pattern matched). The class is asked only
+ * for a score whose side of `range` (the relative scores the caller compares with, joint.ts) it could change.
  */
-export function gate (text: string, policy: Layer1Policy, turn?: TurnClass | (() => TurnClass | undefined)): GateResult {
+export function relativeScore (text: string, policy: Layer1Policy, turn?: TurnClassOf, range: readonly [number, number] = [1, 1]): number | 'miss' | 'skip' {
   if (text.length === 0) return 'miss'
   const { scorer } = policy
   if (!scorer) {
     if (!policy.trigger.test(text)) return 'miss'
-    return policy.skip.test(text) ? 'skip' : 'hit'
+    return policy.skip.test(text) ? 'skip' : Infinity
   }
   // A topic scorer reads the whole of a reply the triggers pass (the bug-fix hooks' decision needs all of it); a window
   // scorer only the prose sentences around trigger hits. Either way the triggers are the recall signals.
@@ -25,8 +29,15 @@ export function gate (text: string, policy: Layer1Policy, turn?: TurnClass | (()
   if (windows.length === 0) return 'miss'
   if (policy.skip.test(text)) return 'skip'
   const score = Math.max(...windows.map(w => scorer.score(w, text)))
-  if (typeof turn !== 'function') return score >= thresholdFor(scorer, turn) ? 'hit' : 'miss'
+  if (typeof turn !== 'function') return score / thresholdFor(scorer, turn)
+  // Past these bounds every class's threshold puts the score on the same side of the range: the plain one says which.
   const [lowest, highest] = thresholdRange(scorer)
-  if (score < lowest || score >= highest) return score >= highest ? 'hit' : 'miss'
-  return score >= thresholdFor(scorer, turn()) ? 'hit' : 'miss'
+  if (score < range[0] * lowest || score >= range[1] * highest) return score / scorer.threshold
+  return score / thresholdFor(scorer, turn())
+}
+
+/** One hook on its own: a hit when its score reaches its threshold for the turn's class. */
+export function gate (text: string, policy: Layer1Policy, turn?: TurnClassOf): GateResult {
+  const rel = relativeScore(text, policy, turn)
+  return typeof rel === 'number' ? (rel >= 1 ? 'hit' : 'miss') : rel
 }

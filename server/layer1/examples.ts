@@ -7,6 +7,9 @@ import type { Example, TrainOptions } from './train.js'
 /** A corpus without splits holds back a fifth of its repositories (or messages), chosen by hash: the same every run. */
 const heldBack = (key: string) => createHash('sha256').update(key).digest()[0]! % 5 === 0
 
+/** The split a row trains or is measured in: its own, or the held-back fifth of its repository's hash. */
+export const splitOf = (r: Pick<CorpusRow, 'split' | 'repo' | 'id'>): 'train' | 'validation' => r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
+
 /** The class of a row's turn, as its `turn` / `committed` recorded it, in server/evidence/turn-class.ts's order (absent
  * for written messages and turns not read). */
 export const rowTurnClass = (r: Pick<CorpusRow, 'turn' | 'committed'>): TurnClass | undefined =>
@@ -20,7 +23,7 @@ export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
     relevant: r.relevant?.includes(hook) ?? false,
     synthetic: r.source === 'synthetic',
     ...(turn ? { turn } : {}),
-    split: r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
+    split: splitOf(r)
   }))
 }
 

@@ -1,5 +1,6 @@
 /** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read, score and write; pure. */
 import { featureIds } from './features.js'
+import type { Joint } from './joint.js'
 import { reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds, strongSplitReportFeatureIds } from './report-features.js'
 import { proposalFeatureIds, splitProposalFeatureIds } from './window-features.js'
 
@@ -38,6 +39,8 @@ export interface ModelFile {
   commandThreshold?: number
   /** A window scorer that reads no markdown table row (examples.ts SCORER_OPTIONS says which, and why). */
   skipsTables?: true
+  /** The factors this hook sends a turn alone with, and joins one with, chosen with the other hooks it names (joint.ts). */
+  joint?: Joint
   /** Base64 of the int16 weights (little-endian), one per bucket. */
   weights: string
   report?: Record<string, unknown>
@@ -51,7 +54,7 @@ export type ClassThresholds = { [K in TurnClass as typeof CLASS_THRESHOLD[K]]?: 
 export const TURN_CLASSES = Object.keys(CLASS_THRESHOLD) as readonly TurnClass[]
 
 /** score's `whole`: the reply a window was cut from, for the feature sets that read it too. */
-export interface Scorer extends ClassThresholds { hook: string, kind: ModelKind, bits: number, threshold: number, skipsTables?: true, score (text: string, whole?: string): number }
+export interface Scorer extends ClassThresholds { hook: string, kind: ModelKind, bits: number, threshold: number, skipsTables?: true, joint?: Joint, score (text: string, whole?: string): number }
 
 /** The score a hit needs in a turn of this class (the plain threshold where the model has none for it). */
 export const thresholdFor = (s: Scorer, turn?: TurnClass): number => (turn === undefined ? undefined : s[CLASS_THRESHOLD[turn]]) ?? s.threshold
@@ -88,6 +91,7 @@ export function scorerFrom (m: ModelFile): Scorer {
     threshold: m.threshold,
     ...classThresholdsOf(m),
     ...(m.skipsTables === true ? { skipsTables: true } : {}),
+    ...(m.joint ? { joint: m.joint } : {}),
     score (text, whole) {
       const ids = features(text, m.bits, whole)
       let free = 0
@@ -121,6 +125,14 @@ export function parseModel (json: unknown): ModelFile {
   for (const k of ['bits', 'scale', 'bias', 'threshold'] as const) if (typeof m[k] !== 'number' || !Number.isFinite(m[k])) throw bad(`${k} is not a number`)
   for (const k of Object.values(CLASS_THRESHOLD)) if (m[k] !== undefined && (typeof m[k] !== 'number' || !Number.isFinite(m[k]))) throw bad(`${k} is not a number`)
   if (m.skipsTables !== undefined && (m.skipsTables !== true || m.kind !== 'window')) throw bad('skipsTables is not true on a window model')
+  if (m.joint !== undefined && !isJoint(m.joint, m.hook)) throw bad('joint is not { alone ≥ 1, joins in 0..1, hooks naming this hook }')
   if (m.bits! < 8 || m.bits! > 20 || typeof m.weights !== 'string') throw bad('bits out of 8..20 or weights missing')
   return m as ModelFile
+}
+
+function isJoint (j: unknown, hook: string): j is Joint {
+  const x = j as Partial<Joint>
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n)
+  return typeof x === 'object' && x !== null && finite(x.alone) && x.alone >= 1 && finite(x.joins) && x.joins >= 0 && x.joins <= 1 &&
+    Array.isArray(x.hooks) && x.hooks.every(h => typeof h === 'string') && x.hooks.includes(hook)
 }

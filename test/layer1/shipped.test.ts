@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import t from 'tap'
 import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
-import { gate } from '../../server/judge/layer1.js'
+import { gate, relativeScore } from '../../server/judge/layer1.js'
+import { turnHits } from '../../server/layer1/joint.js'
 import { examplesFor, rowTurnClass } from '../../server/layer1/examples.js'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 
@@ -59,4 +60,18 @@ t.test('commit\'s scorer reads no table row: a comparison table naming commits i
   const table = '| Feature | **Continue** | **Claude Code** |\n|---|---|---|\n| **Git / commits** | No | Yes |\n| **PR descriptions** | No | Yes |\n| **Deploy / scripts** | No | Yes |\n\n**Bottom line:** they work best together.'
   t.equal(gate(table, commit), 'miss')
   t.equal(gate(`${table}\n\nShall I commit and push this setup to main?`, commit), 'hit')
+})
+
+t.test('per turn, as one call asks them: the shipped hooks\' joint factors send fewer real validation replies on', async t => {
+  const config = loadConfig({ env: {}, file: '/dev/null' })
+  const names = Object.keys(REAL_HIT_CEILING)
+  for (const h of names) t.strictSame(config.hooks[h]!.scorer?.joint?.hooks, names, `${h}: factors chosen with the five scorer hooks`)
+  const rows = parseCorpus(read('corpus/claude-code.jsonl') + read('corpus/codex.jsonl')).rows.filter(r => r.split === 'validation' && r.source !== 'synthetic')
+  const present = new Set(names)
+  const sent = rows.filter(r => turnHits(names.map(h => {
+    const rel = relativeScore(r.text, config.hooks[h]!, rowTurnClass(r))
+    return { rel: typeof rel === 'number' ? rel : null, joint: config.hooks[h]!.scorer?.joint }
+  }), present).some(Boolean)).length / rows.length
+  // Each hook at its own threshold sends 28.6 % (docs/BENCHMARKS.md); the joint factors 24.5 %.
+  t.ok(sent <= 0.26, `${(100 * sent).toFixed(1)} % of real validation replies sent on (ceiling 26 %)`)
 })
