@@ -37,7 +37,7 @@ export interface ModelFile {
   committedThreshold?: number
   /** For a turn that ran commands and edited nothing (server/evidence/turn-class.ts): chosen the same way. */
   commandThreshold?: number
-  /** A window scorer that reads no markdown table row (examples.ts SCORER_OPTIONS says which, and why). */
+  /** A window scorer that reads no markdown table row (examples.ts TABLE_BLIND_HOOKS says which, and why). */
   skipsTables?: true
   /** The factors this hook sends a turn alone with, and joins one with, chosen with the other hooks it names (joint.ts). */
   joint?: Joint

@@ -2,7 +2,7 @@
 import type { CorpusRow } from '../eval/corpus.js'
 import { type Layer1Policy, relativeScore } from '../judge/layer1.js'
 import { rowTurnClass, splitOf } from './examples.js'
-import { type Joint, type JointRow, pickJoint } from './joint.js'
+import { type JointRow, pickJoint } from './joint.js'
 import { type ModelFile, scorerFrom } from './model.js'
 
 export interface JointReport { hooks: string[], realSentBefore: number, realSentAfter: number, realMessages: number }
@@ -26,5 +26,5 @@ export function withJoint (models: ModelFile[], policies: Readonly<Record<string
   })
   const { joints, sentBefore, sentAfter } = pickJoint(table, hooks)
   const report = { hooks, realSentBefore: sentBefore, realSentAfter: sentAfter, realMessages: table.filter(r => r.real).length }
-  return { models: models.map((m, i): ModelFile => ({ ...m, joint: joints[i] as Joint })), report }
+  return { models: models.map((m, i): ModelFile => ({ ...m, joint: joints[i]! })), report }
 }
