@@ -1,11 +1,11 @@
 /** hookjudge train CORPUS.jsonl… [--hooks a,b] [--out DIR]: trains the Layer-1 scorers and reports recall and hit rate on the held-back split. */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadConfig } from '../config/config.js'
 import { labelledHooks, parseCorpus } from '../eval/corpus.js'
 import { table } from '../eval/report.js'
 import { examplesFor, SCORER_KINDS, scorerOptions } from '../layer1/examples.js'
-import { CLASS_THRESHOLD, type ModelFile, TURN_CLASSES } from '../layer1/model.js'
+import { CLASS_THRESHOLD, type ModelFile, parseModel, TURN_CLASSES } from '../layer1/model.js'
 import { withJoint } from '../layer1/pick-joint.js'
 import { type TrainReport, trainScorer } from '../layer1/train.js'
 import { PACKAGE_ROOT } from '../core/paths.js'
@@ -49,6 +49,7 @@ export const trainCommand: Command = async (args, io) => {
   // Hooks trained together are asked in one call per turn: which of them send a turn alone is chosen together too.
   const { models, report: joint } = withJoint(trained, config.hooks, rows)
   for (const m of models) writeFileSync(join(out, `${m.hook}.json`), JSON.stringify(m) + '\n')
+  dropStaleJoints(out, models, io.stderr)
   writeFileSync(join(out, 'report.json'), JSON.stringify({ corpus: file, reports, ...(joint ? { joint } : {}) }, null, 2) + '\n')
   if (values.json) { io.stdout.write(JSON.stringify({ out, reports, ...(joint ? { joint } : {}) }) + '\n'); return 0 }
   const classes = (r: TrainReport) => TURN_CLASSES.map(c => r[CLASS_THRESHOLD[c]] === undefined ? '' : ` (${c} ${r[CLASS_THRESHOLD[c]]!.toFixed(3)})`).join('')
@@ -64,4 +65,20 @@ export const trainCommand: Command = async (args, io) => {
       `real held-back messages sent on: ${joint.realSentBefore} → ${joint.realSentAfter} of ${joint.realMessages}, each hook's recall unchanged\n`)
   }
   return 0
+}
+
+/**
+ * A model already in `out` whose per-turn factors were chosen with a hook retrained now (without it) no longer has
+ * factors that hold: they are dropped, so it goes at its own threshold until the hooks are trained together again.
+ */
+function dropStaleJoints (out: string, retrained: readonly ModelFile[], stderr: { write: (s: string) => unknown }): void {
+  const names = new Set(retrained.map(m => m.hook))
+  for (const file of readdirSync(out).filter(f => f.endsWith('.json') && f !== 'report.json')) {
+    let model: ModelFile
+    try { model = parseModel(JSON.parse(readFileSync(join(out, file), 'utf8'))) } catch { continue }
+    if (names.has(model.hook) || !model.joint?.hooks.some(h => names.has(h))) continue
+    const { joint, ...rest } = model
+    writeFileSync(join(out, file), JSON.stringify(rest) + '\n')
+    stderr.write(`hookjudge train: ${model.hook}: its per-turn factors were chosen with ${joint.hooks.join(', ')}; dropped (train those hooks together to choose them again)\n`)
+  }
 }

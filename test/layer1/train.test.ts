@@ -15,9 +15,10 @@ const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'corpus.jsonl')
 
 async function train (out: string, hooks = 'commit,scope-check,shallow-bugfix') {
   let stdout = ''
-  const io = { env: {}, stdin: Readable.from([]), stdout: new Writable({ write (c, _e, cb) { stdout += c; cb() } }), stderr: new Writable({ write (_c, _e, cb) { cb() } }) }
+  let stderr = ''
+  const io = { env: {}, stdin: Readable.from([]), stdout: new Writable({ write (c, _e, cb) { stdout += c; cb() } }), stderr: new Writable({ write (c, _e, cb) { stderr += c; cb() } }) }
   const code = await trainCommand([CORPUS, '--config', '/dev/null', '--hooks', hooks, '--out', out, '--json'], io)
-  return { code, result: JSON.parse(stdout) }
+  return { code, result: JSON.parse(stdout), stderr }
 }
 
 t.test('train writes one model per hook and a validation report that meets the recall target', async t => {
@@ -72,4 +73,18 @@ t.test('a model named in the config is loaded and Layer 1 uses it; a broken one 
   t.throws(() => loadConfig({ env: {}, file: user }), /joint is not/, 'a hook never sends below its own threshold')
   writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: bad.json }\n  scope-check:\n    layer1: { model: missing.json }\n')
   t.throws(() => loadConfig({ env: {}, file: user }), /hooks\.commit\.layer1\.model[\s\S]*hooks\.scope-check\.layer1\.model/)
+})
+
+t.test('retraining one hook drops the per-turn factors the others chose with it, and says so', async t => {
+  const out = tempDir(t)
+  await train(out)
+  const read = (h: string) => JSON.parse(readFileSync(join(out, `${h}.json`), 'utf8'))
+  t.ok(read('scope-check').joint)
+  const { stderr } = await train(out, 'commit')
+  t.equal(read('commit').joint, undefined)
+  for (const h of ['scope-check', 'shallow-bugfix']) {
+    t.equal(read(h).joint, undefined, `${h}: its factors were chosen with the old commit model`)
+    t.ok(read(h).weights.length > 0, `${h}: the model itself is kept`)
+    t.match(stderr, new RegExp(`${h}: its per-turn factors were chosen with commit, scope-check, shallow-bugfix; dropped`))
+  }
 })
