@@ -2,7 +2,7 @@
 import { applyGate } from '../approvals/approval.js'
 import { turnClass } from '../evidence/turn-class.js'
 import { lastBytes } from '../judge/extract.js'
-import { relativeScore } from '../judge/layer1.js'
+import { bestScore, relativeTo } from '../judge/layer1.js'
 import { jointApplies, turnHits } from '../layer1/joint.js'
 import { isStop } from './read-turn.js'
 import type { Runtime } from '../core/runtime.js'
@@ -27,7 +27,8 @@ export function layer1Text (t: Turn, maxBytes: number): string {
   return final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
 }
 
-interface Scored { run: HookRun, rel: number | 'miss' | 'skip', byClass: boolean }
+/** score: the hook's best score (layer1.ts bestScore), kept so that a settled read only re-reads the turn's class. */
+interface Scored { run: HookRun, score: number | 'miss' | 'skip', rel: number | null, byClass: boolean }
 
 export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
   const tool = t.event.event === 'PreToolUse' || t.event.event === 'PostToolUse'
@@ -46,16 +47,17 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
       if (gated.decided) { settle(run, gated.decided); continue }
     }
     // The turn's class (server/evidence/turn-class.ts) is looked at only for a score it could move across a bound.
-    const entry: Scored = { run, rel: 'miss', byClass: false }
-    entry.rel = relativeScore(text, hook, () => { entry.byClass = true; return turnClass(t.read) }, rangeOf(run, present))
+    const score = bestScore(text, hook)
+    const entry: Scored = { run, score, rel: null, byClass: false }
+    if (typeof score === 'number') entry.rel = relativeTo(score, hook.scorer, () => { entry.byClass = true; return turnClass(t.read) }, rangeOf(run, present))
     scored.push(entry)
   }
   const hits = decideTurn(scored, present)
   // A hit the turn's class decided, while the transcript is still behind the hook's last message: the rest may change it.
-  if (t.read.lagging && hits.length > 0 && scored.some(e => e.byClass)) await readSettled(t, rt, scored, hits, present, text)
+  if (t.read.lagging && hits.length > 0 && scored.some(e => e.byClass)) await readSettled(t, rt, scored, hits, present)
 }
 
-const standings = (list: readonly Scored[]) => list.map(e => ({ rel: typeof e.rel === 'number' ? e.rel : null, joint: e.run.hook.scorer?.joint }))
+const standings = (list: readonly Scored[]) => list.map(e => ({ rel: e.rel, joint: e.run.hook.scorer?.joint }))
 
 function rangeOf (run: HookRun, present: ReadonlySet<string>): [number, number] {
   const joint = run.hook.scorer?.joint
@@ -67,7 +69,7 @@ function decideTurn (scored: readonly Scored[], present: ReadonlySet<string>): S
   const goes = turnHits(standings(scored), present)
   const hits: Scored[] = []
   scored.forEach((e, i) => {
-    const result = goes[i] ? 'hit' : e.rel === 'skip' ? 'skip' : 'miss'
+    const result = goes[i] ? 'hit' : e.score === 'skip' ? 'skip' : 'miss'
     e.run.layer1 = result
     if (result === 'hit') hits.push(e)
     else allow(e.run, result)
@@ -76,12 +78,12 @@ function decideTurn (scored: readonly Scored[], present: ReadonlySet<string>): S
 }
 
 /** Claude Code flushes its transcript every 100 ms: a wait for it costs less than a model call, and only such hits pay it. */
-async function readSettled (t: Turn, rt: Runtime, scored: Scored[], hits: Scored[], present: ReadonlySet<string>, text: string): Promise<void> {
+async function readSettled (t: Turn, rt: Runtime, scored: Scored[], hits: Scored[], present: ReadonlySet<string>): Promise<void> {
   // One wait a request: the facts stage, which waits for the same write, takes what this read found.
   t.flushWaited = true
   const again = await rt.transcripts.turnText(t.event, true, t.until)
   if (again.evidence) { t.read = again; t.evidence = again.evidence; delete t.evidenceNote }
-  const rescored = scored.map(e => ({ ...e, rel: relativeScore(text, e.run.hook, () => turnClass(again), rangeOf(e.run, present)) }))
+  const rescored = scored.map(e => ({ ...e, rel: typeof e.score === 'number' ? relativeTo(e.score, e.run.hook.scorer, () => turnClass(again), rangeOf(e.run, present)) : null }))
   const goes = turnHits(standings(rescored), present)
   // The settled read can only withdraw a hit: a hook already allowed was answered for.
   for (const e of hits) if (!goes[scored.indexOf(e)]) allow(e.run, e.run.layer1 = 'miss')
