@@ -95,8 +95,10 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
         }
         return read
       }
+      // A scan that understood no line of the turn (an unknown format) waits for nothing: no write would change that.
+      const known = (r: TurnScan) => r.text !== '' || (r.steps?.list.length ?? 0) > 0
       let r = await readAt(st)
-      while (r.end !== 'unreadable' && r.end !== 'malformed' && (copilot ? r.text === '' : !r.text.includes(probe)) && clock.now() < flushed) {
+      while (r.end !== 'unreadable' && r.end !== 'malformed' && (copilot ? r.text === '' : known(r) && !r.text.includes(probe)) && clock.now() < flushed) {
         const next = await grown(file, st, until, clock, flushed)
         if (!next) break
         r = await readAt(st = next)
@@ -105,7 +107,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
       // A scan that understood no line of the turn (an unknown format) proves nothing ran: no facts, so such hooks allow.
       // Copilot's reader gathers no steps: an empty list there would read as "nothing was run".
-      const understood = (r.text !== '' || (r.steps?.list.length ?? 0) > 0) && event.agent !== 'copilot'
+      const understood = known(r) && event.agent !== 'copilot'
       const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until, clock)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format the reader knows (it gave the turn's text or its tool calls) can be behind; an
       // unknown format waits for nothing. A turn of tool calls whose final text is not written yet is behind.

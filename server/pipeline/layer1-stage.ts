@@ -4,15 +4,11 @@ import { turnClass } from '../evidence/turn-class.js'
 import { lastBytes } from '../judge/extract.js'
 import { bestScore, relativeTo } from '../judge/layer1.js'
 import { jointApplies, turnHits } from '../layer1/joint.js'
-import { isStop } from './read-turn.js'
+import { isStop, MIN_FINAL_CHARS } from './read-turn.js'
 import type { Runtime } from '../core/runtime.js'
 import { type HookRun, pending, settle, type Turn } from './turn.js'
 
 const allow = (run: HookRun, result: 'miss' | 'skip') => settle(run, { decision: 'allow', source: result === 'miss' ? 'layer1' : 'skip' })
-
-/** About the corpus's shortest tenth of replies (143 chars): a final message shorter than this rarely stands alone ("Done.
- * Click Retry."), so Layer 1 reads the whole turn it ends. */
-export const MIN_FINAL_CHARS = 150
 
 /**
  * What Layer 1 reads on a Stop: the message the agent ended its turn with, the text the corpus labels and the scorers'
@@ -54,7 +50,7 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
   }
   const hits = decideTurn(scored, present)
   // A hit the turn's class decided, while the transcript is still behind the hook's last message: the rest may change it.
-  if (t.read.lagging && hits.length > 0 && scored.some(e => e.byClass)) await readSettled(t, rt, scored, hits, present)
+  if (t.read.lagging && !t.flushWaited && hits.length > 0 && scored.some(e => e.byClass)) await readSettled(t, rt, scored, hits, present)
 }
 
 const standings = (list: readonly Scored[]) => list.map(e => ({ rel: e.rel, joint: e.run.hook.scorer?.joint }))

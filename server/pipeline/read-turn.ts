@@ -28,6 +28,10 @@ export function hooksFor (rt: Runtime, event: HookEvent): HookPolicy[] {
 
 export const isStop = (event: HookEvent): boolean => event.event === 'Stop' || event.event === 'SubagentStop'
 
+/** About the corpus's shortest tenth of replies (143 chars): a final message shorter than this rarely stands alone ("Done.
+ * Click Retry."), so Layer 1 reads the whole turn it ends (layer1-stage.ts). */
+export const MIN_FINAL_CHARS = 150
+
 /** The text a Stop judges: after a block in this turn, only what the agent wrote since, never the proposal it was told about. */
 function newSince (rt: Runtime, told: Told | undefined, turnText: string): string {
   if (!told || turnText.length < told.chars || !rt.loop.matches(turnText.slice(0, told.chars), told)) return turnText
@@ -68,9 +72,16 @@ export async function readTurn (rt: Runtime, req: TurnRequest, opened = openTurn
   const active = hooks.some(h => h.mode !== 'off')
   // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
   // What a block of this turn told may be another replica's (Redis): looked up while the transcript is read.
+  // A short final message is judged with the turn it ends: while the transcript lacks that turn (Claude Code writes it
+  // every 100 ms, and a fast turn's Stop can come first), Layer 1 would read the final message alone and miss a proposal
+  // made earlier in the turn. So such a read waits for the next write; a longer final message is read on its own.
+  const wait = isStop(event) && event.text.trim().length < MIN_FINAL_CHARS
   const [read, told] = await Promise.all([
-    active ? rt.transcripts.turnText(event, false, filesUntil(rt, req.started)) : { text: event.text, source: 'message' as const },
+    active ? rt.transcripts.turnText(event, wait, filesUntil(rt, req.started)) : { text: event.text, source: 'message' as const },
     active && isStop(event) ? rt.state.loop.told(event) : undefined
   ])
-  return startTurn(rt, adapter, event, hooks, read, req.started, told)
+  const turn = startTurn(rt, adapter, event, hooks, read, req.started, told)
+  // One wait a request: the later stages take what this read found.
+  if (active && wait) turn.flushWaited = true
+  return turn
 }

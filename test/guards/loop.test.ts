@@ -1,7 +1,7 @@
 // Loop governor: consecutive Stop blocks are capped per session and hook, a text is never blocked twice, a new prompt resets.
 import t from 'tap'
 import { governStep, type HookLoopState } from '../../server/guards/loop.js'
-import { MIN_FINAL_CHARS } from '../../server/pipeline/layer1-stage.js'
+import { MIN_FINAL_CHARS } from '../../server/pipeline/read-turn.js'
 import { build, claudeStop, codexStop, readDecisions, tempDir, testConfig } from '../helper.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 

@@ -128,7 +128,7 @@ t.test('/readyz: a hook whose facts block on their own does not need a judge bac
   t.equal(res.statusCode, 200, res.body)
 })
 
-t.test('only a hit on a hook whose facts decide waits for a lagging transcript; a Layer-1 miss never does', async t => {
+t.test('only a hit on a hook whose facts decide waits for a lagging transcript; a Layer-1 miss on a final message read alone never does', async t => {
   const s = await setup(t, { hooks: { 'unverified-claim': { backends: [] } } })
   // A transcript path under the roots whose file is not written yet (Claude Code flushes every 100 ms).
   const path = join(s.env.CLAUDE_CONFIG_DIR, 'projects', 'p', 'not-yet-written.jsonl')
@@ -140,9 +140,12 @@ t.test('only a hit on a hook whose facts decide waits for a lagging transcript; 
   const hit = await waited('unverified-claim', CLAIM)
   t.equal(hit.ms, FLUSH_WAIT_MS, 'a claim waited for the file, FLUSH_WAIT_MS and no longer')
   t.equal(hit.res.headers['x-hookjudge-source'], 'fallback', 'no transcript: no evidence, fail open')
-  const miss = await waited('unverified-claim', 'I renamed the helper and updated its callers.')
+  // Long enough to be read alone (MIN_FINAL_CHARS): a shorter one waits for the turn it ends (test/routes/transcript.test.ts).
+  const long = ' The old name is gone from the tree, from the docs and from the changelog; nothing else in the package moved.'
+  const miss = await waited('unverified-claim', `I renamed the helper and updated its callers.${long}`)
   t.equal(miss.res.headers['x-hookjudge-source'], 'layer1')
   t.equal(miss.ms, 0, 'a Layer-1 miss did not wait')
-  const other = await waited('scope-check', 'Let us continue this in another session.')
+  const other = await waited('scope-check', `${long.trim()}\n\nThis is a good stopping point. Let us continue this in another session.`)
+  t.equal(other.res.headers['x-hookjudge-source'], 'judge', 'a Layer-1 hit')
   t.equal(other.ms, 0, 'a hook without facts did not wait')
 })

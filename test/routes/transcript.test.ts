@@ -1,11 +1,15 @@
 // POST /judge/:hook reads the turn from the transcript: an earlier proposal is judged; other paths are refused and logged, never the text.
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import t from 'tap'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
+import { MIN_FINAL_CHARS } from '../../server/pipeline/read-turn.js'
 import { build, claudeStop, TEST_ENV, tempDir, testConfig } from '../helper.js'
 import { arrivals } from '../helpers/arrivals.js'
+import { testClock } from '../helpers/request-clock.js'
+import { POLL_MS } from '../../server/agents/turn-scan.js'
 
 const PROPOSAL = 'Tests written. I\'ll commit and push to main now.'
 const turn = [
@@ -16,7 +20,7 @@ const turn = [
   { type: 'assistant', message: { id: 'm2', content: [{ type: 'text', text: 'Listed the files.' }] } }
 ].map(l => JSON.stringify(l)).join('\n') + '\n'
 
-async function setup (t: Parameters<typeof build>[0]) {
+async function setup (t: Parameters<typeof build>[0], clock = testClock()) {
   const api = await startFakeJudgeApi((body) => ({ text: commitVerdict({ new_proposal: JSON.stringify(body).includes('commit and push') }, 'proposes a push') }))
   t.teardown(() => api.close())
   const dir = tempDir(t)
@@ -24,10 +28,10 @@ async function setup (t: Parameters<typeof build>[0]) {
   const log = arrivals<Record<string, any>>()
   const lines = log.items
   const stream = new Writable({ write (c, _e, cb) { log.push(JSON.parse(String(c))); cb() } })
-  const { app, settled } = await build(t, testConfig({}, api.url), { env, logger: { level: 'info', stream } })
+  const { app, settled } = await build(t, testConfig({}, api.url), { env, clock, logger: { level: 'info', stream } })
   const write = async (path: string) => { await mkdir(join(path, '..'), { recursive: true }); await writeFile(path, turn); return path }
   const post = (body: object, headers = {}) => app.inject({ method: 'POST', url: '/judge/commit', payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } })
-  return { api, app, dir, env, lines, log, write, post, settled }
+  return { api, app, clock, dir, env, lines, log, write, post, settled }
 }
 
 t.test('a proposal in an earlier message of the turn is caught through the transcript', async t => {
@@ -37,6 +41,28 @@ t.test('a proposal in an earlier message of the turn is caught through the trans
   t.equal(res.json().decision, 'block')
   t.match(JSON.stringify(s.api.requests[0]?.body), /commit and push to main now\.\\n\\nListed the files\./, 'the judge saw the whole turn')
   t.match(await s.log.waitFor(l => l.msg === 'verdict'), { textFrom: 'transcript', decision: 'block' })
+})
+
+t.test('a Stop that comes before the turn is written: a short final message waits for the write, and the proposal is caught', async t => {
+  const s = await setup(t)
+  const file = join(s.env.CLAUDE_CONFIG_DIR, 'projects', '-w', 'fast.jsonl')
+  // A fast turn: its Stop arrives before Claude Code's first transcript write, which lands during the daemon's first wait.
+  s.clock.onWait = (_ms, i) => { if (i === 0) { mkdirSync(join(file, '..'), { recursive: true }); writeFileSync(file, turn) } }
+  const res = await s.post(claudeStop('Listed the files.', { transcript_path: file }))
+  t.strictSame(s.clock.waits, [POLL_MS], 'one poll, then the file was there')
+  t.equal(res.json().decision, 'block', 'the proposal earlier in the turn reached the judge')
+  t.match(JSON.stringify(s.api.requests[0]?.body), /commit and push to main now\.\\n\\nListed the files\./)
+})
+
+t.test('a final message long enough to be read alone does not wait for a transcript still being written', async t => {
+  const s = await setup(t)
+  const file = join(s.env.CLAUDE_CONFIG_DIR, 'projects', '-w', 'not-yet.jsonl')
+  const report = 'Renamed the helper, updated its three callers and the README, and ran the whole suite: 212 tests pass. ' +
+    'Nothing else changed; the old name is gone from the tree and from the docs.'
+  t.ok(report.length >= MIN_FINAL_CHARS)
+  const res = await s.post(claudeStop(report, { transcript_path: file }))
+  t.strictSame(res.json(), {})
+  t.strictSame(s.clock.waits, [], 'no wait: Layer 1 reads the final message on its own')
 })
 
 t.test('an outside path that holds a secret is logged with the secret masked', async t => {
