@@ -1,5 +1,5 @@
-/** A request clock for tests: time moves only by its timers; short waits (the transcript polls, 20 ms) run by themselves
- * and are counted, longer ones (deadlines) fire only when the test calls advance(). Nothing here sleeps. */
+/** A request clock for tests: time moves only by its timers; short sleeps (the transcript polls, 20 ms) run by themselves
+ * and are counted, every other timer (deadlines, however close) fires only when the test calls advance(). Nothing here sleeps. */
 import type { Clock } from '../../server/core/clock.js'
 
 interface Timer { at: number, fn: () => void }
@@ -13,6 +13,8 @@ export interface TestClock extends Clock {
   advance (ms: number): void
   /** Timers not run yet (deadlines still armed). */
   readonly armed: number
+  /** Timers set so far (after() calls, sleeps included), run or not. */
+  readonly scheduled: number
 }
 
 /** A fresh macrotask: I/O callbacks that are ready run before it. */
@@ -28,6 +30,7 @@ export async function settlesWithin (p: Promise<unknown>, turns = 50): Promise<b
 
 export function testClock (autoBelow = 50, start = 10_000): TestClock {
   let now = start
+  let scheduled = 0
   const timers: Timer[] = []
   const runUntil = (end: number) => {
     for (;;) {
@@ -44,19 +47,26 @@ export function testClock (autoBelow = 50, start = 10_000): TestClock {
     now: () => now,
     // Records' dates are not what these tests look at: a fixed day, moving with the clock.
     wall: () => Date.UTC(2026, 0, 15, 12, 0, 0) + now,
+    // A timer (a deadline, a file operation's time limit) fires as the test moves time, however short; one already due
+    // when it is set fires on the next turn, as setTimeout(fn, 0) would.
     after (ms, fn) {
+      scheduled++
       const timer = { at: now + Math.max(0, ms), fn }
       timers.push(timer)
-      if (ms < autoBelow) {
-        clock.waits.push(ms)
-        clock.onWait?.(ms, clock.waits.length - 1)
-        // As if nothing else happened meanwhile: the wait ends on the next turn, time having moved by its length.
-        setImmediate(() => { if (timers.includes(timer)) runUntil(timer.at) })
-      }
+      if (ms <= 0) setImmediate(() => { if (timers.includes(timer)) runUntil(timer.at) })
       return () => { const i = timers.indexOf(timer); if (i >= 0) timers.splice(i, 1) }
     },
     // A wait is a timer: short ones (the polls) run by themselves and are counted in waits.
-    sleep: (ms) => new Promise<void>(resolve => { clock.after(ms, resolve) }),
+    sleep: (ms) => new Promise<void>(resolve => {
+      scheduled++
+      const timer = { at: now + Math.max(0, ms), fn: resolve }
+      timers.push(timer)
+      if (ms >= autoBelow) return
+      clock.waits.push(ms)
+      clock.onWait?.(ms, clock.waits.length - 1)
+      // As if nothing else happened meanwhile: the wait ends on the next turn, time having moved by its length.
+      setImmediate(() => { if (timers.includes(timer)) runUntil(timer.at) })
+    }),
     every (ms, fn) {
       let cancel = () => {}
       const arm = () => { cancel = clock.after(ms, () => { arm(); fn() }) }
@@ -64,7 +74,8 @@ export function testClock (autoBelow = 50, start = 10_000): TestClock {
       return () => cancel()
     },
     advance: (ms) => runUntil(now + ms),
-    get armed () { return timers.length }
+    get armed () { return timers.length },
+    get scheduled () { return scheduled }
   }
   return clock
 }

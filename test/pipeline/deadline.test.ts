@@ -122,3 +122,19 @@ t.test('fallbacks due together are answered one after another up to the deadline
   const ms = (await s.records.waitFor(3)) && s.records.items.map(r => r.ms).sort((a, b) => a - b)
   t.strictSame(ms, [DEADLINE_MS - 2 * ANSWER_MS, DEADLINE_MS - ANSWER_MS, DEADLINE_MS], 'each record says when its answer was made')
 })
+
+t.test('a request decided without waiting on anything arms no deadline; one that waits arms it', async t => {
+  // The deadline's timer and promises were a quarter of the daemon's CPU on such a request (docs/BENCHMARKS.md).
+  const hung = hungReader()
+  const s = await setup(t, () => ({ scans: 0, turnText: async (event) => event.text === HIT ? await hung.reader.turnText(event) : { text: event.text, source: 'message' } }))
+  const res = await s.app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop('Renamed the helper and updated its three callers.') })
+  t.equal(res.headers['x-hookjudge-source'], 'layer1')
+  await turn()
+  t.equal(s.clock.scheduled, 0, 'a Layer-1 miss read from the message: no timer set')
+  const waiting = s.app.inject({ method: 'POST', url: '/judge/commit', payload: claudeStop(HIT) })
+  await hung.calls.waitFor(1)
+  await turn()
+  t.equal(s.clock.armed, 1, 'a request waiting on its read has its deadline armed')
+  s.clock.advance(DEADLINE_MS)
+  t.match((await waiting).headers, { 'x-hookjudge-source': 'fallback' })
+})
