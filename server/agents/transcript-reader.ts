@@ -2,7 +2,7 @@
 import { isAbsolute } from 'node:path'
 import { LRUCache } from 'lru-cache'
 import { factsOf, type TurnEvidence } from '../evidence/facts.js'
-import { owesTests } from '../evidence/test-command.js'
+import { owingTests } from '../evidence/test-command.js'
 import type { Classifier } from '../evidence/steps.js'
 import { type Clock, systemClock } from '../core/clock.js'
 import type { Env } from '../core/paths.js'
@@ -54,6 +54,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
   const located = rootCheck(transcriptRoots(env, cfg.roots))
   // Several hooks judge the same Stop at once: one read per file state and turn serves them all.
   const reads = new LRUCache<string, Promise<TurnScan>>({ max: 64, ttl: 30_000 })
+  const owesTests = owingTests(clock)
   let scans = 0
 
   return {
@@ -108,7 +109,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       // A scan that understood no line of the turn (an unknown format) proves nothing ran: no facts, so such hooks allow.
       // Copilot's reader gathers no steps: an empty list there would read as "nothing was run".
       const understood = known(r) && event.agent !== 'copilot'
-      const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until, clock)), steps: r.steps.list, partial: r.steps.partial } : undefined
+      const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format the reader knows (it gave the turn's text or its tool calls) can be behind; an
       // unknown format waits for nothing. A turn of tool calls whose final text is not written yet is behind.
       const lagging = probe !== '' && (r.text !== '' || understood) && !r.text.includes(probe) ? { lagging: true } : {}

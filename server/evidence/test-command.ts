@@ -1,6 +1,7 @@
 /** The command a blocked agent is told to run: the turn's last verification command, else the project's test command. */
 import { stat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
+import { LRUCache } from 'lru-cache'
 import { type Clock, systemClock } from '../core/clock.js'
 import { beforeDeadline, DEFAULT_FILE_MS, readSmallFile } from '../core/safe-file.js'
 import { lastVerification, type TurnEvidence } from './facts.js'
@@ -42,10 +43,30 @@ export async function projectTestCommand (cwd: string | undefined, until?: numbe
   return undefined
 }
 
-/** Whether the project at cwd has a test command, looked up only when no check ran (else, or with no cwd: undefined). */
-export async function owesTests (cwd: string | undefined, steps: Step[], until?: number, clock?: Clock): Promise<boolean | undefined> {
-  if (!cwd || !isAbsolute(cwd) || steps.some(s => s.kind === 'command' && s.verification)) return undefined
-  return await projectTestCommand(cwd, until, clock) !== undefined
+/** How long a project's test command is taken as known: a manifest rarely changes within a session, while the lookup is up
+ * to a dozen file-system calls on every Stop (a third of a real turn's daemon CPU for a project with none of them). */
+export const TEST_COMMAND_TTL_MS = 30_000
+
+export type OwesTests = (cwd: string | undefined, steps: Step[], until?: number) => Promise<boolean | undefined>
+
+/**
+ * Whether the project at cwd has a test command, looked up only when no check ran (else, or with no cwd: undefined); each
+ * project's answer is kept for TEST_COMMAND_TTL_MS on the clock (one cache per transcript reader).
+ */
+export function owingTests (clock: Clock = systemClock): OwesTests {
+  const known = new LRUCache<string, { command: string | undefined, at: number }>({ max: 256 })
+  return async (cwd, steps, until) => {
+    if (!cwd || !isAbsolute(cwd) || steps.some(s => s.kind === 'command' && s.verification)) return undefined
+    let hit = known.get(cwd)
+    if (!hit || clock.now() - hit.at >= TEST_COMMAND_TTL_MS) {
+      const end = until ?? clock.now() + DEFAULT_FILE_MS
+      hit = { command: await projectTestCommand(cwd, end, clock), at: clock.now() }
+      // A lookup the deadline cut short proves nothing: it is not kept.
+      if (hit.at < end) known.set(cwd, hit)
+      else known.delete(cwd)
+    }
+    return hit.command !== undefined
+  }
 }
 
 /** `cmd` in backticks for the feedback's {command}, or a plain description when no command is known. */

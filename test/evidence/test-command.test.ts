@@ -5,8 +5,9 @@ import { join } from 'node:path'
 import t from 'tap'
 import { factsOf } from '../../server/evidence/facts.js'
 import type { Step } from '../../server/evidence/steps.js'
-import { commandToRun, projectTestCommand } from '../../server/evidence/test-command.js'
+import { commandToRun, owingTests, projectTestCommand, TEST_COMMAND_TTL_MS } from '../../server/evidence/test-command.js'
 import { tempDir } from '../helper.js'
+import { testClock } from '../helpers/request-clock.js'
 
 t.test('from the project\'s manifest files', async t => {
   const cases: Array<[string, Record<string, string>, string | undefined]> = [
@@ -58,4 +59,27 @@ t.test('manifests that are devices, FIFOs or huge are refused, not read: no hang
   const huge = tempDir(t)
   await writeFile(join(huge, 'package.json'), `{"scripts":{"test":"tap"},"pad":"${'x'.repeat(300 * 1024)}"}`)
   t.equal(await projectTestCommand(huge), undefined, 'a package.json past 256 KiB is not read')
+})
+
+t.test('a project\'s test command is looked up once a while, not on every Stop', async t => {
+  const clock = testClock(0)
+  const owes = owingTests(clock)
+  const dir = tempDir(t)
+  await writeFile(join(dir, 'package.json'), '{"scripts":{"test":"tap"}}')
+  t.equal(await owes(dir, []), true)
+  await rm(join(dir, 'package.json'))
+  t.equal(await owes(dir, []), true, 'the answer is kept: no file read again')
+  clock.advance(TEST_COMMAND_TTL_MS)
+  t.equal(await owes(dir, []), false, `looked up again after ${TEST_COMMAND_TTL_MS} ms`)
+  const ran: Step[] = [{ kind: 'command', tool: 'Bash', command: 'npm test', status: 'passed', verification: true, exitCode: 0 }]
+  t.equal(await owes(dir, ran), undefined, 'a turn that ran a check owes nothing, whatever the project')
+})
+
+t.test('a lookup the deadline cut short is not kept', async t => {
+  const clock = testClock(0)
+  const owes = owingTests(clock)
+  const dir = tempDir(t)
+  await writeFile(join(dir, 'Cargo.toml'), '')
+  t.equal(await owes(dir, [], clock.now()), false, 'no time left: nothing could be read')
+  t.equal(await owes(dir, []), true, 'the next Stop looks again')
 })
