@@ -44,7 +44,8 @@ async function timedPosts (pool: Pool, path: string, body: string, n: number): P
   return out
 }
 
-export async function httpLatency (daemonUrl: string, bareUrl: string, n: number): Promise<{ section: Section, missMs: number }> {
+/** turnBody: the same message as a Stop whose turn the daemon reads from its transcript (bench/turn-file.ts). */
+export async function httpLatency (daemonUrl: string, bareUrl: string, n: number, turnBody: string): Promise<{ section: Section, missMs: number }> {
   const body = stopInput(MISS_TEXT)
   const reply = ordinaryReply()
   const replyBody = stopInput(reply)
@@ -54,29 +55,34 @@ export async function httpLatency (daemonUrl: string, bareUrl: string, n: number
     await timedPosts(daemon, '/judge/commit', body, 200)
     await timedPosts(daemon, '/judge', body, 200)
     await timedPosts(daemon, '/judge', replyBody, 200)
+    await timedPosts(daemon, '/judge', turnBody, 200)
     await timedPosts(bare, '/static', body, 200)
     const d: number[] = []
     const all: number[] = []
     const real: number[] = []
+    const read: number[] = []
     const b: number[] = []
     for (let i = 0; i < n; i += 50) {
       d.push(...await timedPosts(daemon, '/judge/commit', body, 50))
       all.push(...await timedPosts(daemon, '/judge', body, 50))
       real.push(...await timedPosts(daemon, '/judge', replyBody, 50))
+      read.push(...await timedPosts(daemon, '/judge', turnBody, 50))
       b.push(...await timedPosts(bare, '/static', body, 50))
     }
-    const [sd, sa, sr, sb] = [stats(d), stats(all), stats(real), stats(b)]
+    const [sd, sa, sr, st, sb] = [stats(d), stats(all), stats(real), stats(read), stats(b)]
     return {
       missMs: sa.median,
       section: {
         title: 'Layer-1 miss through Claude Code\'s native `http` transport (no process)',
         note: `The same hook input POSTed over one keep-alive connection, ${sd.n} requests each in alternating blocks of 50: ` +
           'the daemon\'s own latency, which is all an `http` hook adds. The floor is the same client against a bare Fastify route. ' +
-          `The ordinary real reply (${Buffer.byteLength(reply)} bytes) is the corpus's validation reply nearest the median length of those every Stop hook lets through.`,
+          `The ordinary real reply (${Buffer.byteLength(reply)} bytes) is the corpus's validation reply nearest the median length of those every Stop hook lets through. ` +
+          'With its transcript read: the bench\'s message as a Stop whose turn (one command run) the daemon reads from a Claude Code transcript under its roots, as it does for a live turn (bench/turn-file.ts).',
         head: ['target', 'median ms', 'p99 ms', 'vs floor'],
         rows: [
           ['POST /judge, all six Stop hooks (Layer-1 miss)', ms(sa.median), ms(sa.p99), times(sa.median / sb.median)],
           ['… the same with an ordinary real reply', ms(sr.median), ms(sr.p99), times(sr.median / sb.median)],
+          ['… the bench\'s message with its transcript read', ms(st.median), ms(st.p99), times(st.median / sb.median)],
           ['POST /judge/commit, one hook (Layer-1 miss)', ms(sd.median), ms(sd.p99), times(sd.median / sb.median)],
           ['floor: bare Fastify POST route', ms(sb.median), ms(sb.p99), times(1)]
         ]

@@ -129,8 +129,9 @@ export function machine () {
   }
 }
 
-/** A Claude Code Stop hook input as it arrives on stdin or in the native http hook's body. */
-export const stopInput = (text: string) => JSON.stringify({ session_id: 'bench', transcript_path: '/nonexistent/t.jsonl', cwd: '/tmp', prompt_id: 'p', permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: text })
+/** A Claude Code Stop hook input as it arrives on stdin or in the native http hook's body (by default its transcript is
+ * outside every root: the daemon judges the message alone); `over` replaces fields. */
+export const stopInput = (text: string, over: Record<string, unknown> = {}) => JSON.stringify({ session_id: 'bench', transcript_path: '/nonexistent/t.jsonl', cwd: '/tmp', prompt_id: 'p', permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: text, ...over })
 
 /** One table of the report: a heading, a sentence on what was measured, and rows of figures. */
 export interface Section { title: string, note: string, head: string[], rows: string[][] }

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { loadConfig } from '../server/config/config.js'
-import { httpLatency, shimLatency } from './latency.js'
+import { httpLatency, MISS_TEXT, shimLatency } from './latency.js'
 import { layer1Cost } from './layer1.js'
 import { layer2 } from './layer2.js'
 import { freePort, knob, machine, median, ROOT, rssMiB, type Section, startDaemon, startProcess, stopProcess } from './lib.js'
@@ -13,6 +13,7 @@ import { replaySessions } from './replay-sessions.js'
 import { consoleReport, markdown } from './report.js'
 import { team } from './team.js'
 import { throughput } from './throughput.js'
+import { turnFile } from './turn-file.js'
 import { tokens } from './tokens.js'
 
 const knobs = {
@@ -52,7 +53,9 @@ const fakeUrl = `http://127.0.0.1:${fakePort}`
 const bareUrl = `http://127.0.0.1:${barePort}`
 const fake = await startProcess([join('bench', 'fake-api.ts')], { PORT: String(fakePort) }, fakePort)
 const bare = await startProcess([join('bench', 'bare-fastify.ts')], { PORT: String(barePort) }, barePort)
-const daemon = await startDaemon(fakeUrl, { cache: { max: knobs.BENCH_CACHE_MAX } })
+// A live Stop reads its turn from the agent's transcript: the bench's message once more, with such a file.
+const turn = turnFile(MISS_TEXT)
+const daemon = await startDaemon(fakeUrl, { cache: { max: knobs.BENCH_CACHE_MAX }, transcripts: { roots: [turn.root] } })
 const sections: Section[] = []
 try {
   for (let i = 0; i < 100; i++) await fetch(`${daemon.url}/healthz`).then(r => r.arrayBuffer())
@@ -64,10 +67,10 @@ try {
   say('Layer-1 miss through the shim, curl and the seed-style hook')
   sections.push(await shimLatency(daemon.url, bareUrl, knobs.BENCH_ROUNDS))
   say('Layer-1 miss over keep-alive HTTP')
-  const http = await httpLatency(daemon.url, bareUrl, knobs.BENCH_HTTP)
+  const http = await httpLatency(daemon.url, bareUrl, knobs.BENCH_HTTP, turn.body)
   sections.push(http.section)
   say('throughput at 16 clients')
-  const load = await throughput(daemon, bareUrl, knobs.BENCH_LOAD, knobs.BENCH_LOAD_RUNS)
+  const load = await throughput(daemon, bareUrl, knobs.BENCH_LOAD, knobs.BENCH_LOAD_RUNS, turn.body)
   sections.push(load.section)
   say('Layer 1 on real replies')
   sections.push(layer1Cost(knobs.BENCH_L1_ROUNDS))
@@ -83,6 +86,7 @@ try {
   sections.push(await team(fakeUrl, knobs.BENCH_TEAM, knobs.BENCH_TEAM_LOAD, knobs.BENCH_LOAD_RUNS))
 } finally {
   await daemon.stop()
+  turn.remove()
   await Promise.all([stopProcess(fake), stopProcess(bare)])
 }
 

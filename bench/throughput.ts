@@ -9,15 +9,18 @@ export const CLIENTS = 16
 
 type Run = { rps: number, p99: number }
 
-export async function throughput (daemon: Daemon, bareUrl: string, total: number, runs: number): Promise<{ section: Section, peakRssMiB: number }> {
+/** turnBody: the bench's message as a Stop whose turn the daemon reads from its transcript (bench/turn-file.ts). */
+export async function throughput (daemon: Daemon, bareUrl: string, total: number, runs: number, turnBody: string): Promise<{ section: Section, peakRssMiB: number }> {
   const body = stopInput(MISS_TEXT)
   const reply = ordinaryReply()
   const replyBody = stopInput(reply)
   await load(daemon.url, '/judge', body, CLIENTS, Math.min(2000, total))
   await load(daemon.url, '/judge', replyBody, CLIENTS, Math.min(2000, total))
+  await load(daemon.url, '/judge', turnBody, CLIENTS, Math.min(2000, total))
   await load(bareUrl, '/static', body, CLIENTS, Math.min(2000, total))
   const judge: Run[] = []
   const real: Run[] = []
+  const read: Run[] = []
   const bare: Run[] = []
   const peaks: number[] = []
   const run = async (url: string, path: string, b: string, into: Run[]) => {
@@ -30,9 +33,11 @@ export async function throughput (daemon: Daemon, bareUrl: string, total: number
     peaks.push(Math.max(await rssMiB(daemon.pid), ...sampler.stop()))
     await run(bareUrl, '/static', body, bare)
     await run(daemon.url, '/judge', replyBody, real)
+    await run(daemon.url, '/judge', turnBody, read)
   }
   const jr = median(judge.map(x => x.rps))
   const rr = median(real.map(x => x.rps))
+  const tr = median(read.map(x => x.rps))
   const br = median(bare.map(x => x.rps))
   return {
     peakRssMiB: median(peaks),
@@ -40,12 +45,14 @@ export async function throughput (daemon: Daemon, bareUrl: string, total: number
       title: `Throughput at ${CLIENTS} concurrent clients`,
       note: `${CLIENTS} closed-loop keep-alive clients (undici), ${total} requests a run, ${runs} runs each, alternating; ` +
         'median over runs of requests/s and of each run\'s p99. The hook input is a Layer-1 miss: the bench\'s 78-byte message (issue 13\'s ' +
-        `target), and a real reply of ${Buffer.byteLength(reply)} bytes that every Stop hook lets through (the corpus's validation reply nearest the median length of such replies). ` +
+        `target), a real reply of ${Buffer.byteLength(reply)} bytes that every Stop hook lets through (the corpus's validation reply nearest the median length of such replies), ` +
+        'and the bench\'s message with its turn read from a Claude Code transcript, as a live Stop\'s is. ' +
         'Load generator, daemon and fake share the same cores.',
       head: ['target', 'req/s', 'p99 ms', 'vs bare'],
       rows: [
         ['POST /judge, all six Stop hooks (hookjudge)', jr.toFixed(0), ms(median(judge.map(x => x.p99))), times(jr / br)],
         ['… the same with an ordinary real reply', rr.toFixed(0), ms(median(real.map(x => x.p99))), times(rr / br)],
+        ['… the bench\'s message with its transcript read', tr.toFixed(0), ms(median(read.map(x => x.p99))), times(tr / br)],
         ['bare Fastify POST route', br.toFixed(0), ms(median(bare.map(x => x.p99))), times(1)]
       ]
     }
