@@ -106,8 +106,8 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       }
       if (r.end === 'unreadable') return message('unreadable')
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
-      // A scan that understood no line of the turn (an unknown format) proves nothing ran: no facts, so such hooks allow.
-      // Copilot's reader gathers no steps: an empty list there would read as "nothing was run".
+      // A scan of an unknown format (not known) proves nothing ran either: no facts, so such hooks allow. Copilot's reader
+      // gathers no steps: an empty list there would read as "nothing was run".
       const understood = known(r) && event.agent !== 'copilot'
       const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format the reader knows (it gave the turn's text or its tool calls) can be behind; an

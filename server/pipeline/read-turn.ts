@@ -70,11 +70,11 @@ export function openTurn (rt: Runtime, req: TurnRequest): Opened {
 export async function readTurn (rt: Runtime, req: TurnRequest, opened = openTurn(rt, req)): Promise<Turn> {
   const { adapter, event, hooks } = opened
   const active = hooks.some(h => h.mode !== 'off')
-  // Only a hook that runs reads the transcript; the flush wait, if any, is the facts stage's (only where facts decide).
-  // What a block of this turn told may be another replica's (Redis): looked up while the transcript is read.
-  // A short final message is judged with the turn it ends: while the transcript lacks that turn (Claude Code writes it
-  // every 100 ms, and a fast turn's Stop can come first), Layer 1 would read the final message alone and miss a proposal
-  // made earlier in the turn. So such a read waits for the next write; a longer final message is read on its own.
+  // Only a hook that runs reads the transcript. What a block of this turn told may be another replica's (Redis): looked
+  // up while the transcript is read. A short final message is judged with the turn it ends: while the transcript lacks
+  // that turn (Claude Code writes it every 100 ms, and a fast turn's Stop can come first), Layer 1 would read the final
+  // message alone and miss a proposal made earlier in the turn, so this read takes the flush wait; otherwise the wait,
+  // if any, is a later stage's (facts that decide, a hit the turn's class decided).
   const wait = isStop(event) && event.text.trim().length < MIN_FINAL_CHARS
   const [read, told] = await Promise.all([
     active ? rt.transcripts.turnText(event, wait, filesUntil(rt, req.started)) : { text: event.text, source: 'message' as const },
