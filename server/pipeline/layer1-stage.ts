@@ -4,7 +4,7 @@ import { turnClass } from '../evidence/turn-class.js'
 import { lastBytes } from '../judge/extract.js'
 import { bestScore, relativeTo } from '../judge/layer1.js'
 import { jointApplies, turnHits } from '../layer1/joint.js'
-import { isStop, MIN_FINAL_CHARS } from './read-turn.js'
+import { isStop, standsAlone } from './read-turn.js'
 import type { Runtime } from '../core/runtime.js'
 import { type HookRun, pending, settle, type Turn } from './turn.js'
 
@@ -20,7 +20,7 @@ export function layer1Text (t: Turn, maxBytes: number): string {
   const final = lastBytes(t.event.text.trim(), maxBytes)
   // Only where the judged text ends with it: after a block it is the new text's end, and a message the agent was already
   // told about (nothing new written since) is not read again.
-  return final.length >= MIN_FINAL_CHARS && t.text.trimEnd().endsWith(final) ? final : t.text
+  return standsAlone(final) && t.text.trimEnd().endsWith(final) ? final : t.text
 }
 
 /** score: the hook's best score (layer1.ts bestScore), kept so that a settled read only re-reads the turn's class. */

@@ -32,6 +32,9 @@ export const isStop = (event: HookEvent): boolean => event.event === 'Stop' || e
  * Click Retry."), so Layer 1 reads the whole turn it ends (layer1-stage.ts). */
 export const MIN_FINAL_CHARS = 150
 
+/** Whether a Stop's final message (trimmed) is long enough for Layer 1 to read on its own, not with the turn it ends. */
+export const standsAlone = (final: string): boolean => final.length >= MIN_FINAL_CHARS
+
 /** The text a Stop judges: after a block in this turn, only what the agent wrote since, never the proposal it was told about. */
 function newSince (rt: Runtime, told: Told | undefined, turnText: string): string {
   if (!told || turnText.length < told.chars || !rt.loop.matches(turnText.slice(0, told.chars), told)) return turnText
@@ -75,7 +78,7 @@ export async function readTurn (rt: Runtime, req: TurnRequest, opened = openTurn
   // that turn (Claude Code writes it every 100 ms, and a fast turn's Stop can come first), Layer 1 would read the final
   // message alone and miss a proposal made earlier in the turn, so this read takes the flush wait; otherwise the wait,
   // if any, is a later stage's (facts that decide, a hit the turn's class decided).
-  const wait = isStop(event) && event.text.trim().length < MIN_FINAL_CHARS
+  const wait = isStop(event) && !standsAlone(event.text.trim())
   const [read, told] = await Promise.all([
     active ? rt.transcripts.turnText(event, wait, filesUntil(rt, req.started)) : { text: event.text, source: 'message' as const },
     active && isStop(event) ? rt.state.loop.told(event) : undefined

@@ -42,6 +42,12 @@ export function testClock (autoBelow = 50, start = 10_000): TestClock {
     }
     now = Math.max(now, end)
   }
+  const set = (ms: number, fn: () => void): Timer => {
+    scheduled++
+    const timer = { at: now + Math.max(0, ms), fn }
+    timers.push(timer)
+    return timer
+  }
   const clock: TestClock = {
     waits: [],
     now: () => now,
@@ -50,17 +56,13 @@ export function testClock (autoBelow = 50, start = 10_000): TestClock {
     // A timer (a deadline, a file operation's time limit) fires as the test moves time, however short; one already due
     // when it is set fires on the next turn, as setTimeout(fn, 0) would.
     after (ms, fn) {
-      scheduled++
-      const timer = { at: now + Math.max(0, ms), fn }
-      timers.push(timer)
+      const timer = set(ms, fn)
       if (ms <= 0) setImmediate(() => { if (timers.includes(timer)) runUntil(timer.at) })
       return () => { const i = timers.indexOf(timer); if (i >= 0) timers.splice(i, 1) }
     },
     // A wait is a timer: short ones (the polls) run by themselves and are counted in waits.
     sleep: (ms) => new Promise<void>(resolve => {
-      scheduled++
-      const timer = { at: now + Math.max(0, ms), fn: resolve }
-      timers.push(timer)
+      const timer = set(ms, resolve)
       if (ms >= autoBelow) return
       clock.waits.push(ms)
       clock.onWait?.(ms, clock.waits.length - 1)
