@@ -1,4 +1,5 @@
-/** Opens and reads files that agent input names: regular files only, never blocking on a FIFO, capped, within a deadline. */
+/** Opens and reads files that agent input or config names: regular files only, never blocking on a FIFO, capped, within a deadline. */
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs'
 import { constants, type FileHandle, open } from 'node:fs/promises'
 import { type Clock, systemClock } from './clock.js'
 
@@ -28,14 +29,14 @@ export async function beforeDeadline<T> (work: Promise<T>, until: number, late: 
   } finally { cancel() }
 }
 
-const reason = (err: unknown): Unopened => (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'missing' : 'unreadable'
+// O_NONBLOCK: opening a FIFO would otherwise wait for a writer, holding a libuv file thread (or, sync, the whole process) for good.
+const REGULAR_ONLY = constants.O_RDONLY | constants.O_NONBLOCK
 
-/**
- * O_NONBLOCK: opening a FIFO would otherwise wait for a writer, holding one of libuv's four file threads for good.
- * fstat on the open handle, not stat on the path, so the file checked is the file read.
- */
+const reason = (err: unknown): 'missing' | 'unreadable' => (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'missing' : 'unreadable'
+
+/** fstat on the open handle, not stat on the path, so the file checked is the file read. */
 export async function openRegular (path: string, opts: OpenOptions): Promise<Opened | Unopened> {
-  const flags = constants.O_RDONLY | constants.O_NONBLOCK | (opts.noFollow ? constants.O_NOFOLLOW : 0)
+  const flags = REGULAR_ONLY | (opts.noFollow ? constants.O_NOFOLLOW : 0)
   const closeLate = (fh: FileHandle | Unopened) => { if (typeof fh !== 'string') fh.close().catch(() => {}) }
   const fh = await beforeDeadline(open(path, flags).catch(reason), opts.until, closeLate, opts.clock)
   if (typeof fh === 'string') return fh
@@ -70,4 +71,51 @@ export async function readSmallFile (path: string, maxBytes: number, until?: num
     // Not awaited: close() waits for a read still in flight, which is what the deadline gave up on.
     fh.close().catch(() => {})
   }
+}
+
+/** What a path that is not a regular file is, for a message that says why it was refused. */
+export function kindOf (st: Stats): string {
+  if (st.isFIFO()) return 'a FIFO'
+  if (st.isCharacterDevice()) return 'a character device'
+  if (st.isBlockDevice()) return 'a block device'
+  if (st.isDirectory()) return 'a directory'
+  return st.isSocket() ? 'a socket' : 'not a regular file'
+}
+
+export interface OpenedSync { fd: number, stat: Stats }
+export interface UnopenedSync { unopened: Exclude<Unopened, 'timeout'>, got: string }
+
+/**
+ * openRegular for the few files a synchronous caller reads while the config loads (token files): the same open and
+ * fstat, without a deadline. got is the errno code or what the path is; the caller closes fd.
+ */
+export function openRegularSync (path: string): OpenedSync | UnopenedSync {
+  let fd: number
+  try {
+    fd = openSync(path, REGULAR_ONLY)
+  } catch (err) {
+    return { unopened: reason(err), got: (err as NodeJS.ErrnoException).code ?? String(err) }
+  }
+  let stat: Stats
+  try {
+    stat = fstatSync(fd)
+  } catch (err) {
+    closeSync(fd)
+    return { unopened: 'unreadable', got: (err as NodeJS.ErrnoException).code ?? String(err) }
+  }
+  if (stat.isFile()) return { fd, stat }
+  closeSync(fd)
+  return { unopened: 'not-a-file', got: kindOf(stat) }
+}
+
+/** The text of an fd opened by openRegularSync, or 'too-large' past maxBytes (it may have grown since its fstat). */
+export function readCappedSync (fd: number, maxBytes: number): { text: string } | 'too-large' {
+  const buf = Buffer.allocUnsafe(maxBytes + 1)
+  let filled = 0
+  while (filled < buf.length) {
+    const n = readSync(fd, buf, filled, buf.length - filled, filled)
+    if (n === 0) break
+    filled += n
+  }
+  return filled > maxBytes ? 'too-large' : { text: buf.toString('utf8', 0, filled) }
 }
