@@ -89,6 +89,15 @@ export function loadConfig (opts: LoadOptions): Config {
   }
   merged = mergeLayers(merged, envLayer(opts.env, problems))
   merged = mergeLayers(merged, opts.overrides)
+  return compile({ merged, files, user }, problems)
+}
+
+interface Layers { merged: unknown, files: string[], user?: string }
+// What each config was compiled from: a candidate (configWith) is that plus a layer, checked the same way.
+const layersOf = new WeakMap<Config, Layers>()
+
+function compile (from: Layers, problems: ConfigProblem[]): Config {
+  const { merged, files, user } = from
   const { config, problems: more } = validateConfig(merged, files)
   problems.push(...more)
   // Read even when the rest is invalid, so a broken rules file is named together with every other problem.
@@ -97,7 +106,16 @@ export function loadConfig (opts: LoadOptions): Config {
   const scorers = loadScorers(merged, user, problems)
   if (problems.length > 0 || !config || !redactor) throw new ConfigError(problems, user ?? 'config')
   const hooks = Object.fromEntries(Object.entries(config.hooks).map(([n, h]) => [n, scorers.has(n) ? { ...h, scorer: scorers.get(n)! } : h]))
-  return Object.freeze({ ...config, hooks, redactor })
+  const out: Config = Object.freeze({ ...config, hooks, redactor })
+  layersOf.set(out, from)
+  return out
+}
+
+/** The config with one more layer on top of what it was loaded from, validated alike; throws ConfigError. */
+export function configWith (config: Config, top: Record<string, unknown>): Config {
+  const from = layersOf.get(config)
+  if (!from) throw new ConfigError([{ path: 'config', expected: 'a config read by loadConfig', got: 'another' }], 'config')
+  return compile({ ...from, merged: mergeLayers(from.merged, top) }, [])
 }
 
 /** The default redaction rules plus the user's gitleaks TOML (a relative path is read beside the user file). */

@@ -15,9 +15,18 @@ export interface AccessOptions {
   metrics: Metrics
 }
 
-const users = new WeakMap<object, string>()
+const users = new WeakMap<object, Person>()
 /** The person of server.tokensFile whose token this request carried, if any: for the decision record, never a metric. */
-export const requestUser = (req: FastifyRequest): string | undefined => users.get(req)
+export const requestUser = (req: FastifyRequest): string | undefined => users.get(req)?.name
+
+/** Whose decisions a request may see: everyone's (no tokensFile, or a person with the review grant), else its person's. */
+export interface Viewer { user?: string, all: boolean }
+export function requestViewer (req: FastifyRequest): Viewer {
+  const p = users.get(req)
+  return p ? { user: p.name, all: p.review } : { all: true }
+}
+/** A record a viewer may see: with a tokensFile, one that carries the viewer's own name unless they review all. */
+export const visibleTo = (v: Viewer, r: { user?: unknown }): boolean => v.all || (v.user !== undefined && r.user === v.user)
 
 // Browsers send Origin on every POST and, from a trustworthy origin, the Sec-Fetch-* set; agents and curl send none.
 // Sec-Fetch-Mode alone is not a browser: Node's own fetch() sends just that one (bench and test clients use it).
@@ -34,7 +43,7 @@ function crossSite (h: FastifyRequest['headers']): boolean {
 }
 
 /** Why a request is refused, as [status, reason, message], or null when it may go on; `person` is personOf's answer, if asked. */
-export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, opts: Omit<AccessOptions, 'metrics' | 'people'>, person?: string | null): [number, string, string] | null {
+export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, opts: Omit<AccessOptions, 'metrics' | 'people'>, person?: Person | null): [number, string, string] | null {
   const host = req.headers.host
   if (opts.loopbackOnly && host !== undefined) {
     const name = hostOf(host)

@@ -15,3 +15,9 @@ export function hostOf (header: string): string | null {
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(:\d{1,5})?$/.exec(header.trim())
   return m ? m[1]! : null
 }
+
+/** Unix-socket peers have no address; TCP peers must be on loopback (a token does not make a control route a remote API). */
+export function isLocalPeer (req: { socket: { remoteAddress?: string } }): boolean {
+  const a = req.socket.remoteAddress
+  return a === undefined || a === '::1' || /^(::ffff:)?127\./.test(a)
+}

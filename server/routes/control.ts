@@ -1,5 +1,6 @@
 /** POST /reload (re-read the config) and POST /probe (one test verdict from a hook's chain): loopback callers only. */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
+import { isLocalPeer } from '../guards/loopback.js'
 import { askStage } from '../pipeline/ask-stage.js'
 import { judgeText } from '../pipeline/offline.js'
 import { promptStage } from '../pipeline/prompt-stage.js'
@@ -15,12 +16,6 @@ export const PROBE_TEXT = 'All unit tests pass (npm test: 12 passed, 0 failed). 
 
 /** The judge's stages only: a probe asks the chain whatever Layer 1 would say of the text. */
 const PROBE_STAGES = [redactStage, promptStage, askStage, verdictStage]
-
-/** Unix-socket peers have no address; TCP peers must be on loopback (a token does not make reload a remote API). */
-export function isLocalPeer (req: FastifyRequest): boolean {
-  const a = req.socket.remoteAddress
-  return a === undefined || a === '::1' || /^(::ffff:)?127\./.test(a)
-}
 
 export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app, { runtime, reload }) => {
   app.addHook('onRequest', async (req, reply) => {

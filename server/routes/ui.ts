@@ -1,5 +1,7 @@
 /** GET /ui, the review page, and its JSON API under /ui/api/: timeline, charts, one turn, labels, what a change would do. */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { requestViewer, visibleTo } from '../guards/access.js'
+import { isLocalPeer } from '../guards/loopback.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import type { Metrics } from '../ops/metrics.js'
 import type { Env } from '../core/paths.js'
@@ -14,7 +16,8 @@ import { agreement, appendLabel, type Given, labelRow, readLabels } from '../ui/
 import { loadAssets, pageHtml } from '../ui/page-assets.js'
 import { guardPage, newCsrfToken } from '../ui/page-guard.js'
 import { turnView } from '../ui/turn-view.js'
-import { type WhatIf, loadCandidate, whatIf } from '../ui/what-if.js'
+import { type WhatIf, whatIf } from '../ui/what-if.js'
+import { hookCandidate } from '../ui/what-if-candidate.js'
 
 export interface UiRouteOptions { runtime: () => Runtime, env: Env, metrics: Metrics }
 
@@ -45,6 +48,11 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     reply.request.log.warn({ reason: 'bad_request', url: reply.request.url.slice(0, 100), error }, 'review page request refused')
     return reply.code(400).send({ error })
   }
+  const refuse = (reply: FastifyReply, error: string) => {
+    metrics.badRequests.inc({ reason: 'forbidden' })
+    reply.request.log.warn({ reason: 'forbidden', url: reply.request.url.slice(0, 100) }, 'review page request refused')
+    return reply.code(403).send({ error })
+  }
 
   app.get('/ui', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html))
   app.get<{ Params: { name: string } }>('/ui/assets/:name', async (req, reply) => {
@@ -58,10 +66,14 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     return { version: VERSION, hooks: Object.keys(c.hooks), decisionLog: { enabled: c.decisionLog.enabled, text: c.decisionLog.text } }
   })
 
+  /** With server.tokensFile, a person sees their own decisions only, unless their line grants review. */
+  const ownOnly = (req: FastifyRequest): string | undefined => { const v = requestViewer(req); return v.all ? undefined : v.user }
+
   app.get('/ui/api/decisions', async (req, reply) => {
     const q = parsePageQuery(req.query as Record<string, unknown>)
     if (typeof q === 'string') return bad(reply, q)
-    const page = await decisionPage(dir(), q, runtime().redact)
+    const own = ownOnly(req)
+    const page = await decisionPage(dir(), own === undefined ? q : { ...q, user: own }, runtime().redact)
     return { ...page, labels: await labelsOf(page.items.map(i => i.id)) }
   })
 
@@ -69,17 +81,22 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     const raw = (req.query as Record<string, unknown>).hours ?? '24'
     const hours = Number(raw)
     if (!Number.isInteger(hours) || hours < 1 || hours > 168) return bad(reply, 'hours must be a whole number from 1 to 168')
-    return await hourly(dir(), hours, new Date(runtime().clock.wall()))
+    return await hourly(dir(), hours, new Date(runtime().clock.wall()), ownOnly(req))
   })
 
   app.get('/ui/api/turn', async (req, reply) => {
-    const view = await turnView(dir(), String((req.query as Record<string, unknown>).id ?? ''), runtime().redact)
-    if (!view) return reply.code(404).send({ error: 'no decision with that id' })
-    return { ...view, labels: await labelsOf(view.items.map(i => i.id)) }
+    const id = String((req.query as Record<string, unknown>).id ?? '')
+    const view = await turnView(dir(), id, runtime().redact)
+    const viewer = requestViewer(req)
+    const items = view?.items.filter(i => visibleTo(viewer, i.record)) ?? []
+    // Another person's decision answers as one that does not exist: its id says nothing.
+    if (!view || !items.some(i => i.id === id)) return reply.code(404).send({ error: 'no decision with that id' })
+    return { ...view, items, labels: await labelsOf(items.map(i => i.id)) }
   })
 
-  app.get('/ui/api/labels', async () => {
-    const rows = await readLabels(dir())
+  app.get('/ui/api/labels', async (req) => {
+    const viewer = requestViewer(req)
+    const rows = (await readLabels(dir())).filter(r => visibleTo(viewer, r))
     const { withoutText } = labelsCorpus(rows)
     return { agreement: agreement(rows), count: rows.length, withoutText }
   })
@@ -88,16 +105,20 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     const body = jsonBody(req.body)
     const label = body?.label as Given
     if (!body || !GIVEN.includes(label)) return bad(reply, 'body must be {"id": DECISION_ID, "label": "block" | "allow" | "clear"}')
+    const viewer = requestViewer(req)
     const found = await recordAt(dir(), body.id)
-    if (!found) return reply.code(404).send({ error: 'no decision with that id' })
-    const row = labelRow(found.id, found.record, label, runtime().redact, new Date(runtime().clock.wall()))
+    if (!found || !visibleTo(viewer, found.record)) return reply.code(404).send({ error: 'no decision with that id' })
+    const row = labelRow(found.id, found.record, label, runtime().redact, new Date(runtime().clock.wall()), viewer.user)
     await appendLabel(dir(), row)
-    req.log.info({ decision: found.id, hook: row.hook, label, judged: row.judged }, 'label given')
-    return { id: found.id, hook: row.hook, label, judged: row.judged, agreement: agreement(await readLabels(dir())) }
+    req.log.info({ decision: found.id, hook: row.hook, label, judged: row.judged, by: viewer.user }, 'label given')
+    return { id: found.id, hook: row.hook, label, judged: row.judged, agreement: agreement((await readLabels(dir())).filter(r => visibleTo(viewer, r))) }
   })
 
   let running: Promise<WhatIf> | null = null
   app.post('/ui/api/what-if', async (req, reply) => {
+    // It spends the judge's tokens on everyone's labelled texts: the access rule of /reload, and the review grant.
+    if (!isLocalPeer(req)) return refuse(reply, 'what-if answers loopback callers only, as /reload does')
+    if (!requestViewer(req).all) return refuse(reply, 'what-if needs the review grant (a third word "review" on your line of server.tokensFile)')
     const body = jsonBody(req.body)
     if (!body || (body.candidate !== undefined && typeof body.candidate !== 'string')) return bad(reply, 'body must be {} or {"candidate": CONFIG_YAML}')
     if (running) return reply.code(409).send({ error: 'a what-if run is already going; wait for it' })
@@ -105,7 +126,7 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     const candidate = typeof body.candidate === 'string' && body.candidate.trim() !== '' ? body.candidate : null
     running = (async (): Promise<WhatIf> => {
       if (candidate === null) return await whatIf(rows, runtime())
-      const loaded = await loadCandidate(candidate, env)
+      const loaded = hookCandidate(candidate, runtime().config)
       if ('problems' in loaded) return { ok: false, problems: loaded.problems }
       const rt = await judgeRuntime(loaded.config, env, false)
       try { return await whatIf(rows, rt) } finally { await rt.close() }

@@ -8,6 +8,8 @@ export interface Filters {
   decision?: string
   source?: string
   session?: string
+  /** Only this person's decisions (server.tokensFile): a reviewer's filter, or the page of anyone who may see only theirs. */
+  user?: string
   /** ISO times: since inclusive, until exclusive. */
   since?: string
   until?: string
@@ -30,7 +32,7 @@ export function parsePageQuery (q: Record<string, unknown>): PageQuery | string 
   const limit = s('limit') === undefined ? 50 : Number(s('limit'))
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) return 'limit must be a whole number from 1 to 200'
   const iso = (v?: string) => v === undefined ? undefined : new Date(Date.parse(v)).toISOString()
-  return { hook: s('hook'), decision: s('decision'), source: s('source'), session: s('session'), since: iso(s('since')), until: iso(s('until')), before, limit }
+  return { hook: s('hook'), decision: s('decision'), source: s('source'), session: s('session'), user: s('user'), since: iso(s('since')), until: iso(s('until')), before, limit }
 }
 
 export function matches (r: DecisionRecord, f: Filters): boolean {
@@ -38,6 +40,7 @@ export function matches (r: DecisionRecord, f: Filters): boolean {
     (f.decision === undefined || r.decision === f.decision || (f.decision === 'would-block' && r.wouldBlock && r.decision === 'allow')) &&
     (f.source === undefined || r.source === f.source) &&
     (f.session === undefined || r.sessionId === f.session) &&
+    (f.user === undefined || r.user === f.user) &&
     (f.since === undefined || r.ts >= f.since) &&
     (f.until === undefined || r.ts < f.until)
 }

@@ -22,7 +22,8 @@ const HIT_SOURCES = new Set(['judge', 'cache', 'fallback', 'shadow', 'guard'])
 // Records are appended in arrival order, give or take a request still running: read a little past the window.
 const SLACK_MS = 5 * 60_000
 
-export async function hourly (dir: string, hours: number, now: Date): Promise<Hourly> {
+/** user: count only this person's decisions (server.tokensFile). */
+export async function hourly (dir: string, hours: number, now: Date, user?: string): Promise<Hourly> {
   const end = Math.ceil(now.getTime() / HOUR) * HOUR
   const start = end - hours * HOUR
   const sinceIso = new Date(start).toISOString()
@@ -44,7 +45,7 @@ export async function hourly (dir: string, hours: number, now: Date): Promise<Ho
   let edge = false
   const next = await walkDecisions(dir, { sinceDay: stopIso.slice(0, 10) }, ({ record }) => {
     if (record.ts < stopIso) { edge = true; return false }
-    if (record.ts >= sinceIso) add(record)
+    if (record.ts >= sinceIso && (user === undefined || record.user === user)) add(record)
     return true
   })
   for (const [name, h] of Object.entries(hooks)) {

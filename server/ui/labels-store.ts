@@ -27,6 +27,10 @@ export interface LabelRow {
   text?: string
   /** The turn's class then (server/evidence/turn-class.ts), where the record has it: train's class thresholds. */
   turnClass?: TurnClass
+  /** Whose decision it was (the record's `user`, server.tokensFile). */
+  user?: string
+  /** Who gave the label (server.tokensFile); absent on a daemon without one. */
+  by?: string
 }
 
 // Records written before the pipeline (one request, one `turn`) have none.
@@ -40,7 +44,7 @@ export const labelsPath = (dir: string) => join(dir, 'labels.jsonl')
 export const judgedAs = (r: Pick<DecisionRecord, 'decision' | 'wouldBlock'>): Label =>
   r.decision === 'allow' && !r.wouldBlock ? 'allow' : 'block'
 
-export function labelRow (id: string, r: DecisionRecord, label: Given, redact: Redactor, now: Date): LabelRow {
+export function labelRow (id: string, r: DecisionRecord, label: Given, redact: Redactor, now: Date, by?: string): LabelRow {
   // Masked again here: the label file must never hold a secret, whatever redactor wrote the log line.
   const text = typeof r.text === 'string' ? redact(r.text).text : undefined
   return {
@@ -58,7 +62,9 @@ export function labelRow (id: string, r: DecisionRecord, label: Given, redact: R
     textSha256: text === undefined ? r.textSha256 : sha256(text),
     ...(text === undefined ? {} : { text }),
     // A log line is read back from disk: only a class the daemon writes is kept.
-    ...(TURN_CLASSES.includes(r.turnClass!) ? { turnClass: r.turnClass } : {})
+    ...(TURN_CLASSES.includes(r.turnClass!) ? { turnClass: r.turnClass } : {}),
+    ...(typeof r.user === 'string' ? { user: r.user } : {}),
+    ...(by === undefined ? {} : { by })
   }
 }
 

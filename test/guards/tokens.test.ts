@@ -23,17 +23,24 @@ t.test('a valid file: comments and blank lines skipped, each token names its per
   const f = file(t, `# the team\nalice ${ALICE}\n\n  bob\t${BOB}  \r\n`)
   const people = readTokens({ server: { tokensFile: f } as any })!
   t.same(people.map(p => p.name), ['alice', 'bob'])
-  t.equal(personOf(`Bearer ${ALICE}`, people), 'alice')
-  t.equal(personOf(`bearer ${BOB}`, people), 'bob')
+  t.equal(personOf(`Bearer ${ALICE}`, people)?.name, 'alice')
+  t.equal(personOf(`bearer ${BOB}`, people)?.name, 'bob')
   for (const h of [undefined, '', `Bearer ${ALICE}x`, `Basic ${ALICE}`, `Bearer ${ALICE.slice(1)}`, 'Bearer alice']) t.equal(personOf(h, people), null, String(h))
   t.equal(readTokens({ server: {} as any }), undefined, 'none configured')
+})
+
+t.test('a third word "review" grants the review of everyone\'s decisions; nothing else is a grant', async t => {
+  const people = readTokens({ server: { tokensFile: file(t, `alice ${ALICE}\nrita ${BOB} review\n`) } as any })!
+  t.strictSame(people.map(p => [p.name, p.review]), [['alice', false], ['rita', true]])
+  t.match(problems(loadTokens(file(t, `alice ${ALICE} admin\n`))), [/line 1: no third word, or "review"/])
+  t.match(problems(loadTokens(file(t, `alice ${ALICE} review more\n`))), [/line 1: "name token" or "name token review" \(got 4 words\)/])
 })
 
 t.test('every bad line is named by number, and no token appears in a message', async t => {
   const bad = problems(loadTokens(file(t, [`alice ${ALICE}`, 'bob', `carol ${BOB} extra`, `"dave" ${'d'.repeat(32)}`, 'erin short', `alice ${'e'.repeat(32)}`, `frank ${ALICE}`].join('\n'))))
   t.match(bad, [
-    /^server\.tokensFile line 2: "name token" \(two words\) \(got 1 word\)/,
-    /^server\.tokensFile line 3: "name token" \(two words\) \(got 3 words\)/,
+    /^server\.tokensFile line 2: "name token" or "name token review" \(got 1 word\)/,
+    /^server\.tokensFile line 3: no third word, or "review" \(sees everyone's decisions\) \(got extra\)/,
     /^server\.tokensFile line 4: a name of letters/,
     /^server\.tokensFile line 5: a token of 16 to 512 .* for erin/,
     /^server\.tokensFile line 6: one line per person \(alice appears twice\)/,

@@ -29,12 +29,12 @@ t.test('what-if: the current config and a candidate, fixed / broken / unchanged 
   t.equal(current.statusCode, 200, current.body)
   t.match(current.json(), { config: 'current', hooks: { commit: { fixed: 1, broken: 1, unchanged: 1, right: 2, n: 3 } } })
   t.strictSame(current.json().changes.filter((c: any) => c.change !== 'unchanged').map((c: any) => [c.change, c.before, c.after]), [['fixed', 'allow', 'block'], ['broken', 'block', 'allow']])
-  // A candidate is a whole user file: it names the judge it uses, as the real one would.
-  const judgeYaml = `judge: { backends: [anthropic] }\nbackends:\n  anthropic: { baseUrl: "${api.url}" }\n`
-  const candidate = await post({ candidate: `${judgeYaml}hooks:\n  commit:\n    skip: ['VIOLATION']\n` })
+  // The page's candidate changes how hooks judge, over the running config: the running config's judge answers it.
+  const candidate = await post({ candidate: "hooks:\n  commit:\n    skip: ['VIOLATION']\n" })
   t.equal(candidate.statusCode, 200, candidate.body)
   t.match(candidate.json(), { config: 'candidate', hooks: { commit: { fixed: 0, broken: 1, unchanged: 2, right: 1 } } })
-  t.strictSame(candidate.json().changes.map((c: any) => c.source), ['skip', 'judge', 'layer1'], 'judged by the candidate\'s own judge')
+  t.strictSame(candidate.json().changes.map((c: any) => c.source), ['skip', 'judge', 'layer1'], 'judged by the running judge with the candidate\'s skip')
+  const judgeYaml = `judge: { backends: [anthropic] }\nbackends:\n  anthropic: { baseUrl: "${api.url}" }\n`
   const invalid = await post({ candidate: 'hooks:\n  commit:\n    mode: sometimes\n' })
   t.equal(invalid.statusCode, 422)
   t.match(invalid.json(), { problems: [/hooks\.commit\.mode/] })
