@@ -1,5 +1,6 @@
 /** loadConfig: default.yaml ← vendor env (base URLs) ← user file ← HOOKJUDGE_* env, merged and validated; one ConfigError names every problem. */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { readSmallFileSync } from '../core/safe-file.js'
 import { dirname, join, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { type Config, validateConfig } from './config-schema.js'
@@ -37,14 +38,17 @@ export function userConfigPath (env: Env, file?: string): string | undefined {
   return existsSync(xdg) ? xdg : undefined
 }
 
+// A config or rules file is a few KB; a larger one is a mistake (or /dev/zero), not something to hold in memory.
+const MAX_CONFIG_BYTES = 4 << 20
+
 function readLayer (path: string, problems: ConfigProblem[]): unknown {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (err) {
-    problems.push({ path, expected: 'a readable file', got: (err as NodeJS.ErrnoException).code ?? String(err) })
+  // /dev/null is the documented "no user file" (tests, --config /dev/null): empty, not a regular file to refuse.
+  const read = path === '/dev/null' ? { text: '' } : readSmallFileSync(path, MAX_CONFIG_BYTES)
+  if ('got' in read) {
+    problems.push({ path, expected: 'a readable file', got: read.got })
     return undefined
   }
+  const { text } = read
   try {
     const doc = parse(text, { prettyErrors: true })
     if (doc === null || doc === undefined) return {}
@@ -122,15 +126,13 @@ export function configWith (config: Config, top: Record<string, unknown>): Confi
 function loadRedactor (file: string | undefined, userFile: string | undefined, problems: ConfigProblem[]): Redactor | undefined {
   if (!file) return createRedactor()
   const path = resolve(userFile ? dirname(userFile) : '.', file)
-  let toml: string
-  try {
-    toml = readFileSync(path, 'utf8')
-  } catch (err) {
-    problems.push({ path: 'redaction.gitleaksConfig', expected: 'a readable gitleaks TOML file', got: `${path} (${(err as NodeJS.ErrnoException).code ?? err})` })
+  const read = readSmallFileSync(path, MAX_CONFIG_BYTES)
+  if ('got' in read) {
+    problems.push({ path: 'redaction.gitleaksConfig', expected: 'a readable gitleaks TOML file', got: `${path} (${read.got})` })
     return undefined
   }
   try {
-    return createRedactor({ gitleaksToml: toml, source: path })
+    return createRedactor({ gitleaksToml: read.text, source: path })
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err
     problems.push(...err.problems)

@@ -119,3 +119,18 @@ export function readCappedSync (fd: number, maxBytes: number): { text: string } 
   }
   return filled > maxBytes ? 'too-large' : { text: buf.toString('utf8', 0, filled) }
 }
+
+/**
+ * A config-named file's text (the user config, a rules file, a Layer-1 model): a regular file only, opened non-blocking,
+ * at most maxBytes; else got says why (an errno code, what the path is, or its size), for the ConfigError.
+ */
+export function readSmallFileSync (path: string, maxBytes: number): { text: string } | { got: string } {
+  const opened = openRegularSync(path)
+  if ('unopened' in opened) return { got: opened.got }
+  try {
+    const read = opened.stat.size > maxBytes ? 'too-large' : readCappedSync(opened.fd, maxBytes)
+    return read === 'too-large' ? { got: `larger than ${maxBytes} bytes` } : read
+  } finally {
+    closeSync(opened.fd)
+  }
+}

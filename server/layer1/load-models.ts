@@ -1,5 +1,6 @@
 /** Reads the Layer-1 models the config names (`hooks.<hook>.layer1.model`), once per config load; every problem is named. */
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
+import { readSmallFileSync } from '../core/safe-file.js'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import type { ConfigProblem } from '../core/errors.js'
 import { PACKAGE_ROOT } from '../core/paths.js'
@@ -30,8 +31,9 @@ export function loadScorers (merged: unknown, userFile: string | undefined, prob
     if (h.layer1.model === undefined || h.layer1.model === '') continue
     const path = locate(h.layer1.model, userFile)
     try {
-      if (statSync(path).size > MAX_MODEL_BYTES) throw new Error(`larger than ${MAX_MODEL_BYTES} bytes`)
-      const model = parseModel(JSON.parse(readFileSync(path, 'utf8')))
+      const read = readSmallFileSync(path, MAX_MODEL_BYTES)
+      if ('got' in read) throw new Error(read.got)
+      const model = parseModel(JSON.parse(read.text))
       if (model.hook !== name) throw new Error(`trained for hook "${model.hook}"`)
       out.set(name, scorerFrom(model))
     } catch (err) {

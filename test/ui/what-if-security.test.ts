@@ -61,7 +61,7 @@ t.test('a candidate cannot add a command, a backend URL, a key variable or a fil
 
 t.test('what-if answers loopback callers only, as /reload does', async t => {
   const a = await labelled(t)
-  const far = await a.post("hooks:\n  commit: { mode: shadow }\n", '10.1.2.3')
+  const far = await a.post('hooks:\n  commit: { mode: shadow }\n', '10.1.2.3')
   t.equal(far.statusCode, 403)
   t.match(far.json(), { error: /loopback callers only/ })
   t.equal((await a.app.inject({ method: 'POST', url: '/reload', remoteAddress: '10.1.2.3' })).statusCode, 403, 'the same rule')
