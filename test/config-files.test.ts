@@ -28,8 +28,8 @@ t.test('a FIFO as the config file, or as a model it names, stops `judge` at once
   const pipe = fifo(t)
   const cfg = join(dir, 'c.yaml')
   writeFileSync(cfg, `hooks:\n  commit: { layer1: { model: "${pipe}" } }\n`)
-  for (const [name, file] of [['config file', pipe], ['model file', cfg]]) {
-    const res = await runBounded(process.execPath, ['--import', 'tsx', CLI, 'judge', 'commit', '--config', file!], { env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: dir }, ms: 30000, stdin: 'I will push now.' })
+  for (const [name, file] of [['config file', pipe], ['model file', cfg]] as const) {
+    const res = await runBounded(process.execPath, ['--import', 'tsx', CLI, 'judge', 'commit', '--config', file], { env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: dir }, ms: 30000, stdin: 'I will push now.' })
     t.notOk(res.hung, `${name}: no wait for a writer`)
     t.equal(res.code, 1, name)
     t.match(res.stderr, /a FIFO/, `${name}: says what the path is`)

@@ -1,5 +1,6 @@
 /** Decision records newest first across the daily files, each with a stable id ("DAY:OFFSET"), within a read budget. */
-import { open } from 'node:fs/promises'
+import { systemClock } from '../core/clock.js'
+import { DEFAULT_FILE_MS, openRegular } from '../core/safe-file.js'
 import { join } from 'node:path'
 import { dayFiles } from '../ops/decision-files.js'
 import type { DecisionRecord } from '../core/record.js'
@@ -65,8 +66,9 @@ export async function walkDecisions (dir: string, opts: WalkOptions, visit: (f: 
 export async function recordAt (dir: string, id: unknown): Promise<Found | null> {
   const at = parseId(id)
   if (!at) return null
-  const fh = await open(join(dir, `decisions-${at.day}.jsonl`), 'r').catch(() => null)
-  if (!fh) return null
+  const opened = await openRegular(join(dir, `decisions-${at.day}.jsonl`), { until: systemClock.now() + DEFAULT_FILE_MS })
+  if (typeof opened === 'string') return null
+  const { fh } = opened
   try {
     if (at.offset > 0) {
       const before = Buffer.alloc(1)

@@ -1,10 +1,11 @@
 /** labels.jsonl beside the decision log: what a person said a decision should have been, with the text redacted. */
-import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises'
+import { appendFile, chmod, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Label } from '../eval/corpus.js'
 import { TURN_CLASSES, type TurnClass } from '../layer1/model.js'
 import type { Redactor } from '../redact/redact.js'
 import { type DecisionRecord, sha256 } from '../core/record.js'
+import { readSmallFile } from '../core/safe-file.js'
 
 export type Given = Label | 'clear'
 
@@ -75,9 +76,13 @@ export async function appendLabel (dir: string, row: LabelRow): Promise<void> {
   await chmod(labelsPath(dir), 0o600)
 }
 
+/** Labels are a few hundred bytes each: far more than anyone gives by hand, and a bound on one request's read. */
+const MAX_LABELS_BYTES = 64 << 20
+
 /** The labels in force: the last one given per decision wins, and "clear" takes a label back. Oldest first. */
 export async function readLabels (dir: string): Promise<LabelRow[]> {
-  const raw = await readFile(labelsPath(dir), 'utf8').catch(() => '')
+  const read = await readSmallFile(labelsPath(dir), MAX_LABELS_BYTES)
+  const raw = typeof read === 'string' ? '' : read.text
   const last = new Map<string, LabelRow>()
   for (const line of raw.split('\n')) {
     if (line.trim() === '') continue

@@ -1,5 +1,6 @@
 /** Reads a JSONL file backwards from a byte offset, one line at a time with its start offset, within a byte budget. */
-import { open } from 'node:fs/promises'
+import { systemClock } from '../core/clock.js'
+import { DEFAULT_FILE_MS, openRegular } from '../core/safe-file.js'
 
 export interface Line { offset: number, text: string }
 export interface ScanEnd {
@@ -15,10 +16,11 @@ const CHUNK = 1 << 20
  * line) or `budget` bytes were read (at least one line is always visited). A torn last line (still being written) is not visited.
  */
 export async function scanBack (path: string, end: number, budget: number, visit: (line: Line) => boolean): Promise<ScanEnd> {
-  const fh = await open(path, 'r').catch(() => null)
-  if (!fh) return { stoppedAt: 0, bytesRead: 0 }
+  const opened = await openRegular(path, { until: systemClock.now() + DEFAULT_FILE_MS })
+  if (typeof opened === 'string') return { stoppedAt: 0, bytesRead: 0 }
+  const { fh } = opened
   try {
-    let pos = Math.min(end, (await fh.stat()).size)
+    let pos = Math.min(end, opened.size)
     let carry: Buffer = Buffer.alloc(0)
     let bytesRead = 0
     let first = true

@@ -82,3 +82,12 @@ t.test('team mode: what-if needs the review grant', async t => {
   t.match(alice.json(), { error: /review grant/ })
   t.equal((await run(REVIEWER)).statusCode, 200, 'a reviewer runs it')
 })
+
+t.test('the review page opens only regular files: a FIFO in the log folder is skipped, not waited on', async t => {
+  const a = await pageApp(t)
+  execFileSync('mkfifo', [join(a.dir, 'decisions-2026-12-02.jsonl')])
+  execFileSync('mkfifo', [join(a.dir, 'labels.jsonl')])
+  t.equal((await a.app.inject({ url: '/ui/api/turn?id=2026-12-02:0' })).statusCode, 404)
+  t.equal((await a.app.inject({ url: '/ui/api/decisions' })).statusCode, 200)
+  t.match((await a.app.inject({ url: '/ui/api/labels' })).json(), { count: 0 })
+})
