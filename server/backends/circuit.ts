@@ -8,6 +8,9 @@ export interface Circuit {
   /** May a request go to the backend now? Half-open admits one probe at a time; the caller must then call record. */
   admit (): boolean
   record (ok: boolean): void
+  /** An attempt that says nothing about the backend (the deadline ended it while it waited for a connection): nothing
+   * is counted, and a probe it was may go again at once. */
+  release (): void
   state (): CircuitState
   /** New thresholds (a config reload); the state itself is kept. */
   configure (o: CircuitOptions): void
@@ -36,6 +39,7 @@ export function createCircuit (opts: CircuitOptions = CIRCUIT_DEFAULTS, now: () 
       failures++
       if (openedAt !== undefined || failures >= o.failures) openedAt = now()
     },
+    release () { probeAt = undefined },
     state () {
       if (openedAt === undefined) return { state: 'closed', failures }
       if (!cooled()) return { state: 'open', failures, retryInMs: o.coolDownMs - (now() - openedAt) }

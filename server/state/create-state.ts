@@ -31,14 +31,16 @@ export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFa
   const passwordEnv = redis.passwordEnv
   const password = passwordEnv ? deps.env[passwordEnv] : undefined
   if (passwordEnv && !password) deps.log.warn({ target: redisTarget(redis.url), passwordEnv }, 'state.redis.passwordEnv names an unset variable: connecting without a password')
+  // The team's times are epoch ms (an opening, a fact's expiry): each replica reads what the others wrote.
+  const wall = deps.clock ? () => deps.clock!.wall() : Date.now
   const link = createRedisLink({ url: redis.url, timeoutMs: redis.timeoutMs, password, log: deps.log, onError: deps.onError, ...(deps.clock ? { clock: deps.clock } : {}) })
   return {
     health: link.health,
     // A claim lasts one request's deadline: a replica that dies holding it delays the others by no more than that.
     verdicts: createRedisVerdicts(link, { ttlMs: config.cache.ttlSeconds * 1000, claimMs: config.judge.deadlineMs, valid: deps.validVerdict ?? (() => true) }),
     loop: createRedisLoopStore(link, local.loop),
-    facts: createRedisFacts(link, local.facts.store),
-    circuits: createRedisCircuits(link),
+    facts: createRedisFacts(link, local.facts.store, config.sessionFacts.ttlSeconds * 1000, wall),
+    circuits: createRedisCircuits(link, wall),
     close: link.close
   }
 }

@@ -12,7 +12,7 @@ export function createLocalState (opts: LocalStateOptions): SharedState {
     verdicts: { claim: async () => null, wait: async () => ({ self: true }), done: async () => {} },
     loop: localLoopStore(opts.loop),
     facts: { store: createFactStore(opts.facts), pull: async () => {}, settle: async () => {} },
-    circuits: { pull: async () => {}, admit: (_b, localAdmit) => localAdmit, record: () => {} },
+    circuits: { pull: async () => {}, admit: (_b, localAdmit) => localAdmit, record: () => {}, configure: () => {}, open: () => undefined },
     close: async () => {}
   }
 }

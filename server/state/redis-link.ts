@@ -19,20 +19,32 @@ export interface LinkOptions {
   clock?: Clock
 }
 
-export type Outcome<T> = { ok: true, value: T } | { ok: false }
+/** ok:false with key: Redis answered, but this key could not be used (another type, a value a script could not read):
+ * the caller treats it as absent; without key: Redis failed, was slow or is known down. */
+export type Outcome<T> = { ok: true, value: T } | { ok: false, key?: true }
 
 export interface RedisLink {
   /** Runs one op; a value, or {ok:false} when Redis failed, was slow or is known down (the caller answers locally).
-   * A caller that does not await it (a write the answer does not need) may leave it: close() waits for it. */
-  run<T> (op: StateOp, fn: (c: RedisClientType) => Promise<T>): Promise<Outcome<T>>
+   * A caller that does not await it (a write the answer does not need) may leave it: close() waits for it. key names
+   * the key the op reads, for the one log line an unusable one gets. */
+  run<T> (op: StateOp, fn: (c: RedisClientType) => Promise<T>, key?: string): Promise<Outcome<T>>
   /** A second connection for SUBSCRIBE (a subscribed connection runs no other command); reconnects and resubscribes itself. */
   subscribe (channel: string, onMessage: (message: string) => void): void
+  /** A value read back that this version cannot use: counted under op, logged once per key, Redis still used. */
+  unusable (op: StateOp, key: string, why: string): void
   health (): StateHealth
   close (): Promise<void>
 }
 
 // After an error or timeout, ops skip Redis for this long: a frozen Redis must not add timeoutMs to every request.
 const BACKOFF_MS = 500
+// Keys already logged as unusable; past this many, each is still counted but no longer said.
+const MAX_LOGGED_KEYS = 1000
+
+/** An error Redis answers about one key (its type, a value a script could not read), not about itself (OOM, NOAUTH,
+ * READONLY, BUSY): anyone able to write to Redis can plant such a key, and it must cost its own session, not every
+ * request of the replica. */
+const KEY_ERROR = /^(WRONGTYPE\b|ERR\b.*\bscript: [0-9a-f]{40})/
 
 /** host:port of a redis:// or rediss:// URL, for health output; a URL's password is never shown. */
 export function redisTarget (url: string): string {
@@ -41,7 +53,7 @@ export function redisTarget (url: string): string {
 
 export function createRedisLink (o: LinkOptions): RedisLink {
   // Loaded here, not at import: a daemon without state.redis never holds the client's modules (some 7 MB of memory).
-  const { createClient } = createRequire(import.meta.url)('redis') as typeof import('redis')
+  const { createClient, ErrorReply } = createRequire(import.meta.url)('redis') as typeof import('redis')
   const client = createClient({
     url: o.url,
     ...(o.password !== undefined ? { password: o.password } : {}),
@@ -65,6 +77,13 @@ export function createRedisLink (o: LinkOptions): RedisLink {
     down = { since: down?.since ?? since(), error, logged: true }
     o.log.warn({ target, op, error }, 'shared state unreachable: answering from local state until Redis is back')
   }
+  const logged = new Set<string>()
+  const unusable = (op: StateOp, key: string, why: string) => {
+    o.onError(op)
+    if (logged.has(key) || logged.size >= MAX_LOGGED_KEYS) return
+    logged.add(key)
+    o.log.warn({ target, op, key, error: why }, 'shared state key holds a value this version cannot use: treated as absent')
+  }
   const up = () => {
     if (down?.logged) o.log.info({ target, since: down.since }, 'shared state reachable again')
     // The first connection is said too: a person sees the daemon found Redis, a test waits on it instead of polling.
@@ -75,7 +94,7 @@ export function createRedisLink (o: LinkOptions): RedisLink {
   client.on('error', (err: Error) => fail('connect', err.message))
   client.on('ready', up)
   client.connect().catch((err: Error) => fail('connect', err.message))
-  const attempt = async <T>(op: StateOp, fn: (c: RedisClientType) => Promise<T>): Promise<Outcome<T>> => {
+  const attempt = async <T>(op: StateOp, fn: (c: RedisClientType) => Promise<T>, key: string): Promise<Outcome<T>> => {
     if (!client.isReady || clock.now() < skipUntil) { o.onError(op); return { ok: false } }
     let clear = () => {}
     const late = new Promise<'late'>(resolve => { clear = clock.after(o.timeoutMs, () => resolve('late')) })
@@ -85,6 +104,7 @@ export function createRedisLink (o: LinkOptions): RedisLink {
       up()
       return { ok: true, value: got.value }
     } catch (err) {
+      if (err instanceof ErrorReply && KEY_ERROR.test(err.message)) { up(); unusable(op, key, err.message); return { ok: false, key: true } }
       fail(op, (err as Error).message)
       return { ok: false }
     } finally {
@@ -92,8 +112,8 @@ export function createRedisLink (o: LinkOptions): RedisLink {
     }
   }
   return {
-    run (op, fn) {
-      const p = attempt(op, fn)
+    run (op, fn, key = op) {
+      const p = attempt(op, fn, key)
       running.add(p)
       p.finally(() => running.delete(p))
       return p
@@ -104,6 +124,7 @@ export function createRedisLink (o: LinkOptions): RedisLink {
       sub.on('error', () => {}) // the main connection reports outages; this one only reconnects
       sub.connect().then(() => sub.subscribe(channel, onMessage)).catch(() => {})
     },
+    unusable,
     health: () => ({ mode: 'redis', status: down ? 'degraded' : 'ok', target, ...(down ? { since: down.since, error: down.error } : {}) }),
     async close () {
       if (closed) return

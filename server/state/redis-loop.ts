@@ -1,20 +1,34 @@
 /** The loop governor in Redis: blocks counted across replicas; a block decided from state read with its claim. */
 import { createHash } from 'node:crypto'
-import { governed, governStep, type HookLoopState, type LoopEvent, type LoopGuard, type Told, toldInTurn, toldOf } from '../guards/loop.js'
+import { governed, governStep, type LoopEvent, type LoopGuard, toldInTurn, toldOf } from '../guards/loop.js'
 import { PREFIX } from './redis-verdicts.js'
 import type { RedisLink } from './redis-link.js'
+import { MAX_BLOCKED, parseLoop, parseTold } from './loop-values.js'
 import type { LoopAhead, LoopStore } from './state.js'
 
 // Loop state outlives no turn worth guarding: a day covers the longest session between two Stops.
 export const LOOP_TTL_MS = 86_400_000
+const UNUSABLE = 'not a loop state this version wrote: a fresh start for its session'
 
 /** Applies one answer (allow, block, loop, repeat) to the state as governStep would; {t: turn id, b: texts blocked this
  * turn, r: blocks in a row}. An allow of a turn other than the stored one writes nothing: the next step of its turn
- * starts that turn afresh anyway, and a late allow must not wipe a newer turn's state. */
+ * starts that turn afresh anyway, and a late allow must not wipe a newer turn's state. A stored value this script did
+ * not write (not JSON, another shape, another type) is this session's fresh start: returns {written, 1 if it was one}. */
 const APPLY_LUA = `
-local raw = redis.call('GET', KEYS[1])
-local st = raw and cjson.decode(raw) or {}
-if ARGV[4] == 'allow' and ARGV[1] == '1' and ARGV[2] ~= st.t then return 0 end
+local raw = redis.pcall('GET', KEYS[1])
+local st = {}
+local bad = 0
+if type(raw) == 'table' then bad = 1
+elseif raw then
+  local ok, v = pcall(cjson.decode, raw)
+  if ok and type(v) == 'table' then st = v else bad = 1 end
+  for k, x in pairs(bad == 0 and st or {}) do
+    if not ((k == 't' and type(x) == 'string') or (k == 'r' and type(x) == 'number' and x >= 0 and x <= 1000000 and x == math.floor(x)) or (k == 'b' and type(x) == 'table')) then bad = 1 end
+  end
+  for k, h in pairs(bad == 0 and st.b or {}) do if type(k) ~= 'number' or type(h) ~= 'string' or #h > 64 then bad = 1 end end
+  if bad == 1 then st = {} end
+end
+if ARGV[4] == 'allow' and ARGV[1] == '1' and ARGV[2] ~= st.t then return {0, bad} end
 local b = st.b or {}
 local r = st.r or 0
 local newTurn
@@ -25,10 +39,11 @@ local known = false
 for _, h in ipairs(b) do if h == ARGV[5] then known = true end end
 if ARGV[4] == 'allow' or ARGV[4] == 'loop' then r = 0 elseif ARGV[4] == 'block' then r = r + 1 end
 if ARGV[4] ~= 'allow' and not known then table.insert(b, ARGV[5]) end
+while #b > ${MAX_BLOCKED} do table.remove(b, 1) end
 st.b = b
 st.r = r
 redis.call('SET', KEYS[1], cjson.encode(st), 'PX', ARGV[6])
-return 1`
+return {1, bad}`
 
 /** The session id is agent input: hashed, so a key is bounded and holds nothing the agent chose verbatim. */
 export const sessionKey = (kind: string, session: string, rest = '') =>
@@ -48,11 +63,22 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
  * one block late, and the backstop neither blocks forever nor stops releasing.
  */
 export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopStore {
-  const read = (ev: LoopEvent, hooks: readonly string[]): LoopAhead => link.run('loop_get', c => c.mGet(hooks.map(h => sessionKey('loop', ev.sessionId, h))))
-    .then(got => got.ok ? new Map(hooks.map((h, i) => [h, parseLoop(got.value[i] ?? null)])) : null)
+  const read = (ev: LoopEvent, hooks: readonly string[]): LoopAhead => {
+    const keys = hooks.map(h => sessionKey('loop', ev.sessionId, h))
+    return link.run('loop_get', c => c.mGet(keys)).then(got => got.ok
+      ? new Map(hooks.map((h, i) => {
+        const st = parseLoop(got.value[i] ?? null)
+        if (st === null) link.unusable('loop_get', keys[i]!, UNUSABLE)
+        return [h, st ?? undefined]
+      }))
+      : null)
+  }
   const write = (ev: LoopEvent, hook: string, answer: LoopGuard | 'allow' | 'block', textHash: string) => {
     const args = [ev.turnId !== undefined ? '1' : '0', ev.turnId ?? '', ev.stopHookActive ? '1' : '0', answer, textHash, String(LOOP_TTL_MS)]
-    link.run('loop', c => c.eval(APPLY_LUA, { keys: [sessionKey('loop', ev.sessionId, hook)], arguments: args }))
+    const key = sessionKey('loop', ev.sessionId, hook)
+    link.run('loop', c => c.eval(APPLY_LUA, { keys: [key], arguments: args }), key).then(got => {
+      if (got.ok && (got.value as number[])[1] === 1) link.unusable('loop', key, UNUSABLE)
+    })
   }
   return {
     ahead: (ev, hooks) => governed(ev) && hooks.length > 0 ? read(ev, hooks) : undefined,
@@ -74,9 +100,12 @@ export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopSt
       // Every agent that carries a turn on after a Stop block says so (stop_hook_active; Cursor's loop_count), so the
       // first Stop of a turn has nothing told and costs no round trip.
       if (!governed(ev) || !ev.stopHookActive) return await local.told(ev)
-      const got = await link.run('told_get', c => c.get(sessionKey('told', ev.sessionId)))
+      const key = sessionKey('told', ev.sessionId)
+      const got = await link.run('told_get', c => c.get(key), key)
       const mine = await local.told(ev)
-      const theirs = got.ok ? toldInTurn(ev, parseTold(got.value)) : undefined
+      const told = got.ok ? parseTold(got.value) : undefined
+      if (told === null) link.unusable('told_get', key, 'not a told this version wrote: nothing told')
+      const theirs = told ? toldInTurn(ev, told) : undefined
       // A turn's text only grows, so the longer told is the later block's (a write lost in an outage leaves Redis behind).
       return theirs && (!mine || theirs.chars >= mine.chars) ? theirs : mine
     },
@@ -86,30 +115,5 @@ export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopSt
       // Not awaited: the next Stop of this turn comes after the agent read this answer and worked on it.
       link.run('told_set', c => c.set(sessionKey('told', ev.sessionId), JSON.stringify(toldOf(ev, turnText)), { PX: LOOP_TTL_MS }))
     }
-  }
-}
-
-/** A hook's state as stored; anything else (another version's shape) counts as none, as a fresh session. */
-function parseLoop (raw: string | null): HookLoopState | undefined {
-  if (raw === null) return undefined
-  try {
-    const v = JSON.parse(raw) as { t?: unknown, b?: unknown, r?: unknown }
-    // cjson writes an empty list as {}.
-    const blocked = Array.isArray(v.b) ? v.b.filter((h): h is string => typeof h === 'string') : []
-    return { ...(typeof v.t === 'string' ? { turnId: v.t } : {}), blocked, run: typeof v.r === 'number' ? v.r : 0 }
-  } catch {
-    return undefined
-  }
-}
-
-/** A told as stored; anything else (another version's shape) counts as none. */
-function parseTold (raw: string | null): Told | undefined {
-  if (raw === null) return undefined
-  try {
-    const v = JSON.parse(raw) as Partial<Told>
-    if (typeof v.chars !== 'number' || typeof v.sha !== 'string' || (v.turnId !== undefined && typeof v.turnId !== 'string')) return undefined
-    return { chars: v.chars, sha: v.sha, ...(v.turnId !== undefined ? { turnId: v.turnId } : {}) }
-  } catch {
-    return undefined
   }
 }

@@ -8,32 +8,50 @@ const CHANNEL = `${PREFIX}done`
 // Polling backs up pub/sub (a message lost while the subscriber reconnects) and notices a claimant that died.
 const POLL_MS = 100
 
-/** KEYS: the claim, then the hooks' verdict keys. Every verdict stored: return them; else take the claim if it is free. */
+/** KEYS: the claim, then the hooks' verdict keys. Every verdict stored: return them; else take the claim if it is free.
+ * A verdict or claim no replica writes (no TTL, another type, not JSON) counts as missing or free: {kind, 1 if one was
+ * found, verdicts}. */
 const CLAIM_LUA = `
+local bad = 0
 local vs = redis.call('MGET', unpack(KEYS, 2))
 local all = true
-for i = 1, #vs do if not vs[i] then all = false end end
-if all then return {'v', unpack(vs)} end
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'mine'} end
-return {'theirs'}`
+for i = 1, #vs do
+  if not vs[i] then
+    all = false
+    if redis.call('EXISTS', KEYS[i + 1]) == 1 then bad = 1 end
+  else
+    local ok, v = pcall(cjson.decode, vs[i])
+    if not ok or type(v) ~= 'table' or redis.call('PTTL', KEYS[i + 1]) < 0 then all = false bad = 1 end
+  end
+end
+if all then return {'v', bad, unpack(vs)} end
+local kind = redis.call('TYPE', KEYS[1]).ok
+if kind ~= 'none' and (kind ~= 'string' or redis.call('PTTL', KEYS[1]) < 0) then redis.call('DEL', KEYS[1]) bad = 1 end
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'mine', bad} end
+return {'theirs', bad}`
 
 /** KEYS: the claim, then verdict keys; ARGV: token, ttlMs, channel, message, then one value per verdict key. */
 const DONE_LUA = `
 for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i + 3], 'PX', ARGV[2]) end
 if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[4]) end
-if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+if ARGV[1] ~= '' and redis.pcall('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1`
 
 interface Done { v?: unknown, fail?: unknown }
 
+const UNUSABLE = 'a verdict or claim no replica wrote: treated as missing'
+
 export const verdictKey = (key: string) => `${PREFIX}verdict:${key}`
 const claimKey = (askKey: string) => `${PREFIX}claim:${askKey}`
+
+// A stored verdict is a few fields and a sentence; anything far larger was not written by a replica.
+const MAX_VERDICT_CHARS = 65_536
 
 /** A stored value this version can read (anything else, e.g. another version's shape, counts as missing). */
 function parseAll (raw: unknown[], valid: (v: unknown) => boolean): unknown[] | undefined {
   const out: unknown[] = []
   for (const r of raw) {
-    if (typeof r !== 'string') return undefined
+    if (typeof r !== 'string' || r.length > MAX_VERDICT_CHARS) return undefined
     try { const v: unknown = JSON.parse(r); if (!valid(v)) return undefined; out.push(v) } catch { return undefined }
   }
   return out
@@ -59,16 +77,25 @@ export function createRedisVerdicts (link: RedisLink, opts: { ttlMs: number, cla
     const [claim, ...raw] = got.value
     const values = raw.every(r => r !== null) ? parseAll(raw, opts.valid) : undefined
     if (values) return { values }
+    // Every verdict there and one unreadable: the claimant will not write another, so this replica asks.
+    if (raw.every(r => r !== null)) { link.unusable('wait', claimKey(askKey), UNUSABLE); return { self: true } }
     // The claim is gone and left no verdicts: its replica failed or died; this one asks the model itself.
     return claim === null ? { self: true } : undefined
   }
   return {
     async claim (askKey, keys) {
       const token = randomUUID()
-      const got = await link.run('cache_get', c => c.eval(CLAIM_LUA, { keys: [claimKey(askKey), ...keys.map(verdictKey)], arguments: [token, String(opts.claimMs)] }))
+      const got = await link.run('cache_get', c => c.eval(CLAIM_LUA, { keys: [claimKey(askKey), ...keys.map(verdictKey)], arguments: [token, String(opts.claimMs)] }), claimKey(askKey))
       if (!got.ok || !Array.isArray(got.value)) return null
-      const [kind, ...raw] = got.value as unknown[]
-      if (kind === 'v') { const values = parseAll(raw, opts.valid); return values ? { values } : { mine: false, token: '' } }
+      const [kind, bad, ...raw] = got.value as unknown[]
+      if (bad === 1) link.unusable('cache_get', claimKey(askKey), UNUSABLE)
+      if (kind === 'v') {
+        const values = parseAll(raw, opts.valid)
+        if (values) return { values }
+        // Stored, but not as this version reads them: no claim was taken, so this replica asks alone.
+        link.unusable('cache_get', claimKey(askKey), UNUSABLE)
+        return null
+      }
       return kind === 'mine' ? { mine: true, token } : { mine: false, token: '' }
     },
     async wait (askKey, keys, signal) {

@@ -63,6 +63,10 @@ export interface SharedCircuits {
   /** Local admit() and'ed with the team's state; record() also reports the outcome to the team. */
   admit (backend: string, localAdmit: boolean): boolean
   record (backend: string, ok: boolean, opts: CircuitOptions): void
+  /** The backend's thresholds (config): its cool-down bounds how long any stored opening is obeyed. */
+  configure (backend: string, opts: CircuitOptions): void
+  /** The team's opening as this replica obeys it (ms until it asks again, failures counted), or undefined: not open. */
+  open (backend: string): { retryInMs: number, failures: number } | undefined
 }
 
 export interface SharedState {
