@@ -1,6 +1,7 @@
 /** The built-in rule table, written from each vendor's documented token format (gitleaks consulted, not copied). */
 import { isPlaceholder, isReference, isTokenLike } from './entropy.js'
 import { RE2JS } from 're2js'
+import { COMMAND_RULES } from './command-rules.js'
 import type { RuleSpec } from './redact-rule.js'
 
 const r = String.raw
@@ -35,10 +36,6 @@ function assign (kind: string, keywords: string[], core: string, min: number, to
 }
 
 const PORT_THEN_PATH = RE2JS.compile(r`[0-9]{1,5}(?:[/?#].*)?`)
-// A user:password pair given to curl/wget/httpie-style flags; `-u 1000:1000` (docker's uid:gid) is no password.
-const USER_PASS = r`(?:^|\s)(?:-u|--user|--proxy-user|-U|--auth|-a)(?:=|[ \t]*)["']?[^\s:'"]+:([^\s'"]+)`
-const UID_GID = RE2JS.compile('[0-9]+')
-
 const AWS_OP = r`${CLOSE}(?:[ \t]*\[[^\]\r\n]{0,12}\])?[ \t]{0,3}(?:=|:=|:|=>|\||：|＝)[ \t]{0,3}(?:\\?["'\x60])?`
 const AWS40 = r`([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`
 const BEGIN = r`-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----`
@@ -96,9 +93,9 @@ export const TOKEN_RULES: readonly RuleSpec[] = [
   tok('atlassian-token', ['atatt3'], r`${L}(ATATT3[A-Za-z0-9_=-]{100,})`),
   tok('onepassword-token', ['ops_'], r`(ops_eyJ[A-Za-z0-9+/]{100,}={0,3})`),
   tok('mailgun-key', ['key-'], r`${L}(key-[a-f0-9]{32})(?:[^A-Za-z0-9]|$)`),
-  // Raw #, ? and / are not allowed in a URL password, but people write them: past the user's `:`, up to the last `@`
-  // before a host. `host:8080/path?mail=a@b` is a port and a path, not a password.
-  tok('url-password', ['://'], r`(?i)[a-z][a-z0-9+.-]*://[^\s:/?#@'"\x60<>]*:([^\s'"\x60<>@]+)@[^\s/?#@'"\x60<>]`, 0,
+  // Raw #, ?, / and @ are not allowed in a URL password, but people write them: past the user's `:`, up to the last `@`
+  // before a host (an @ after a /, ? or # is in the path or query). `host:8080/path?mail=a@b` is a port and a path.
+  tok('url-password', ['://'], r`(?i)[a-z][a-z0-9+.-]*://[^\s:/?#@'"\x60<>]*:([^\s'"\x60<>@]+(?:@[^\s'"\x60<>@/?#]*)*)@[^\s/?#@'"\x60<>]`, 0,
     (v) => real(v) && !PORT_THEN_PATH.testExact(v))
 ]
 
@@ -111,18 +108,10 @@ export const GENERIC_RULES: readonly RuleSpec[] = [
     accept: (v) => !isPlaceholder(v) && isTokenLike(v),
     regex: r`(?i)(?:^|[^a-z0-9])(?:(?:proxy-)?authorization(?:\\?["'])?[ \t]*[:=][ \t]*\\?["']?(?:bearer|basic|token|bot|digest|apikey)?|bearer)[ \t]+([A-Za-z0-9._~+/=-]{8,})`
   },
-  { kind: 'password', keywords: ['-u', '--user', '-a', '--auth'], lineLocal: true, regex: USER_PASS, accept: (v) => real(v) && !isReference(v) && !UID_GID.testExact(v) },
-  // sshpass -p PASS, and the MySQL family's glued -pPASS (`-p PASS`, with a space, prompts and names a database).
-  { kind: 'password', keywords: ['sshpass'], lineLocal: true, regex: r`sshpass(?:[ \t]+-[a-oq-zA-Z]+(?:[ \t]+[^\s-]\S*)?)*[ \t]+-p[ \t]*(?:'([^'\s]+)'|"([^"\s]+)"|([^\s'"]+))`, accept: real },
-  {
-    kind: 'password',
-    keywords: ['mysql', 'mariadb'],
-    lineLocal: true,
-    regex: r`(?:mysql[a-z]*|mariadb[a-z-]*)(?:[ \t]+[^\s|;&]+)*?[ \t]+-p(?:'([^'\s]+)'|"([^"\s]+)"|([^\s'"]+))`,
-    accept: real
-  },
-  assign('password', ['pass', 'pwd', 'パスワード', '暗証番号', 'パスフレーズ'],
-    r`passw(?:or)?d|passwort|passphrase|(?:^|[^a-z])(?:pass|pwd)|パスワード|暗証番号|パスフレーズ`, 4, false),
+  ...COMMAND_RULES,
+  // SSHPASS and REDISCLI_AUTH: the environment twins of sshpass -p and redis-cli -a.
+  assign('password', ['pass', 'pwd', 'rediscli_auth', 'パスワード', '暗証番号', 'パスフレーズ'],
+    r`passw(?:or)?d|passwort|passphrase|sshpass|rediscli_auth|(?:^|[^a-z])(?:pass|pwd)|パスワード|暗証番号|パスフレーズ`, 4, false),
   assign('token', ['token', 'bearer', 'トークン'], r`token|bearer|トークン`, 8, true),
   assign('generic-secret', ['secret', 'key', 'credential', 'シークレット', 'キー', '秘密鍵'],
     r`secret|api[ _.-]?key|apikey|(?:access|private|auth|signing|encryption|master)[_.-]?key|credentials?|シークレット|APIキー|秘密鍵|認証キー|アクセスキー`,
