@@ -24,7 +24,16 @@ export interface HookEvent {
   toolResponse?: unknown
   /** Copilot: the stop's own timestamp (ms), also on its hook.start line in the transcript: the read starts there. */
   hookTime?: number
+  /** The person of server.tokensFile who sent it (team mode): the session's state is theirs alone. */
+  person?: string
 }
+
+/**
+ * The key of a session's state (loop governor, session facts): the agent's session id, under the sender's name in team
+ * mode, so another person's request naming the same session id gets state of its own and never touches this one.
+ */
+export const sessionOf = (ev: Pick<HookEvent, 'sessionId' | 'person'>): string =>
+  ev.person === undefined || ev.sessionId === '' ? ev.sessionId : `${ev.person}/${ev.sessionId}`
 
 export type Decision = 'allow' | 'block' | 'deny' | 'ask'
 

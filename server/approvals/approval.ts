@@ -1,5 +1,5 @@
 /** applyGate(): the deterministic part of a tool hook, before any judge: self-protection, matcher and rules; facts and transforms. */
-import type { Decision, HookEvent } from '../agents/event.js'
+import { type Decision, type HookEvent, sessionOf } from '../agents/event.js'
 import type { Config, HookPolicy } from '../config/config-schema.js'
 import type { Source } from '../pipeline/turn.js'
 import { type Env, userHome } from '../core/paths.js'
@@ -59,7 +59,7 @@ export async function applyGate (hook: HookPolicy, event: HookEvent, deps: GateD
   const { gate } = hook
   if (gate.matcher && !gate.matcher.test(event.toolName ?? '')) return decided('allow', 'layer1', '')
   // Facts are per agent and session; a call without a session id gets none, so a rule that requires one applies.
-  const session = event.sessionId ? `${event.agent}:${event.sessionId}` : ''
+  const session = event.sessionId ? `${event.agent}:${sessionOf(event)}` : ''
   if (event.event === 'PreToolUse') {
     if (gate.rules.some(r => r.require.length > 0 || r.equalsFact)) await deps.shared?.pull(session)
     const rule = firstRule(gate.rules, event.toolInput, name => deps.facts.get(session, name))

@@ -1,7 +1,7 @@
 /** Loop governor: per session and Stop-type hook, caps consecutive blocks and never blocks the same text twice in a turn. */
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import type { EventName, HookEvent } from '../agents/event.js'
+import { type EventName, type HookEvent, sessionOf } from '../agents/event.js'
 
 export type LoopGuard = 'loop' | 'repeat'
 
@@ -11,7 +11,7 @@ export interface HookLoopState { turnId?: string, blocked: string[], run: number
 /** The turn text a block answered, as its length and hash: a later Stop of the same turn judges only what follows it. */
 export interface Told { turnId?: string, chars: number, sha: string }
 
-export type LoopEvent = Pick<HookEvent, 'event' | 'sessionId' | 'turnId' | 'stopHookActive'>
+export type LoopEvent = Pick<HookEvent, 'event' | 'sessionId' | 'turnId' | 'stopHookActive' | 'person'>
 
 // Only a blocked Stop keeps a turn alive. A PreToolUse deny ends with the tool not run; letting the third try of a
 // denied command through would turn a gate into a speed bump.
@@ -68,15 +68,15 @@ export function createLoopGovernor (opts: { maxSessions: number }): LoopGovernor
   return {
     review (ev, hook, blocked, text, max) {
       if (!governed(ev)) return null
-      const { hooks } = session(ev.sessionId)
+      const { hooks } = session(sessionOf(ev))
       let state = hooks.get(hook)
       if (!state) hooks.set(hook, state = { blocked: [], run: 0 })
       // Only a block is remembered by its text: the ordinary allow costs no hash.
       return governStep(state, ev, blocked, blocked ? sha256(text) : '', max)
     },
-    told: (ev) => governed(ev) ? toldInTurn(ev, sessions.get(ev.sessionId)?.told) : undefined,
+    told: (ev) => governed(ev) ? toldInTurn(ev, sessions.get(sessionOf(ev))?.told) : undefined,
     tell (ev, turnText) {
-      if (governed(ev)) session(ev.sessionId).told = toldOf(ev, turnText)
+      if (governed(ev)) session(sessionOf(ev)).told = toldOf(ev, turnText)
     },
     matches: (prefix, told) => sha256(prefix) === told.sha,
     get sessions () { return sessions.size }

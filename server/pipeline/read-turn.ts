@@ -16,6 +16,8 @@ export interface TurnRequest {
   hook?: HookPolicy
   /** rt.clock.now() when the request arrived: its deadline and its records' ms count from here. */
   started: number
+  /** Who sent it (server.tokensFile): the session's state is looked up under their name. */
+  person?: string
 }
 
 /** What a request asks before any I/O: the agent, its event, the hooks that run. */
@@ -66,7 +68,8 @@ export function startTurn (rt: Runtime, adapter: AgentAdapter, event: HookEvent,
 
 export function openTurn (rt: Runtime, req: TurnRequest): Opened {
   const adapter = detectAgent(req.body, req.agent)
-  const event = adapter.toEvent(req.body, req.hook?.event ?? 'Stop' satisfies EventName)
+  const parsed = adapter.toEvent(req.body, req.hook?.event ?? 'Stop' satisfies EventName)
+  const event = req.person === undefined ? parsed : { ...parsed, person: req.person }
   return { adapter, event, hooks: req.hook ? [req.hook] : hooksFor(rt, event) }
 }
 

@@ -78,7 +78,8 @@ export const judgeRoutes: FastifyPluginAsync<JudgeRouteOptions> = async (app, { 
       req.log.warn({ hook: hook?.name, bytes: req.body?.length ?? 0, reason: input.reason }, 'hook input refused')
       return reply.code(400).send({ error: input.error })
     }
-    const j = await judgeTurn(rt, { body: input.body, agent: agent as AgentName | undefined, hook, started })
+    const person = requestUser(req)
+    const j = await judgeTurn(rt, { body: input.body, agent: agent as AgentName | undefined, hook, started, ...(person === undefined ? {} : { person }) })
     const source = j.turn.runs.find(r => r.final!.decision === j.outcome.decision)?.final!.source ?? 'layer1'
     reply.header('x-hookjudge-decision', j.outcome.decision).header('x-hookjudge-source', source)
     afterReply.run(() => observe(req, rt, j))

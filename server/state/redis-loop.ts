@@ -1,5 +1,6 @@
 /** The loop governor in Redis: blocks counted across replicas; a block decided from state read with its claim. */
 import { createHash } from 'node:crypto'
+import { sessionOf } from '../agents/event.js'
 import { governed, governStep, type LoopEvent, type LoopGuard, toldInTurn, toldOf } from '../guards/loop.js'
 import { PREFIX } from './redis-verdicts.js'
 import type { RedisLink } from './redis-link.js'
@@ -64,7 +65,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
  */
 export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopStore {
   const read = (ev: LoopEvent, hooks: readonly string[]): LoopAhead => {
-    const keys = hooks.map(h => sessionKey('loop', ev.sessionId, h))
+    const keys = hooks.map(h => sessionKey('loop', sessionOf(ev), h))
     return link.run('loop_get', c => c.mGet(keys)).then(got => got.ok
       ? new Map(hooks.map((h, i) => {
         const st = parseLoop(got.value[i] ?? null)
@@ -75,7 +76,7 @@ export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopSt
   }
   const write = (ev: LoopEvent, hook: string, answer: LoopGuard | 'allow' | 'block', textHash: string) => {
     const args = [ev.turnId !== undefined ? '1' : '0', ev.turnId ?? '', ev.stopHookActive ? '1' : '0', answer, textHash, String(LOOP_TTL_MS)]
-    const key = sessionKey('loop', ev.sessionId, hook)
+    const key = sessionKey('loop', sessionOf(ev), hook)
     link.run('loop', c => c.eval(APPLY_LUA, { keys: [key], arguments: args }), key).then(got => {
       if (got.ok && (got.value as number[])[1] === 1) link.unusable('loop', key, UNUSABLE)
     })
@@ -100,7 +101,7 @@ export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopSt
       // Every agent that carries a turn on after a Stop block says so (stop_hook_active; Cursor's loop_count), so the
       // first Stop of a turn has nothing told and costs no round trip.
       if (!governed(ev) || !ev.stopHookActive) return await local.told(ev)
-      const key = sessionKey('told', ev.sessionId)
+      const key = sessionKey('told', sessionOf(ev))
       const got = await link.run('told_get', c => c.get(key), key)
       const mine = await local.told(ev)
       const told = got.ok ? parseTold(got.value) : undefined
@@ -113,7 +114,7 @@ export function createRedisLoopStore (link: RedisLink, local: LoopStore): LoopSt
       local.tell(ev, turnText)
       if (!governed(ev)) return
       // Not awaited: the next Stop of this turn comes after the agent read this answer and worked on it.
-      link.run('told_set', c => c.set(sessionKey('told', ev.sessionId), JSON.stringify(toldOf(ev, turnText)), { PX: LOOP_TTL_MS }))
+      link.run('told_set', c => c.set(sessionKey('told', sessionOf(ev)), JSON.stringify(toldOf(ev, turnText)), { PX: LOOP_TTL_MS }))
     }
   }
 }

@@ -21,7 +21,7 @@ export interface Team {
   calls: () => number
   /** The user message of each request the fake model API got, in order. */
   prompts: () => string[]
-  post (replica: number, hook: string, body: unknown): Promise<Answer>
+  post (replica: number, hook: string, body: unknown, headers?: Record<string, string>): Promise<Answer>
   get (replica: number, path: string): Promise<{ status: number, body: any, text: string }>
   /** Resolves on the replica's next log message (one still to come) that matches. */
   next (replica: number, re: RegExp): Promise<string>
@@ -45,7 +45,8 @@ function logSink () {
 }
 
 /** The shipped hooks plus the refund gates, every replica with the same config and state.redis pointing at one Redis. */
-export async function team (t: Test, opts: { replicas?: number, script?: Script, overrides?: Record<string, unknown>, proxy?: boolean, timeoutMs?: number } = {}): Promise<Team> {
+/** opts.headers: sent with every request (a team's bearer token); post's own headers are added to them. */
+export async function team (t: Test, opts: { replicas?: number, script?: Script, overrides?: Record<string, unknown>, proxy?: boolean, timeoutMs?: number, headers?: Record<string, string> } = {}): Promise<Team> {
   const redis = await startRedis()
   t.teardown(() => redis.stop())
   const proxy = opts.proxy ? await startRedisProxy(redis.port) : undefined
@@ -80,13 +81,13 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
     next: (replica, re) => logs[replica]!.next(re),
     calls: () => api.requests.length,
     prompts: () => api.requests.map(r => String(r.body?.messages?.at(-1)?.content ?? '')),
-    async post (replica, hook, body) {
-      const res = await fetch(`${urls[replica]}/judge/${hook}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+    async post (replica, hook, body, headers = {}) {
+      const res = await fetch(`${urls[replica]}/judge/${hook}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...opts.headers, ...headers } })
       const text = await res.text()
       return { status: res.status, decision: res.headers.get('x-hookjudge-decision') ?? undefined, source: res.headers.get('x-hookjudge-source') ?? undefined, body: text ? JSON.parse(text) : undefined }
     },
     async get (replica, path) {
-      const res = await fetch(`${urls[replica]}${path}`)
+      const res = await fetch(`${urls[replica]}${path}`, { headers: opts.headers ?? {} })
       const text = await res.text()
       let body: unknown
       try { body = JSON.parse(text) } catch {}
