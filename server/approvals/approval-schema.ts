@@ -9,7 +9,7 @@ import { DATE_ORDERS, type DateOrder, type TransformSpec } from './transforms.js
 import { isMap } from '../core/is-map.js'
 
 export interface GatePolicy {
-  /** Tool-name RE2 pattern; the whole name must match. Absent: every tool. */
+  /** Tool-name RE2 pattern; the whole name must match, in any case. Absent: every tool. */
   matcher?: { source: string, test (toolName: string): boolean }
   rules: Rule[]
   facts: FactSpec[]
@@ -93,7 +93,8 @@ export function validateGate (p: string, h: Raw, event: EventName, bad: Bad): Ga
   else if (h.matcher !== undefined) {
     try {
       if (typeof h.matcher !== 'string' || h.matcher === '') throw new Error('not a string')
-      const re = RE2JS.compile(h.matcher)
+      // Agents spell one tool differently (Bash, bash, Shell, shell): a gate written for one must not miss another's.
+      const re = RE2JS.compile(h.matcher, RE2JS.CASE_INSENSITIVE)
       matcher = { source: h.matcher, test: name => re.matches(name) }
     } catch (err) {
       bad(`${p}.matcher`, `a tool-name RE2 pattern (${(err as Error).message})`, h.matcher)

@@ -46,6 +46,8 @@ const copilotSub = { sessionId: 'c1', timestamp: 1764626400000, cwd: '/p', trans
 const cursorStop = { conversation_id: 'cv1', generation_id: 'gen1', model: 'gpt-5', hook_event_name: 'stop', cursor_version: '2.0.77', workspace_roots: ['/p'], status: 'completed', loop_count: 1 }
 const cursorShell = { conversation_id: 'cv1', generation_id: 'gen1', hook_event_name: 'beforeShellExecution', workspace_roots: ['/p'], command: 'git push', cwd: '/p' }
 const cursorTool = { conversation_id: 'cv1', generation_id: 'gen1', hook_event_name: 'preToolUse', workspace_roots: ['/p'], tool_name: 'Write', tool_input: { file_path: 'a.ts' } }
+// Cursor's MCP hook names the bare tool: it is read as Cursor's preToolUse names it, MCP:<tool>.
+const cursorMcp = { conversation_id: 'cv1', generation_id: 'gen1', hook_event_name: 'beforeMCPExecution', workspace_roots: ['/p'], tool_name: 'create_refund', tool_input: '{"amount":800}', command: 'npx support-mcp' }
 const droidStop = { sessionId: 'd1', transcriptPath: '/h/.factory/sessions/d1.jsonl', cwd: '/p', permissionMode: 'auto', hookEventName: 'Stop', stopHookActive: true }
 
 const detected: Array<[string, Record<string, unknown>, string, object]> = [
@@ -56,7 +58,8 @@ const detected: Array<[string, Record<string, unknown>, string, object]> = [
   ['Copilot subagentStop', copilotSub, 'copilot', { event: 'SubagentStop' }],
   ['Cursor stop after a follow-up', cursorStop, 'cursor', { agent: 'cursor', event: 'Stop', sessionId: 'cv1', turnId: 'gen1', stopHookActive: true, cwd: '/p', text: '' }],
   ['Cursor beforeShellExecution', cursorShell, 'cursor', { event: 'PreToolUse', toolName: 'Shell', text: 'Shell git push' }],
-  ['Cursor preToolUse', cursorTool, 'cursor', { event: 'PreToolUse', toolName: 'Write' }]
+  ['Cursor preToolUse', cursorTool, 'cursor', { event: 'PreToolUse', toolName: 'Write' }],
+  ['Cursor beforeMCPExecution (tool_input is a JSON string)', cursorMcp, 'cursor', { event: 'PreToolUse', toolName: 'MCP:create_refund', toolInput: { amount: 800 }, text: 'MCP:create_refund {"amount":800}' }]
 ]
 for (const [name, body, agent, want] of detected) {
   t.test(`detected and read: ${name}`, async t => {

@@ -37,7 +37,11 @@ export const cursor: AgentAdapter = {
     const named = body.hook_event_name
     const event = eventOf(CAPS, named, fallback)
     const shell = named === 'beforeShellExecution' || named === 'afterShellExecution'
-    const toolName = shell ? 'Shell' : str(body.tool_name)
+    const mcp = named === 'beforeMCPExecution' || named === 'afterMCPExecution'
+    // The shell and MCP hooks carry no tool name of their own: they get the names Cursor's preToolUse gives the same
+    // tools (Shell, MCP:<tool>), so one matcher takes a tool whichever hook brought it.
+    const name = str(body.tool_name)
+    const toolName = shell ? 'Shell' : mcp && name !== undefined && !name.startsWith('MCP:') ? `MCP:${name}` : name
     const toolInput = shell ? { command: body.command } : parsed(body.tool_input)
     const isTool = event === 'PreToolUse' || event === 'PostToolUse'
     return {
@@ -52,7 +56,7 @@ export const cursor: AgentAdapter = {
       cwd: str(body.cwd) ?? (Array.isArray(body.workspace_roots) ? str(body.workspace_roots[0]) : undefined),
       toolName,
       toolInput,
-      toolResponse: body.tool_output ?? body.output
+      toolResponse: body.tool_output ?? body.result_json ?? body.output
     }
   },
   toOutput (event, outcome) {
