@@ -21,6 +21,8 @@ export interface HookEvent {
   cwd?: string
   toolName?: string
   toolInput?: unknown
+  /** The tool input nests deeper than hookjudge reads (guards/input.ts MAX_DEPTH): toolInput is left out, a gate asks. */
+  inputTooDeep?: true
   toolResponse?: unknown
   /** Copilot: the stop's own timestamp (ms), also on its hook.start line in the transcript: the read starts there. */
   hookTime?: number

@@ -3,6 +3,7 @@ import { type Decision, type HookEvent, sessionOf } from '../agents/event.js'
 import type { Config, HookPolicy } from '../config/config-schema.js'
 import type { Source } from '../pipeline/turn.js'
 import { type Env, userHome } from '../core/paths.js'
+import { MAX_DEPTH } from '../guards/input.js'
 import { jsonViews } from './envelope.js'
 import { createFactStore, type FactStore, factsFrom } from './session-facts.js'
 import { firstRule, type RuleDecision } from './rules.js'
@@ -49,7 +50,13 @@ function decided (d: RuleDecision, source: Source, reason: string, rule?: string
   return { decided: { decision, source, wouldBlock: d === 'deny', ...(reason ? { reason } : {}), ...(rule === undefined ? {} : { rule }) } }
 }
 
+// What the model reads when a call's input was too deep to check (agents/common.ts toolCall).
+const TOO_DEEP = `hookjudge could not check this call: its input nests deeper than ${MAX_DEPTH} levels, more than it reads. ` +
+  'A human must approve it: ask the user, or make the call with flatter arguments.'
+
 export async function applyGate (hook: HookPolicy, event: HookEvent, deps: GateDeps): Promise<Gated> {
+  // A call nothing here could read is not let through unseen: it fails safe, whatever the hook and its mode.
+  if (event.event === 'PreToolUse' && event.inputTooDeep) return decided('ask', 'guard', TOO_DEEP, 'too-deep')
   // Self-protection guards every PreToolUse call that reaches the daemon, whatever the hook and its mode.
   if (event.event === 'PreToolUse' && deps.selfProtect) {
     const reason = await selfProtectReason(deps.selfProtect, event)

@@ -1,15 +1,19 @@
 /** Finds the JSON a tool returned inside its tool_response envelope, and puts a rewritten copy back in the same shape. */
 import { isMap as isObject } from '../core/is-map.js'
+import { jsonNestsDeeperThan } from '../guards/input.js'
 
 /** One JSON value found in a response, and how to write a replacement back into (a copy of) that response. */
 export interface JsonView { json: unknown, put (response: unknown, json: unknown): unknown }
 
 type Obj = Record<string, unknown>
 
-/** JSON text of an object or array; anything else (plain text, numbers) is not something a path can address. */
+/**
+ * JSON text of an object or array; anything else (plain text, numbers) is not something a path can address. Nor is JSON
+ * nesting past MAX_DEPTH: writing it back would overflow the stack, so its facts and transforms are left out (fail open).
+ */
 function parseJson (text: string): unknown {
   const s = text.trim()
-  if (!s.startsWith('{') && !s.startsWith('[')) return undefined
+  if ((!s.startsWith('{') && !s.startsWith('[')) || jsonNestsDeeperThan(s)) return undefined
   try { return JSON.parse(s) } catch { return undefined }
 }
 // Keeps pretty-printed text pretty, so a rewrite changes the values and not the layout the model is used to.

@@ -1,4 +1,4 @@
-/** Shape limits on a parsed hook input, checked before any adapter walks it; pure and iterative (no stack to overflow). */
+/** Shape limits on a hook input and on the JSON text inside it, checked before anything walks them; pure and iterative. */
 import { isMap as isObject } from '../core/is-map.js'
 
 export { isObject }
@@ -15,6 +15,29 @@ export function nestedDeeperThan (value: unknown, max: number = MAX_DEPTH): bool
     if (depth >= max) return true
     for (const child of Array.isArray(v) ? v : Object.values(v)) {
       if (typeof child === 'object' && child !== null) stack.push([child, depth + 1])
+    }
+  }
+  return false
+}
+
+/**
+ * Whether JSON text nests arrays/objects deeper than max, read in one pass without parsing: a tool argument that
+ * arrives as JSON text (Copilot's toolArgs, Cursor's MCP tool_input) is checked before JSON.parse builds it.
+ */
+export function jsonNestsDeeperThan (text: string, max: number = MAX_DEPTH): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // a backslash: the next character is escaped
+      else if (c === 34) inString = false
+    } else if (c === 34) {
+      inString = true
+    } else if (c === 91 || c === 123) { // [ or {
+      if (++depth > max) return true
+    } else if (c === 93 || c === 125) {
+      depth--
     }
   }
   return false

@@ -1,6 +1,6 @@
 /** GitHub Copilot CLI adapter: camelCase agentStop / preToolUse input → HookEvent; Outcome → Copilot's decision JSON. */
 import type { AgentAdapter, Capabilities } from '../adapter.js'
-import { eventOf, str, toolText } from '../common.js'
+import { eventOf, str, toolCall } from '../common.js'
 import type { EventName } from '../event.js'
 
 const CAPS: Capabilities = {
@@ -23,36 +23,25 @@ function eventFromKeys (body: Record<string, unknown>, fallback?: EventName): Ev
   return fallback ?? 'Stop'
 }
 
-/** toolArgs arrives as a JSON string in some releases and as an object in others. */
-function args (v: unknown): unknown {
-  if (typeof v !== 'string') return v
-  try {
-    return JSON.parse(v)
-  } catch {
-    return v
-  }
-}
-
 export const copilot: AgentAdapter = {
   name: 'copilot',
   caps: CAPS,
   toEvent (body, fallback) {
     const event = body.hook_event_name !== undefined ? eventOf(CAPS, body.hook_event_name, fallback) : eventFromKeys(body, fallback)
-    const toolName = str(body.toolName) ?? str(body.tool_name)
-    const toolInput = args(body.toolArgs ?? body.tool_input)
+    // toolArgs arrives as a JSON string (the docs) or as an object (1.0.102, captured).
+    const tool = toolCall(str(body.toolName) ?? str(body.tool_name), body.toolArgs ?? body.tool_input, true)
     const isTool = event === 'PreToolUse' || event === 'PostToolUse'
     return {
       agent: 'copilot',
       event,
       sessionId: str(body.sessionId) ?? str(body.session_id) ?? '',
       stopHookActive: body.stop_hook_active === true,
+      ...tool,
       // agentStop carries no assistant text: the turn is read from transcriptPath (copilot/transcript.ts).
-      text: isTool ? toolText(toolName, toolInput) : '',
+      text: isTool ? tool.text : '',
       transcriptPath: isTool ? undefined : str(body.transcriptPath) ?? str(body.transcript_path),
       ...(typeof body.timestamp === 'number' ? { hookTime: body.timestamp } : {}),
       cwd: str(body.cwd),
-      toolName,
-      toolInput,
       toolResponse: body.toolResult ?? body.tool_result
     }
   },

@@ -1,6 +1,6 @@
 /** Cursor adapter: stop / preToolUse / beforeShellExecution input → HookEvent; Outcome → followup_message or permission JSON. */
 import type { AgentAdapter, Capabilities } from '../adapter.js'
-import { eventOf, str, toolText } from '../common.js'
+import { eventOf, str, toolCall } from '../common.js'
 
 const CAPS: Capabilities = {
   label: 'Cursor',
@@ -20,16 +20,6 @@ const CAPS: Capabilities = {
   checkedBy: 'protocol tests from its docs/source'
 }
 
-/** MCP tool_input arrives as a JSON string. */
-function parsed (v: unknown): unknown {
-  if (typeof v !== 'string') return v
-  try {
-    return JSON.parse(v)
-  } catch {
-    return v
-  }
-}
-
 export const cursor: AgentAdapter = {
   name: 'cursor',
   caps: CAPS,
@@ -39,10 +29,11 @@ export const cursor: AgentAdapter = {
     const shell = named === 'beforeShellExecution' || named === 'afterShellExecution'
     const mcp = named === 'beforeMCPExecution' || named === 'afterMCPExecution'
     // The shell and MCP hooks carry no tool name of their own: they get the names Cursor's preToolUse gives the same
-    // tools (Shell, MCP:<tool>), so one matcher takes a tool whichever hook brought it.
+    // tools (Shell, MCP:<tool>), so one matcher takes a tool whichever hook brought it. MCP tool_input is JSON text.
     const name = str(body.tool_name)
-    const toolName = shell ? 'Shell' : mcp && name !== undefined && !name.startsWith('MCP:') ? `MCP:${name}` : name
-    const toolInput = shell ? { command: body.command } : parsed(body.tool_input)
+    const tool = shell
+      ? toolCall('Shell', { command: body.command })
+      : toolCall(mcp && name !== undefined && !name.startsWith('MCP:') ? `MCP:${name}` : name, body.tool_input, true)
     const isTool = event === 'PreToolUse' || event === 'PostToolUse'
     return {
       agent: 'cursor',
@@ -51,11 +42,10 @@ export const cursor: AgentAdapter = {
       turnId: str(body.generation_id),
       // Cursor counts its own follow-ups (loop_count); the first stop of a prompt has 0.
       stopHookActive: typeof body.loop_count === 'number' && body.loop_count > 0,
+      ...tool,
       // stop carries no assistant text, so a Stop hook's Layer 1 sees ''.
-      text: isTool ? toolText(toolName, toolInput) : '',
+      text: isTool ? tool.text : '',
       cwd: str(body.cwd) ?? (Array.isArray(body.workspace_roots) ? str(body.workspace_roots[0]) : undefined),
-      toolName,
-      toolInput,
       toolResponse: body.tool_output ?? body.result_json ?? body.output
     }
   },
