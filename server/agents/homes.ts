@@ -38,3 +38,19 @@ export const PROJECT_DIRS: Record<AgentName, string> = {
   cursor: '.cursor',
   droid: '.factory'
 }
+
+/**
+ * The files in an agent's folder (its home, or a project's PROJECT_DIRS folder) that hold its hooks: where install
+ * writes them (Droid: hooks.json, or settings.json when its hooks are kept there), and what else the agent reads them from.
+ */
+export function hookFiles (agent: AgentName, dir: string): string[] {
+  const names: Record<AgentName, string[]> = {
+    'claude-code': ['settings.json', 'settings.local.json'],
+    codex: ['hooks.json', 'config.toml'],
+    gemini: ['settings.json'],
+    copilot: [join('hooks', 'hookjudge.json')],
+    cursor: ['hooks.json'],
+    droid: ['hooks.json', 'settings.json']
+  }
+  return names[agent].map(n => join(dir, n))
+}

@@ -2,28 +2,27 @@
 import { realpathSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
-import type { HookEvent } from '../agents/event.js'
+import { AGENTS, type AgentName, type HookEvent } from '../agents/event.js'
 import { agentHomes, PROJECT_DIRS } from '../agents/homes.js'
 import { configHome, type Env, SHIM_PATH } from '../core/paths.js'
-import { readSmallFile } from '../core/safe-file.js'
+import { entryReader, foldersAround, guardedFiles } from './hook-files.js'
 import { braces, type GlobOf, globMatcher } from './path-words.js'
 import { argvCommand, MAX_SHELL_COMMAND, patchTargets, shellEffects } from './shell-effects.js'
 
 export interface SelfProtectPolicy {
   /** Files and directories hookjudge owns, canonical: changing or removing any of them is denied. */
   owned: string[]
-  /** Claude config dirs and Codex homes the daemon knows of; their settings files are checked for hookjudge entries. */
+  /** Each agent's folders the daemon knows of (agentHomes); their hook files are checked for hookjudge entries. */
+  homes: Record<AgentName, string[]>
+  /** homes['claude-code'] and homes.codex, under the names callers read them by. */
   claudeDirs: string[]
   codexDirs: string[]
   vars: Record<string, string>
 }
 
 const WRITER = /edit|write|delete|remove|move|rename|patch|replace|create|append|truncate|chmod/i
-const CLAUDE_SETTINGS = ['settings.json', 'settings.local.json']
-const CODEX_SETTINGS = ['hooks.json', 'config.toml']
-// An http hook entry names only the daemon URL, so its /judge/ path counts as a hookjudge entry too.
-const MARKER = /hookjudge|\/judge\/[a-z0-9]/i
-const MAX_SETTINGS_BYTES = 1 << 20
+// The variables naming agent folders that a shell command may spell a hook file's path with.
+const HOME_VARS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'GEMINI_CLI_HOME', 'COPILOT_HOME']
 // Paths one call may name to change or remove (after brace lists, duplicates once): past it the call is denied unread.
 const MAX_TARGETS = 512
 
@@ -51,14 +50,9 @@ export function selfProtectPolicy (opts: { files: readonly string[], extraPaths:
     ...opts.extraPaths
   ].map(canonicalSync)
   const vars: Record<string, string> = { HOME: home, XDG_CONFIG_HOME: cfg }
-  if (env.CLAUDE_CONFIG_DIR) vars.CLAUDE_CONFIG_DIR = env.CLAUDE_CONFIG_DIR
-  if (env.CODEX_HOME) vars.CODEX_HOME = env.CODEX_HOME
-  return {
-    owned: [...new Set(owned)],
-    claudeDirs: agentHomes('claude-code', { ...env, HOME: home }).map(canonicalSync),
-    codexDirs: agentHomes('codex', { ...env, HOME: home }).map(canonicalSync),
-    vars
-  }
+  for (const name of HOME_VARS) if (env[name]) vars[name] = env[name]
+  const homes = Object.fromEntries(AGENTS.map(a => [a, agentHomes(a, { ...env, HOME: home }).map(canonicalSync)])) as Record<AgentName, string[]>
+  return { owned: [...new Set(owned)], homes, claudeDirs: homes['claude-code'], codexDirs: homes.codex, vars }
 }
 
 function expand (token: string, vars: Record<string, string>, cwd: string): string {
@@ -101,12 +95,6 @@ function targetsOf (event: HookEvent): Targets {
   return out
 }
 
-// A settings file too big, or too slow, to read counts as holding entries; one that is missing or no file holds none.
-async function readsHookjudgeEntries (file: string): Promise<boolean> {
-  const r = await readSmallFile(file, MAX_SETTINGS_BYTES)
-  return typeof r === 'string' ? r === 'too-large' || r === 'timeout' : MARKER.test(r.text)
-}
-
 /** The deny reason when the call would change what keeps hookjudge on, else undefined. Reading is never denied. */
 export async function selfProtectReason (policy: SelfProtectPolicy, event: HookEvent): Promise<string | undefined> {
   const targets = targetsOf(event)
@@ -118,25 +106,24 @@ export async function selfProtectReason (policy: SelfProtectPolicy, event: HookE
   if (targets.paths.length === 0) return undefined
   const cwd = event.cwd ?? '/'
   const fromTranscript = isClaudeTranscript(event.transcriptPath ?? '') ? [dirname(dirname(dirname(event.transcriptPath!)))] : []
-  const claudeDirs = [...new Set([...policy.claudeDirs, ...fromTranscript.map(canonicalSync), await canonical(join(cwd, PROJECT_DIRS['claude-code']))])]
-  const codexDirs = [...new Set([...policy.codexDirs, await canonical(join(cwd, PROJECT_DIRS.codex))])]
-  const settings = [...claudeDirs.flatMap(d => CLAUDE_SETTINGS.map(n => join(d, n))), ...codexDirs.flatMap(d => CODEX_SETTINGS.map(n => join(d, n)))]
+  // Every agent's hook files, user scope and this project's, whichever agent sent the call.
+  const projects = await Promise.all(AGENTS.map(a => canonical(join(cwd, PROJECT_DIRS[a]))))
+  const settings = guardedFiles(Object.fromEntries(AGENTS.map((a, k) =>
+    [a, [...policy.homes[a], ...(a === 'claude-code' ? fromTranscript.map(canonicalSync) : []), projects[k]!]])))
   const vars = { ...policy.vars, CLAUDE_PROJECT_DIR: cwd }
   const words = new Map<string, boolean>()
   for (const t of targets.paths) for (const raw of braces(t.path)) words.set(raw, (words.get(raw) ?? false) || t.removes)
   if (words.size > MAX_TARGETS) return `hookjudge self-protection: this call names more than ${MAX_TARGETS} paths to change or remove, more than it checks. Split it into shorter commands.`
   const globOf = globMatcher()
-  const entries = new Map<string, Promise<boolean>>()
-  const hasHookjudgeEntries = (file: string) => entries.get(file) ?? entries.set(file, readsHookjudgeEntries(file)).get(file)!
+  const holding = entryReader()
   for (const [raw, removes] of words) {
     const expanded = expand(raw, vars, cwd)
     const path = globOf(expanded) ? expanded : await canonical(expanded)
     const owned = policy.owned.find(p => touches(globOf, path, p, removes))
     if (owned) return why(`hookjudge's own files (${owned})`)
-    const parent = basename(dirname(path))
-    const settingsLike = (parent === PROJECT_DIRS['claude-code'] && CLAUDE_SETTINGS.includes(basename(path))) || (parent === PROJECT_DIRS.codex && CODEX_SETTINGS.includes(basename(path)))
-    for (const s of settingsLike ? [path, ...settings] : settings) {
-      if (touches(globOf, path, s, removes) && await hasHookjudgeEntries(s)) return why(`the agent settings holding hookjudge's hook entries (${s})`)
+    for (const s of [...guardedFiles(foldersAround(path)), ...settings]) {
+      const holder = touches(globOf, path, s.file, removes) ? await holding(s.holders) : undefined
+      if (holder) return why(`the agent settings holding hookjudge's hook entries (${holder === s.file ? s.file : `${s.file}, which would hide those in ${holder}`})`)
     }
   }
   return undefined
