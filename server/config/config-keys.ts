@@ -53,7 +53,16 @@ export const CONFIG_KEYS: KeyTree = {
   evidence: {
     enabled: [BOOL, 'learn facts (tests run, failures) from the turn\'s tool calls'],
     verificationCommands: [RE2, 'commands that count as verification'],
-    failureOutput: [RE2, 'output that shows a verification failed']
+    failureOutput: [RE2, 'output that shows a check failed, whatever its exit status'],
+    checks: {
+      tests: [RE2, 'test runners: back "tests pass", "fixed", "works", "ready"'],
+      build: [RE2, 'compilers and builds: back "it builds"'],
+      lint: [RE2, 'linter and formatter checks: back "lint is clean"'],
+      types: [RE2, 'type checkers: back "types check"'],
+      run: [RE2, 'runs that exercise a change (scripts, the program, the project\'s own checks): back "fixed", "works"'],
+      deploy: [RE2, 'deploy and publish commands: back "deployed", "live"'],
+      git: [RE2, 'git commands that record or share a change: back "committed", "pushed", "merged"']
+    }
   },
   selfProtection: {
     enabled: [BOOL, 'deny agent edits of hookjudge\'s own config, service, token, shim and hook entries'],

@@ -44,7 +44,12 @@ export interface DecisionRecord {
   rule?: string
   /** The judged text with secrets masked; only when decisionLog.text is "redacted". */
   text?: string
+  /** Evidence hooks: each completion claim of the text, its type, and what it was checked against (masked). */
+  claims?: RecordClaim[]
 }
+
+/** One claim span: its text only when decisionLog.text is "redacted" (the text is the agent's), masked like it. */
+export interface RecordClaim { type: string, text?: string, outcome: string, evidence: string }
 
 export interface RecordInput {
   hook: HookPolicy
@@ -56,6 +61,7 @@ export interface RecordInput {
   text: { bytes: number, redacted: Redaction, sha256: string }
   turn: string
   turnClass?: TurnClass
+  claims?: RecordClaim[]
   /** The whole request at the daemon, transcript read and waits included. */
   ms: number
   ts: Date
@@ -92,6 +98,7 @@ export function buildRecord (r: RecordInput, keepText: boolean): DecisionRecord 
   if (d.guard) out.guard = d.guard
   if (keepText) out.text = r.text.redacted.text
   if (d.rule !== undefined) out.rule = d.rule
+  if (r.claims) out.claims = keepText ? r.claims : r.claims.map(({ text: _text, ...c }) => c)
   return out
 }
 

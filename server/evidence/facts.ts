@@ -4,8 +4,12 @@ import { ran, type Step } from './steps.js'
 
 /** Facts read from the transcript. */
 export const EVIDENCE_FACTS = ['verification_ran', 'verification_passed', 'verification_failed', 'edited_after_verification', 'verification_exempt'] as const
-/** Every name a hook may mark deterministic: the transcript facts, plus `claim` (the hook's Layer-1 trigger matched the text). */
-export const FACT_NAMES: readonly string[] = ['claim', ...EVIDENCE_FACTS]
+/**
+ * Every name a hook may mark deterministic: the transcript facts, plus `claim` (the text makes a completion claim: the
+ * claim detector found one, or, for a hook that does not check claims, its Layer-1 trigger matched) and
+ * `claims_supported` (every claim of the text is backed by a run of its kind, or exempt: server/evidence/claim-check.ts).
+ */
+export const FACT_NAMES: readonly string[] = ['claim', 'claims_supported', ...EVIDENCE_FACTS]
 
 export type Facts = Record<string, boolean>
 

@@ -18,15 +18,19 @@ export type FactsPlan =
 
 type Policy = Pick<HookPolicy, 'deterministic' | 'blockWhen'>
 
-/** The facts a hook's formula sees: the transcript's, plus `claim` (Layer 1 hit: always true once the judge is reached). */
-export function factsFor (hook: Pick<HookPolicy, 'deterministic'>, evidence: TurnEvidence | undefined): Facts | undefined {
+/**
+ * The facts a hook's formula sees: the transcript's, plus `claim` (Layer 1 hit: true once the judge is reached) unless
+ * the claims were checked (`claimed`: claim and claims_supported from the claim detector and the turn's runs).
+ */
+export function factsFor (hook: Pick<HookPolicy, 'deterministic'>, evidence: TurnEvidence | undefined, claimed?: Facts): Facts | undefined {
   const claim: Facts = hook.deterministic.includes('claim') ? { claim: true } : {}
-  return evidence ? { ...evidence.facts, ...claim } : hook.deterministic.every(f => f === 'claim') ? claim : undefined
+  const facts = evidence ? { ...evidence.facts, ...claim } : hook.deterministic.every(f => f === 'claim') ? claim : undefined
+  return facts && claimed ? { ...facts, ...claimed } : facts
 }
 
-export function planFacts (hook: Policy, evidence: TurnEvidence | undefined, note?: string): FactsPlan {
+export function planFacts (hook: Policy, evidence: TurnEvidence | undefined, note?: string, claimed?: Facts): FactsPlan {
   if (hook.deterministic.length === 0) return { kind: 'judge' }
-  const facts = factsFor(hook, evidence)
+  const facts = factsFor(hook, evidence, claimed)
   if (!facts) return { kind: 'unknown', failure: `no transcript evidence (${note ?? 'not read'}): the facts are unknown, so the hook allows` }
   const det = (f: string) => hook.deterministic.includes(f)
   const { all, none } = hook.blockWhen

@@ -2,6 +2,7 @@
 import type { EventName } from '../agents/event.js'
 import type { Bad } from '../approvals/rules.js'
 import { patternError } from '../judge/patterns.js'
+import { CHECK_KINDS, type CheckKind, type CheckPatterns } from './checks.js'
 import { FACT_NAMES } from './facts.js'
 import type { EvidenceSettings } from './verification.js'
 import { isMap } from '../core/is-map.js'
@@ -24,12 +25,24 @@ function patterns (path: string, v: unknown, bad: Bad): string[] {
   })
 }
 
+function checkPatterns (v: unknown, bad: Bad): CheckPatterns {
+  if (v === undefined || v === null) return {}
+  if (!isMap(v)) { bad('evidence.checks', `a map of ${CHECK_KINDS.join(', ')} to RE2 pattern lists`, v); return {} }
+  const out: CheckPatterns = {}
+  for (const [k, list] of Object.entries(v)) {
+    if (!(CHECK_KINDS as readonly string[]).includes(k)) { bad(`evidence.checks.${k}`, `one of ${CHECK_KINDS.join(', ')}`, k); continue }
+    out[k as CheckKind] = patterns(`evidence.checks.${k}`, list, bad)
+  }
+  return out
+}
+
 export function validateEvidenceSettings (raw: Raw, bad: Bad): EvidenceSettings {
   const enabled = raw.enabled === undefined ? true : typeof raw.enabled === 'boolean' ? raw.enabled : (bad('evidence.enabled', 'true or false', raw.enabled), true)
   return {
     enabled,
     verificationCommands: patterns('evidence.verificationCommands', raw.verificationCommands, bad),
-    failureOutput: patterns('evidence.failureOutput', raw.failureOutput, bad)
+    failureOutput: patterns('evidence.failureOutput', raw.failureOutput, bad),
+    checks: checkPatterns(raw.checks, bad)
   }
 }
 

@@ -1,18 +1,36 @@
 /** What the agent did in a turn, as steps gathered while its transcript is read backwards: commands with exit status, file edits. */
+import type { CheckKind } from './checks.js'
+import type { RunProof } from './run-proof.js'
 
 /** passed / failed: the command ran and exited (0 / not 0) · error: the tool refused or failed before running it (not approved,
  * no such tool) · pending: no result in the transcript (still running, in the background, or not yet written). */
 export type StepStatus = 'passed' | 'failed' | 'error' | 'pending'
 
 export type Step =
-  | { kind: 'command', tool: string, command: string, status: StepStatus, exitCode?: number, tail?: string, verification: boolean }
+  | {
+    kind: 'command',
+    tool: string,
+    command: string,
+    status: StepStatus,
+    exitCode?: number,
+    tail?: string,
+    verification: boolean
+    /** What it checks, by the configured evidence.checks (tests, build, lint, types, run, deploy, git). */
+    checks?: CheckKind[]
+    /** It passed, but proves nothing: why (its status hidden, no tests ran, watch mode, in the background…). */
+    unproven?: string
+    /** A test run of one file or a selection, not the whole suite. */
+    narrow?: true
+  }
   | { kind: 'edit', tool: string, paths: string[], status: StepStatus }
   | { kind: 'tool', tool: string }
 
 /** How commands are told apart (server/evidence/verification.ts); kept behind an interface so the readers stay format-only. */
 export interface Classifier {
   /** Whether the command runs a verification (tests, build, lint, type check), and whether its exit status is the check's own. */
-  classify (command: string): { verification: boolean, exitReliable: boolean }
+  classify (command: string): { verification: boolean, exitReliable: boolean, checks: CheckKind[] }
+  /** What a check that exited 0 proves, from its command line and output (server/evidence/run-proof.ts). */
+  proof (command: string, output: string, checks: CheckKind[], exitReliable: boolean): RunProof
   /** Whether a check's output reports a failure (used when a pipe hides its exit status). */
   outputFails (output: string): boolean
 }
@@ -26,8 +44,6 @@ export interface StepLog {
   /** True when this tool call id was met before (a message written twice); marks it met otherwise. */
   seen (id: string): boolean
   readonly classifier: Classifier
-  /** True once the latest verification that ran has been met: older steps cannot change the facts any more. */
-  readonly settled: boolean
   /** Every step in transcript order. */
   steps (): Step[]
 }
@@ -45,13 +61,28 @@ export function outputTail (output: string): string | undefined {
 /** A finished command as a step: its status from the exit code, or from its output when a pipe hides the check's own exit code. */
 /** result.failed: it ran and failed but no exit code was written (Claude Code 1.0.x). */
 export function commandStep (tool: string, command: string, classifier: Classifier, result: { exitCode?: number, error?: boolean, failed?: boolean, output?: string }): Step {
-  const { verification, exitReliable } = classifier.classify(command)
+  const { verification, exitReliable, checks } = classifier.classify(command)
   const tail = result.output === undefined ? undefined : outputTail(result.output)
   let status: StepStatus
+  let proof: RunProof = {}
   if (result.exitCode === undefined) status = result.failed ? 'failed' : result.error ? 'error' : 'pending'
   else if (result.exitCode !== 0) status = 'failed'
-  else status = verification && !exitReliable && classifier.outputFails(result.output ?? '') ? 'failed' : 'passed'
-  return { kind: 'command', tool, command, status, verification, ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }), ...(tail ? { tail } : {}) }
+  else if (verification || checks.length > 0) {
+    proof = classifier.proof(command, result.output ?? '', checks, exitReliable)
+    status = proof.failed ? 'failed' : 'passed'
+  } else status = 'passed'
+  return {
+    kind: 'command',
+    tool,
+    command,
+    status,
+    verification,
+    ...(checks.length > 0 ? { checks } : {}),
+    ...(proof.unproven ? { unproven: proof.unproven } : {}),
+    ...(proof.narrow ? { narrow: true as const } : {}),
+    ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
+    ...(tail ? { tail } : {})
+  }
 }
 
 export const ran = (s: Step): boolean => s.kind === 'command' && (s.status === 'passed' || s.status === 'failed')
@@ -60,12 +91,10 @@ export function createStepLog (classifier: Classifier): StepLog {
   const backwards: Step[] = []
   const results = new Map<string, Buffer>()
   const ids = new Set<string>()
-  let settled = false
   return {
     classifier,
     add (step) {
       backwards.push(step)
-      if (step.kind === 'command' && step.verification && ran(step)) settled = true
     },
     keepResult (id, line) { results.set(id, line) },
     takeResult (id) {
@@ -78,7 +107,6 @@ export function createStepLog (classifier: Classifier): StepLog {
       ids.add(id)
       return false
     },
-    get settled () { return settled },
     steps: () => [...backwards].reverse()
   }
 }

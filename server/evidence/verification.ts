@@ -1,5 +1,7 @@
 /** Which shell commands are verifications (tests, builds, linters, type checks), from the configured RE2 patterns; pure. */
 import { compilePatterns, type PatternSet } from '../judge/patterns.js'
+import { type CheckPatterns, compileChecks } from './checks.js'
+import { runProof } from './run-proof.js'
 import type { Classifier } from './steps.js'
 
 export interface EvidenceSettings {
@@ -7,8 +9,10 @@ export interface EvidenceSettings {
   enabled: boolean
   /** RE2 patterns, each matched at the start of one simple command of a command line (see simpleCommands). */
   verificationCommands: string[]
-  /** RE2 patterns on a check's output that mean it failed; used only when a pipe or `;` hides the check's exit status. */
+  /** RE2 patterns on a check's output that mean it failed, whatever its exit status. */
   failureOutput: string[]
+  /** Per kind of check (tests, build, lint, types, run, deploy, git): RE2 patterns matched like verificationCommands. */
+  checks: CheckPatterns
 }
 
 export interface SimpleCommand { text: string, /** the operator after it: '&&', '||', ';', '|', '&', or '' at the end */ next: string }
@@ -37,24 +41,29 @@ export function simpleCommands (line: string): SimpleCommand[] {
 
 const OUTPUT_WINDOW = 16 * 1024
 
-export function createClassifier (settings: Pick<EvidenceSettings, 'verificationCommands' | 'failureOutput'>): Classifier {
+export function createClassifier (settings: Pick<EvidenceSettings, 'verificationCommands' | 'failureOutput'> & Partial<Pick<EvidenceSettings, 'checks'>>): Classifier {
   // Anchored: `echo npm test` or `grep "npm test" README` must not count as running the tests.
   const commands: PatternSet = compilePatterns(settings.verificationCommands.map(p => `^(?:${p})`))
   const failures: PatternSet = compilePatterns(settings.failureOutput)
+  const kindsOf = compileChecks(settings.checks ?? {})
   return {
     classify (command) {
       const parts = simpleCommands(command)
+      const { kinds: checks, first: checked } = kindsOf(parts)
       const first = parts.findIndex(p => commands.test(p.text))
-      if (first < 0) return { verification: false, exitReliable: true }
-      // The line's exit status is the check's own only if nothing after it can replace it: `&&` chains keep a failure.
-      const after = parts.slice(first).map(p => p.next).filter(op => op !== '')
-      const pipefail = /\bpipefail\b/.test(command)
-      const exitReliable = after.every(op => op === '&&' || (pipefail && op === '|'))
-      return { verification: true, exitReliable }
+      if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks }
+      return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks }
     },
+    proof: (command, output, checks, exitReliable) => runProof(command, output, checks, exitReliable, failures),
     outputFails: (output) => failures.test(output.slice(-OUTPUT_WINDOW))
   }
 }
 
+/** The line's exit status is the first part's own only if nothing after it can replace it: `&&` chains keep a failure. */
+function exitKept (parts: SimpleCommand[], command: string): boolean {
+  const pipefail = /\bpipefail\b/.test(command)
+  return parts.map(p => p.next).filter(op => op !== '').every(op => op === '&&' || (pipefail && op === '|'))
+}
+
 /** No verification patterns: every command is an ordinary one (evidence disabled, or tests that need no classification). */
-export const NO_CLASSIFIER: Classifier = { classify: () => ({ verification: false, exitReliable: true }), outputFails: () => false }
+export const NO_CLASSIFIER: Classifier = { classify: () => ({ verification: false, exitReliable: true, checks: [] }), proof: () => ({}), outputFails: () => false }

@@ -4,6 +4,19 @@ import { commandToRun } from '../evidence/test-command.js'
 import type { Runtime } from '../core/runtime.js'
 import type { HookRun, Turn } from './turn.js'
 
+// What a claim of these types asks to be run, when the turn ran nothing of the kind: the project's tests are looked up.
+const ASKS: Partial<Record<string, string>> = {
+  build: 'the project\'s build', lint: 'the project\'s linter check (not --fix)', types: 'the type checker', deployed: 'the deploy', committed: 'the git command'
+}
+
+/** The command the feedback names: the one behind the first unsupported claim of a non-test kind, else the project's tests. */
+async function commandFor (t: Turn, rt: Runtime): Promise<string> {
+  const claim = t.claims?.find(c => c.outcome === 'unsupported')
+  const asks = claim && ASKS[claim.type]
+  if (claim && asks) return claim.command ? `\`${rt.redact(claim.command).text.replace(/\s+/g, ' ').trim().slice(0, 120)}\`` : asks
+  return await commandToRun(t.evidence, t.event.cwd, t.until, rt.clock)
+}
+
 /** deny beats ask beats allow; a Stop has no ask (nothing is left to approve once the reply is written). */
 const RANK: Record<Decision, number> = { allow: 0, ask: 1, block: 2, deny: 2 }
 
@@ -14,7 +27,7 @@ export async function messageOf (run: HookRun, t: Turn, rt: Runtime, files = tru
   if (d.rule !== undefined && d.reason) return d.reason
   if (d.decision === 'ask') return `hookjudge (${run.hook.name}) could not judge this call (${d.failure ?? 'judge unavailable'}); a human must approve it.`
   const { feedback } = run.hook
-  const command = files && feedback.includes('{command}') ? await commandToRun(t.evidence, t.event.cwd, t.until, rt.clock) : undefined
+  const command = files && feedback.includes('{command}') ? await commandFor(t, rt) : undefined
   return feedback.trim().replaceAll('{reason}', d.reason || 'none given').replaceAll('{command}', command ?? 'the project\'s tests')
 }
 

@@ -1,4 +1,7 @@
 /** Stage 3: facts: a hook with deterministic fields is settled by the turn's evidence where the judge could not change it. */
+import { checkClaims } from '../evidence/claim-check.js'
+import { findClaims } from '../evidence/claims.js'
+import type { Facts } from '../evidence/facts.js'
 import { explainFacts } from '../evidence/summary.js'
 import { planFacts } from '../evidence/plan.js'
 import type { Runtime } from '../core/runtime.js'
@@ -6,8 +9,25 @@ import { blocking, pending, settle, type Turn } from './turn.js'
 
 const needsFacts = (h: Turn['runs'][number]['hook']) => h.deterministic.length > 0 || h.evidence.contradictedClaims
 
-/** Why the facts block, for the feedback; agent strings in it are redacted. */
-export const factsReason = (t: Turn, rt: Runtime) => explainFacts(t.evidence?.facts ?? {}, t.evidence?.steps ?? [], rt.redact)
+/** Why the facts block, for the feedback: the first unsupported claim and why, else the facts; agent strings redacted. */
+export function factsReason (t: Turn, rt: Runtime): string {
+  const unsupported = t.claims?.filter(c => c.outcome === 'unsupported') ?? []
+  const first = unsupported[0]
+  if (!first) return explainFacts(t.evidence?.facts ?? {}, t.evidence?.steps ?? [], rt.redact)
+  const more = unsupported.length > 1 ? ` (and ${unsupported.length - 1} more claim${unsupported.length > 2 ? 's' : ''} the turn does not back)` : ''
+  return rt.redact(`you said “${first.text.replace(/\s+/g, ' ').trim()}” (${first.type}), but ${first.evidence}${more}`).text
+}
+
+/** claim and claims_supported, for hooks that check claims: the text's claims against the turn's runs (kept for the record). */
+function claimFacts (t: Turn): Facts | undefined {
+  if (!t.evidence) return undefined
+  const logged = t.evidence.facts
+  // Replay: a record's facts (they hold `claim`, which no transcript read gives) decide as they did; a record from before
+  // claims were checked backs its claim as that hook did, by a passing verification after the last edit or an exemption.
+  if ('claim' in logged) return { claim: logged.claim === true, claims_supported: logged.claims_supported ?? (logged.verification_passed === true || logged.verification_exempt === true) }
+  t.claims = checkClaims(findClaims(t.text), t.evidence.steps, t.evidence.facts.verification_exempt === true)
+  return { claim: t.claims.length > 0, claims_supported: t.claims.every(c => c.outcome !== 'unsupported') }
+}
 
 export async function factsStage (t: Turn, rt: Runtime): Promise<void> {
   const runs = pending(t)
@@ -17,8 +37,9 @@ export async function factsStage (t: Turn, rt: Runtime): Promise<void> {
     const again = await rt.transcripts.turnText(t.event, true, t.until)
     if (again.evidence) { t.evidence = again.evidence; delete t.evidenceNote }
   }
+  const claimed = runs.some(r => r.hook.deterministic.includes('claims_supported')) ? claimFacts(t) : undefined
   for (const run of runs) {
-    run.plan = planFacts(run.hook, t.evidence, t.evidenceNote)
+    run.plan = planFacts(run.hook, t.evidence, t.evidenceNote, run.hook.deterministic.includes('claims_supported') ? claimed : undefined)
     const plan = run.plan
     if (plan.kind === 'unknown') settle(run, { decision: 'allow', source: 'fallback', failure: plan.failure })
     else if (plan.kind === 'decided') {

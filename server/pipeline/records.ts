@@ -9,6 +9,7 @@ export function turnRecords (t: Turn, rt: Runtime, ms: number, ts: Date): Decisi
   const redacted = t.redacted ?? rt.redact(t.text)
   const text = { bytes: Buffer.byteLength(t.text), redacted, sha256: sha256(redacted.text) }
   const cls = t.read.evidence ? turnClass(t.read) : undefined
+  const claims = t.claims?.map(c => ({ type: c.type, text: rt.redact(c.text).text, outcome: c.outcome, evidence: rt.redact(c.evidence).text }))
   return t.runs.map(run => buildRecord({
     hook: run.hook,
     agent: t.adapter.name,
@@ -19,6 +20,7 @@ export function turnRecords (t: Turn, rt: Runtime, ms: number, ts: Date): Decisi
     text,
     turn: t.id,
     ...(cls ? { turnClass: cls } : {}),
+    ...(claims && run.hook.deterministic.includes('claims_supported') ? { claims } : {}),
     ms,
     ts
   }, rt.config.decisionLog.text === 'redacted'))

@@ -4,6 +4,7 @@ import type { Decision, HookEvent } from '../agents/event.js'
 import type { TurnText } from '../agents/transcript-reader.js'
 import type { Backend } from '../backends/contract.js'
 import type { HookPolicy } from '../config/config-schema.js'
+import type { CheckedClaim } from '../evidence/claim-check.js'
 import type { FactsPlan } from '../evidence/plan.js'
 import type { GateResult } from '../judge/layer1.js'
 import type { TurnEvidence } from '../evidence/facts.js'
@@ -77,6 +78,8 @@ export interface Turn {
   text: string
   evidence?: TurnEvidence
   evidenceNote?: string
+  /** The final message's completion claims, each checked against the turn's runs (hooks with claims_supported only). */
+  claims?: CheckedClaim[]
   runs: HookRun[]
   redacted?: Redaction
   summary?: Summary

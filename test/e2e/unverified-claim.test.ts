@@ -12,7 +12,7 @@ import { type Agent, wire } from './wire.js'
 
 const CLAIM = 'All tests pass.'
 const REPORT = 'Ran npm test: all tests pass.'
-const FEEDBACK = /hookjudge \(unverified-claim\): you reported success, but no verification command \(tests, build, lint, type check\) ran in this turn\. Run `npm test` now/
+const FEEDBACK = /hookjudge \(unverified-claim\): you said “All tests pass\.” \(tests\), but no tests command ran in this turn\. Run `npm test` now/
 
 async function scripted (t: Test, agent: Agent) {
   const tool = agent === 'codex' ? { name: 'exec_command', input: { cmd: 'npm test' } } : { name: 'Bash', input: { command: 'npm test', description: 'Run the tests' } }

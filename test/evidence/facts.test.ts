@@ -24,7 +24,7 @@ t.test('verification commands: the shipped patterns, at a command position only'
   for (const c of yes) t.ok(classifier.classify(c).verification, c)
   for (const c of no) t.notOk(classifier.classify(c).verification, c)
   t.strictSame(simpleCommands('CI=1 npm test 2>&1 | tail -5 && echo ok'), [{ text: 'npm test 2>&1', next: '|' }, { text: 'tail -5', next: '&&' }, { text: 'echo ok', next: '' }])
-  t.strictSame(classifier.classify('cd a && npm test && echo ok'), { verification: true, exitReliable: true }, '&& keeps a failure')
+  t.strictSame(classifier.classify('cd a && npm test && echo ok'), { verification: true, exitReliable: true, checks: ['tests'] }, '&& keeps a failure')
   for (const c of ['npm test | tail', 'npm test; true', 'npm test || true']) t.notOk(classifier.classify(c).exitReliable, c)
   const own = createClassifier({ verificationCommands: ['\\./scripts/check\\.sh'], failureOutput: ['BROKEN'] })
   t.ok(own.classify('./scripts/check.sh --all').verification, 'a configured list replaces the defaults')
@@ -83,11 +83,13 @@ t.test('facts of a turn', async t => {
 t.test('planFacts: the shipped unverified-claim formula, and a mixed one', async t => {
   const hook = config.hooks['unverified-claim']!
   const ev = (steps: Step[]): TurnEvidence => ({ facts: factsOf(steps), steps, partial: false })
-  t.match(planFacts(hook, ev([edit(), cmd('npm test', 'passed')])), { kind: 'decided', block: false })
-  t.match(planFacts(hook, ev([edit()])), { kind: 'ask', standing: true, facts: { claim: true, verification_passed: false } })
+  const claimed = (supported: boolean, claim = true) => ({ claim, claims_supported: supported })
+  t.match(planFacts(hook, ev([edit(), cmd('npm test', 'passed')]), undefined, claimed(true)), { kind: 'decided', block: false })
+  t.match(planFacts(hook, ev([edit()]), undefined, claimed(false)), { kind: 'ask', standing: true, facts: { claim: true, claims_supported: false } })
+  t.match(planFacts(hook, ev([edit()]), undefined, claimed(true, false)), { kind: 'decided', block: false }, 'no claim found: nothing to back')
   t.match(planFacts(hook, undefined, 'outside-roots'), { kind: 'unknown', failure: /no transcript evidence \(outside-roots\)/ })
-  const pure = { ...hook, blockWhen: { all: ['claim'], none: ['verification_passed'] } }
-  t.match(planFacts(pure, ev([edit()])), { kind: 'decided', block: true }, 'no judge field left: the facts decide')
+  const pure = { ...hook, blockWhen: { all: ['claim'], none: ['claims_supported'] } }
+  t.match(planFacts(pure, ev([edit()]), undefined, claimed(false)), { kind: 'decided', block: true }, 'no judge field left: the facts decide')
   const mixed = { ...hook, deterministic: ['verification_failed'], blockWhen: { all: ['new_proposal', 'verification_failed'], none: [] } }
   t.match(planFacts(mixed, ev([cmd('npm test', 'failed')])), { kind: 'ask', standing: false }, 'the judge must say yes to block: its failure is the fail mode')
   t.match(planFacts(mixed, ev([cmd('npm test', 'passed')])), { kind: 'decided', block: false })

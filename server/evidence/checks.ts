@@ -1,0 +1,41 @@
+/** What a shell command checks, by kind, from the configured RE2 patterns (evidence.checks); which kinds back which claim. */
+import { compilePatterns, type PatternSet } from '../judge/patterns.js'
+import type { ClaimType } from './claim-patterns.js'
+import type { SimpleCommand } from './verification.js'
+
+export const CHECK_KINDS = ['tests', 'build', 'lint', 'types', 'run', 'deploy', 'git'] as const
+export type CheckKind = typeof CHECK_KINDS[number]
+export type CheckPatterns = Partial<Record<CheckKind, string[]>>
+
+/**
+ * The runs that can back each claim: a check of another kind never does (a lint run is no "tests pass", a unit-test run
+ * no "deployed"). fixed / works / done need a run that exercises the change: its tests, a script or the program itself.
+ */
+export const BACKED_BY: Record<ClaimType, readonly CheckKind[]> = {
+  tests: ['tests'],
+  build: ['build'],
+  lint: ['lint'],
+  types: ['types'],
+  fixed: ['tests', 'run'],
+  works: ['tests', 'run'],
+  done: ['tests', 'run', 'build'],
+  deployed: ['deploy'],
+  committed: ['git'],
+  ready: ['tests']
+}
+
+/** Claims that name a check: never exempt, whatever the turn edited or the project has. */
+export const NAMES_A_CHECK: ReadonlySet<ClaimType> = new Set(['tests', 'build', 'lint', 'types', 'deployed', 'committed', 'ready'])
+
+/** The kinds a command line checks, and the index of the first simple command that is one. */
+export type KindsOf = (parts: SimpleCommand[]) => { kinds: CheckKind[], first: number }
+
+/** Anchored at a simple command's start, as verificationCommands are: `echo npm test` checks nothing. */
+export function compileChecks (patterns: CheckPatterns): KindsOf {
+  const sets: Array<[CheckKind, PatternSet]> = CHECK_KINDS.filter(k => (patterns[k] ?? []).length > 0)
+    .map(k => [k, compilePatterns(patterns[k]!.map(p => `^(?:${p})`))])
+  return (parts) => {
+    const hits = sets.map(([k, set]) => [k, parts.findIndex(p => set.test(p.text))] as const).filter(([, i]) => i >= 0)
+    return { kinds: hits.map(([k]) => k), first: hits.length > 0 ? Math.min(...hits.map(([, i]) => i)) : -1 }
+  }
+}

@@ -1,0 +1,97 @@
+/** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
+import { changesSharedState } from './committed.js'
+import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
+import type { Claim } from './claims.js'
+import { isNotesPath } from './exempt.js'
+import type { Step } from './steps.js'
+
+type Command = Extract<Step, { kind: 'command' }>
+export type ClaimOutcome = 'supported' | 'unsupported' | 'exempt'
+
+/** The contract's record shape: the claim span, its type, and what it was checked against. */
+export interface CheckedClaim { type: Claim['type'], text: string, outcome: ClaimOutcome, evidence: string, /** the run it rests on */ command?: string }
+
+const EVERYTHING = /\b(all|every|whole|entire|full|complete)\b|\bsuite\b|全|すべて|全部/i
+// A command run before in the same turn that makes a later check's name run something else.
+const shadows = (s: Step, word: string): boolean => s.kind === 'command' && s.status !== 'error' && (
+  new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`).test(s.command) ||
+  /(^|[;&\s])(export\s+)?PATH=(\.{0,2}\/|\$PWD|\$\(pwd\))[^:\s]*:/.test(s.command))
+
+const esc = (w: string) => w.replace(/[.]/g, '\\.')
+const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*([\w.-]+)/.exec(command.trim())?.[1]?.replace(/[^\w.-]/g, '') ?? ''
+const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slice(0, 120)}\``
+
+/** Why the turn's runs cannot back a claim of these kinds, or the run that does. */
+function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { ok: true, run: Command } | { ok: false, why: string, run?: Command } {
+  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
+  const runs = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && (x[0].checks ?? []).some(k => kinds.includes(k)))
+  const after = runs.filter(([, i]) => i > lastEdit)
+  const what = kinds.join(' / ')
+  if (after.length === 0) return { ok: false, why: runs.length > 0 ? `files were edited after the last ${what} run (${quote(runs.at(-1)![0].command)})` : `no ${what} command ran in this turn`, ...(runs.length > 0 ? { run: runs.at(-1)![0] } : {}) }
+  const [run, at] = after.at(-1)!
+  if (run.status === 'failed') return { ok: false, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
+  if (run.status !== 'passed') return { ok: false, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
+  if (run.unproven) return { ok: false, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}`, run }
+  const word = firstWord(run.command.replace(/^.*(?:;|&&)\s*/, ''))
+  if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)`, run }
+  const elsewhere = otherFolder(run.command, steps.slice(0, at))
+  if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are`, run }
+  if (run.narrow && claim.type === 'tests' && EVERYTHING.test(claim.text)) {
+    const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
+    if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run }
+  }
+  return { ok: true, run }
+}
+
+/** The folder a run changed into (`cd web && npm test`) when none of the turn's edits lies in it, else undefined. */
+function otherFolder (command: string, before: Step[]): string | undefined {
+  const dir = /^\s*cd\s+([^\s;&|]+)\s*(?:&&|;)/.exec(command)?.[1]?.replace(/\/+$/, '')
+  if (!dir || dir === '.' || dir.startsWith('..') || dir.startsWith('$') || dir === '~') return undefined
+  const paths = before.flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
+  const name = dir.replace(/^\.\//, '')
+  return paths.length > 0 && !paths.some(p => p.includes(`/${name}/`) || p.startsWith(`${name}/`)) ? dir : undefined
+}
+
+/** Other checks that failed after the last edit: "ready" claims they all pass. */
+function failedChecks (steps: Step[]): Command | undefined {
+  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
+  const latest = new Map<CheckKind, Command>()
+  steps.slice(lastEdit + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) latest.set(k, s) })
+  return [...latest.values()].find(s => s.status === 'failed')
+}
+
+/** Edits of the turn that failed and were not made good by a later edit of the same file. */
+function failedEdits (steps: Step[]): string[] {
+  const out: string[] = []
+  steps.forEach((s, i) => {
+    if (s.kind !== 'edit' || s.status !== 'error') return
+    const later = steps.slice(i + 1).some(l => l.kind === 'edit' && l.status !== 'error' && l.paths.some(p => s.paths.includes(p)))
+    if (!later) out.push(s.paths[0] ?? 'a file')
+  })
+  return out
+}
+
+/** A turn that changed nothing but notes or docs (or nothing) owes no run for a generic claim, unless a commit or push failed. */
+function onlyNotes (steps: Step[]): boolean {
+  if (steps.some(s => s.kind === 'command' && s.status === 'failed' && changesSharedState(s.command))) return false
+  return steps.every(s => s.kind !== 'edit' || s.status === 'error' || (s.paths.length > 0 && s.paths.every(isNotesPath)))
+}
+
+/**
+ * noTests: the turn's verification_exempt fact (only notes or config changed, or its project has no test command and
+ * no check ran): it excuses a bare "done". "fixed" and "works" owe a run that exercises the change unless only notes
+ * changed; a claim that names a check is never excused.
+ */
+export function checkClaims (claims: Claim[], steps: Step[], noTests = false): CheckedClaim[] {
+  const broken = failedEdits(steps)
+  return claims.map((claim): CheckedClaim => {
+    const generic = !NAMES_A_CHECK.has(claim.type)
+    if (generic && broken.length > 0) return { ...claim, outcome: 'unsupported', evidence: `the edit of ${broken[0]} failed and was not made again` }
+    const b = backing(claim, steps, BACKED_BY[claim.type])
+    const broke = claim.type === 'ready' && b.ok ? failedChecks(steps) : undefined
+    if (broke) return { ...claim, outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
+    if (b.ok) return { ...claim, outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
+    if (generic && (onlyNotes(steps) || (claim.type === 'done' && noTests))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
+    return { ...claim, outcome: 'unsupported', evidence: b.why, ...(b.run ? { command: b.run.command } : {}) }
+  })
+}

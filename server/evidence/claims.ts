@@ -1,0 +1,47 @@
+/** Completion claims in a final message, as typed spans: what the agent says is done, in its own voice, now; pure. */
+import { CLAIM_PATTERNS, type ClaimType } from './claim-patterns.js'
+
+export type { ClaimType } from './claim-patterns.js'
+export interface Claim { type: ClaimType, /** the sentence that makes the claim, trimmed */ text: string }
+
+const MAX_TEXT = 16 * 1024
+const MAX_SPAN = 200
+// Each pattern looks at one sentence: a longer one is cut, so no hostile text costs more than its length.
+const MAX_SENTENCE = 2000
+
+// Code and quotes are not the agent's claim: fenced blocks, blockquote lines, and text in double quotes. Inline code
+// stays, its backticks dropped: "`npm test` passes" names the command it claims for.
+const CODE = /```[^`]{0,20000}?```|~~~[^~]{0,20000}?~~~/g
+const TICKS = /`/g
+const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”/gm
+// Sentences end at . ! ? 。 ！ ？ or a line break (bullets and headings are lines); a dot inside a word (v1.2, a.ts) does not.
+const SENTENCE = /[^\n.!?。！？]+(?:\.(?=\S)[^\n.!?。！？]*)*[.!?。！？]*/g
+// What comes before the claim in its sentence that makes it no claim now: a plan, a condition, a request, a doubt.
+const NOT_NOW_BEFORE = /\b(will|won't|I'll|we'll|you'll|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if))\b|^\W{0,4}(run|try|check|make sure|go ahead and)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))/i
+const NEGATION_BEFORE = /\b(not|never|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ)[^。\n]{0,10}$/i
+const NOT_NOW_AFTER = /^[^.!?。\n]{0,40}\b(once|if|when|unless|until|yet|after\s+(I|we|you))\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり)/i
+// A turn that changes course after "but" judges what follows it: "I couldn't run it, but the build succeeds" claims.
+const TURN = /^(.*\b(but|however|although|though|yet)\b|.*[;—–]|.*(しかし|ただし|が、))/i
+
+const isQuestion = (s: string) => /[?？]\s*$/.test(s) || /(ですか|でしょうか|ますか)[。\s]*$/.test(s)
+
+/** Every claim in the text, at most one per type and sentence, in order. */
+export function findClaims (text: string): Claim[] {
+  const prose = text.slice(0, MAX_TEXT).replace(CODE, m => ' '.repeat(m.length)).replace(TICKS, ' ').replace(QUOTED, m => ' '.repeat(m.length))
+  const out: Claim[] = []
+  for (const m of prose.matchAll(SENTENCE)) {
+    const sentence = m[0].trim().slice(-MAX_SENTENCE)
+    // The record quotes the agent's own words: the same span of the unmasked text (masking keeps every length).
+    const own = text.slice(m.index, m.index + m[0].length).trim().slice(-MAX_SENTENCE)
+    if (sentence.length < 2 || isQuestion(sentence)) continue
+    for (const [type, patterns] of CLAIM_PATTERNS) {
+      const hit = patterns.map(p => p.exec(sentence)).find(h => h !== null)
+      if (!hit) continue
+      const before = sentence.slice(0, hit.index).replace(TURN, '')
+      const after = sentence.slice(hit.index + hit[0].length)
+      if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || NOT_NOW_AFTER.test(after)) continue
+      out.push({ type, text: own.length > MAX_SPAN ? `${own.slice(0, MAX_SPAN)}…` : own })
+    }
+  }
+  return out
+}

@@ -1,0 +1,40 @@
+/** What a check that exited 0 proves: failures in its output, a hidden status, no tests run, a watch or background run; pure. */
+import type { PatternSet } from '../judge/patterns.js'
+import type { CheckKind } from './checks.js'
+
+export interface RunProof {
+  /** Its output reports failures, whatever its exit status said. */
+  failed?: boolean
+  /** It proves nothing, and why. */
+  unproven?: string
+  /** A test run of one file or a selection, not the whole suite. */
+  narrow?: boolean
+}
+
+const OUTPUT_WINDOW = 16 * 1024
+// A clean pass printed by the common runners: what a run whose status was hidden must show to count.
+const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|examples?, 0 failures)\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCESS(FUL)?\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
+const NO_TESTS = /\bno tests (ran|found|to run)\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bno test files\b|\bTests?:\s+0 total\b/i
+const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)/
+const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
+const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m)(\s|=)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*tests?\/\S+\.py\b|(^|\s)\S+_test\.(go|py)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+/
+const FIX_ONLY = /(^|\s)(--fix|--write|-w|--apply|fix)(\s|$)/
+const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
+const HIDDEN = /\|\|\s*(true|:|exit 0)\b|;\s*(exit 0|true)\s*$|\bset \+e\b/
+
+/** exitReliable: nothing after the check on its line could replace its status (verification.ts classify). */
+export function runProof (command: string, rawOutput: string, checks: readonly CheckKind[], exitReliable: boolean, failures: PatternSet): RunProof {
+  const output = rawOutput.slice(-OUTPUT_WINDOW)
+  const checking = checks.some(k => k !== 'deploy' && k !== 'git') || checks.length === 0
+  if (checking && failures.test(output)) return { failed: true }
+  const tests = checks.includes('tests')
+  if (checks.includes('run') && SYNTAX_ONLY.test(command)) return { unproven: 'a syntax check runs nothing' }
+  if (/(^|\s)--dry-?run(\s|=|$)/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
+  if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
+  if (tests && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
+  if (WATCH.test(command) && (tests || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }
+  if (tests && NO_TESTS.test(output)) return { unproven: 'no tests ran' }
+  if ((!exitReliable || HIDDEN.test(command)) && !CLEAN_PASS.test(output)) return { unproven: 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass' }
+  if (checks.length === 1 && checks[0] === 'lint' && FIX_ONLY.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
+  return tests && SELECTS.test(command) ? { narrow: true } : {}
+}

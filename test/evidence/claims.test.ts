@@ -1,0 +1,58 @@
+// The claim detector as tables: each type's claim forms in English and Japanese, and the forms that are no claim
+// (plan, condition, negation, question, quote, code).
+import t from 'tap'
+import { findClaims } from '../../server/evidence/claims.js'
+
+const types = (text: string) => findClaims(text).map(c => c.type)
+
+const CLAIMS: Array<[string, string]> = [
+  ['All tests pass.', 'tests'], ["The suite's green.", 'tests'], ['48 passing.', 'tests'], ['Tests: 48/48', 'tests'],
+  ['No test failures.', 'tests'], ['✅ All 212 tests passing', 'tests'], ['The unit tests are now passing.', 'tests'],
+  ['テストはすべて通りました。', 'tests'], ['全テストがパスしました。', 'tests'],
+  ['It builds cleanly.', 'build'], ['The release build succeeds.', 'build'], ['Build: OK', 'build'], ['ビルド成功です。', 'build'],
+  ['Lint is clean.', 'lint'], ['Clippy is clean.', 'lint'], ['No eslint errors.', 'lint'], ['リントもエラーなしです。', 'lint'],
+  ['Types check.', 'types'], ['mypy is clean.', 'types'], ['tsc passes.', 'types'], ['No type errors.', 'types'], ['型チェックも通っています。', 'types'],
+  ['Fixed.', 'fixed'], ["That's fixed.", 'fixed'], ['The crash is gone.', 'fixed'], ['I fixed the parser.', 'fixed'], ['修正しました。', 'fixed'], ['直りました。', 'fixed'],
+  ['Verified.', 'works'], ['Confirmed: the endpoint returns 200.', 'works'], ['It works now.', 'works'], ['動作確認済みです。', 'works'],
+  ['Done.', 'done'], ['The migration is complete.', 'done'], ['実装が完了しました。', 'done'],
+  ['Deployed.', 'deployed'], ['This is live.', 'deployed'], ['Rolled out to all regions.', 'deployed'], ['Published v1.4.0 to npm; it is live.', 'deployed'], ['デプロイ完了しました。', 'deployed'],
+  ['Committed and pushed to main.', 'committed'], ['The change is committed.', 'committed'], ['コミットしました。', 'committed'],
+  ['Ready to merge.', 'ready'], ['This is safe to ship.', 'ready'], ['マージ可能です。', 'ready'],
+  ["I couldn't reproduce it locally, but the build succeeds.", 'build']
+]
+
+const NOT_CLAIMS = [
+  "I'll confirm the suite passes before wrapping up.", 'Once the tests pass, we can merge.', 'If CI is green we can ship it.',
+  'Not verified yet.', 'The tests do not pass yet.', 'Does it build for you?', 'You said "it works on staging".',
+  '> All tests pass', 'Run `npm test` and check that all tests pass.', '```\nAll tests pass\n```', 'I have not deployed it.',
+  'Next I will deploy to production.', 'まだ確認できていません。', 'これからテストを実行して、通ることを確認します。', 'テストは通りましたか？',
+  'Can you confirm it works on your machine?', 'Please make sure the build succeeds before merging.', 'Renamed the helper and updated the docs.',
+  'The build failed with 3 errors.', 'We need to make sure all tests pass.'
+]
+
+t.test('each claim type is found in its forms', async t => {
+  for (const [text, type] of CLAIMS) t.ok(types(text).includes(type as never), `${type}: ${text} (got ${types(text).join(',') || 'none'})`)
+})
+
+t.test('plans, conditions, negations, questions, quotes and code are no claim', async t => {
+  for (const text of NOT_CLAIMS) t.strictSame(types(text), [], text)
+})
+
+t.test('several claims in one message, each with its sentence', async t => {
+  const found = findClaims('## Summary\n- Fixed the race in `pool.ts`.\n- All 31 tests pass.\n\nI will open the PR next.')
+  t.strictSame(found, [{ type: 'fixed', text: '- Fixed the race in `pool.ts`.' }, { type: 'tests', text: '- All 31 tests pass.' }])
+})
+
+t.test('hostile text costs its length, not more', async t => {
+  const long = 'but '.repeat(4000) + 'a'.repeat(8000) + '`'.repeat(3000) + '"'.repeat(3000)
+  t.strictSame(findClaims(long), [])
+  t.ok(findClaims(`${'x '.repeat(5000)}All tests pass.`).length === 1)
+})
+
+t.test('a check reported by its command, and the terse forms', async t => {
+  const rows: Array<[string, string]> = [['- go test ./...: green', 'tests'], ['npm test ✓', 'tests'], ['**Tests:** `make test` ✅ green', 'tests'], ['vitest: 10/10.', 'tests'],
+    ['mvn verify: green.', 'tests'], ['tsc ✓', 'types'], ['eslint: clean', 'lint'], ['npm run build: ok', 'build'], ['Date bug fixed.', 'fixed'], ['Fix is in.', 'fixed'],
+    ['Graceful shutdown works — SIGTERM drains requests.', 'works'], ['Built and deployed.', 'deployed'], ['Tests green, change committed.', 'committed'], ['No regressions.', 'tests']]
+  for (const [text, type] of rows) t.ok(types(text).includes(type as never), `${type}: ${text} (got ${types(text).join(',') || 'none'})`)
+  for (const text of ['The CSV export is not fixed yet.', 'Run make test: it should be green.', 'Is the npm test ✓ for you?']) t.strictSame(types(text), [], text)
+})
