@@ -21,7 +21,7 @@ const esc = (w: string) => w.replace(/[.]/g, '\\.')
 const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*([\w.-]+)/.exec(command.trim())?.[1]?.replace(/[^\w.-]/g, '') ?? ''
 const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slice(0, 120)}\``
 
-/** Why the turn's runs cannot back a claim of these kinds, or the run that does. */
+/** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { ok: true, run: Command } | { ok: false, why: string, run?: Command } {
   const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
   const runs = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && (x[0].checks ?? []).some(k => kinds.includes(k)))
@@ -31,14 +31,14 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   const [run, at] = after.at(-1)!
   if (run.status === 'failed') return { ok: false, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
   if (run.status !== 'passed') return { ok: false, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
-  if (run.unproven) return { ok: false, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}`, run }
+  if (run.unproven) return { ok: false, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
   const word = firstWord(run.command.replace(/^.*(?:;|&&)\s*/, ''))
-  if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)`, run }
+  if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = otherFolder(run.command, steps.slice(0, at))
-  if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are`, run }
+  if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
   if (run.narrow && claim.type === 'tests' && EVERYTHING.test(claim.text)) {
     const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
-    if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run }
+    if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   return { ok: true, run }
 }
