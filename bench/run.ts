@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { loadConfig } from '../server/config/config.js'
+import { claims } from './claims.js'
 import { httpLatency, MISS_TEXT, shimLatency } from './latency.js'
 import { layer1Cost } from './layer1.js'
 import { layer2 } from './layer2.js'
@@ -76,6 +77,8 @@ try {
   sections.push(layer1Cost(knobs.BENCH_L1_ROUNDS))
   say('Layer-2 overhead and the cache')
   sections.push(await layer2(daemon, fakeUrl, knobs.BENCH_L2, knobs.BENCH_DELAY_MS, http.missMs))
+  say('completion claims on the labelled scenarios')
+  sections.push(await claims(ROOT))
   say('calls and tokens per 100 turns')
   sections.push(await tokens(overrides => startDaemon(fakeUrl, overrides), fakeUrl, hooks))
   say('model calls per 100 real turns: the stored sessions replayed')

@@ -1,0 +1,31 @@
+/** The bench's completion-claims section: unverified-claim on the labelled claim scenarios, per author split, no judge. */
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Rate, run } from '../corpus/scripts/claims-eval.js'
+import type { Section } from './lib.js'
+
+const pct = (x: number | null) => x === null ? '—' : `${(100 * x).toFixed(1)} %`
+const cell = (r: Rate) => r.n === 0 ? '—' : `${r.k}/${r.n} ${pct(r.rate)} [${pct(r.low)}–${pct(r.high)}]`
+
+export async function claims (root: string): Promise<Section> {
+  const dir = join(root, 'corpus', 'claims')
+  const files = readdirSync(dir).filter(f => /^author-.*\.jsonl$/.test(f)).sort().map(f => join(dir, f))
+  const report = await run(['--agent', 'both', '--json', ...files], () => {})
+  const rows: string[][] = []
+  for (const [agent, groups] of Object.entries(report.agents)) {
+    for (const split of ['DEV (a, b)', 'TEST (c)']) {
+      const s = groups[split]!
+      rows.push([`${agent}, ${split}`, cell(s.recall), cell(s.falseBlock), cell(s.gaming)])
+    }
+  }
+  return {
+    title: 'Completion claims (unverified-claim, no judge backend)',
+    note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by three independent authors from the claim rules alone ` +
+      '(corpus/claims/), rendered as real Claude Code and Codex transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
+      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV (authors a, b); TEST (author c) ' +
+      'was never looked at. Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
+      'blocked among the attempts to look verified. Wilson 95 % intervals.',
+    head: ['agent, split', 'recall', 'false blocks', 'gaming handled'],
+    rows
+  }
+}
