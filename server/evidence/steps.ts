@@ -28,7 +28,7 @@ export type Step =
 /** How commands are told apart (server/evidence/verification.ts); kept behind an interface so the readers stay format-only. */
 export interface Classifier {
   /** Whether the command runs a verification (tests, build, lint, type check), and whether its exit status is the check's own. */
-  classify (command: string): { verification: boolean, exitReliable: boolean, checks: CheckKind[] }
+  classify (command: string, output?: string): { verification: boolean, exitReliable: boolean, checks: CheckKind[] }
   /** What a check that exited 0 proves, from its command line and output (server/evidence/run-proof.ts). */
   proof (command: string, output: string, checks: CheckKind[], exitReliable: boolean): RunProof
   /** Whether a check's output reports a failure (used when a pipe hides its exit status). */
@@ -61,7 +61,7 @@ export function outputTail (output: string): string | undefined {
 /** A finished command as a step: its status from the exit code, or from its output when a pipe hides the check's own exit code. */
 /** result.failed: it ran and failed but no exit code was written (Claude Code 1.0.x). */
 export function commandStep (tool: string, command: string, classifier: Classifier, result: { exitCode?: number, error?: boolean, failed?: boolean, output?: string }): Step {
-  const { verification, exitReliable, checks } = classifier.classify(command)
+  const { verification, exitReliable, checks } = classifier.classify(command, result.output)
   const tail = result.output === undefined ? undefined : outputTail(result.output)
   let status: StepStatus
   let proof: RunProof = {}

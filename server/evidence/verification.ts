@@ -47,9 +47,10 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
   const failures: PatternSet = compilePatterns(settings.failureOutput)
   const kindsOf = compileChecks(settings.checks ?? {})
   return {
-    classify (command) {
+    classify (command, output) {
       const parts = simpleCommands(command)
-      const { kinds: checks, first: checked } = kindsOf(parts)
+      const { kinds: own, first: checked } = kindsOf(parts)
+      const checks = [...new Set([...own, ...scriptKinds(command, output, kindsOf)])]
       const first = parts.findIndex(p => commands.test(p.text))
       if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks }
       return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks }
@@ -57,6 +58,16 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
     proof: (command, output, checks, exitReliable) => runProof(command, output, checks, exitReliable, failures),
     outputFails: (output) => failures.test(output.slice(-OUTPUT_WINDOW))
   }
+}
+
+// npm, pnpm, yarn and bun echo the script they run: "> pkg@1.0.0 build" then "> tsc -p tsconfig.build.json".
+const RUNS_SCRIPT = /^\s*(npm|pnpm|yarn|bun)\b/
+const ECHOED = /^> (?!\S+@\S* \S+$)(.{1,300})$/gm
+
+/** What a package script checks, read from the script line its runner echoed: `npm run build` running `tsc` checks types. */
+function scriptKinds (command: string, output: string | undefined, kindsOf: ReturnType<typeof compileChecks>) {
+  if (!output || !RUNS_SCRIPT.test(command)) return []
+  return [...output.slice(0, 4096).matchAll(ECHOED)].flatMap(m => kindsOf(simpleCommands(m[1]!)).kinds)
 }
 
 /** The line's exit status is the first part's own only if nothing after it can replace it: `&&` chains keep a failure. */

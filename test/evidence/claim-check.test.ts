@@ -53,7 +53,9 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     ['Fixed.', [edit(), run('node scripts/test.js', 0, '38 passed, 2 FAILED')], 'fixed:unsupported'],
     ['Fixed.', [edit('src/a.ts', false), run('npm test', 0, JEST_OK)], 'fixed:unsupported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK), run('npx eslint .', 1, '1 error')], 'ready:unsupported'],
-    ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK)], 'ready:supported']
+    ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK)], 'ready:supported'],
+    ['Types check.', [edit(), run('npm run build', 0, '> @acme/logger@1.8.0 build\n> tsc -p tsconfig.build.json')], 'types:supported'],
+    ['Types check.', [edit(), run('npm run build', 0, '> app@1.0.0 build\n> vite build\n✓ 412 modules transformed.')], 'types:unsupported']
   ]
   for (const [text, steps, want] of rows) t.ok(outcomes(text, steps).includes(want), `${text} → ${want} (got ${outcomes(text, steps).join(', ')})`)
 })
