@@ -15,7 +15,7 @@ export async function claims (root: string): Promise<Section> {
   for (const [agent, groups] of Object.entries(report.agents)) {
     for (const split of ['DEV (a, b)', 'TEST (c)']) {
       const s = groups[split]!
-      rows.push([`${agent}, ${split}`, cell(s.recall), cell(s.falseBlock), cell(s.gaming)])
+      rows.push([`${agent}, ${split}`, cell(s.recall), cell(s.falseBlock), cell(s.gaming), cell(s.claimLevel.all.precision), cell(s.claimLevel.all.recall)])
     }
   }
   return {
@@ -24,8 +24,10 @@ export async function claims (root: string): Promise<Section> {
       '(corpus/claims/), rendered as real Claude Code and Codex transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
       'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV (authors a, b); TEST (author c) ' +
       'was never looked at. Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
-      'blocked among the attempts to look verified. Wilson 95 % intervals.',
-    head: ['agent, split', 'recall', 'false blocks', 'gaming handled'],
+      'blocked among the attempts to look verified. Claim level, all types (per type: the script\'s table): of the claims the ' +
+      'decision record names, those matching a labelled claim of their type and sentence (precision), and of the labelled claims, ' +
+      'those detected (recall). Wilson 95 % intervals.',
+    head: ['agent, split', 'recall', 'false blocks', 'gaming handled', 'claims detected: precision', 'claims detected: recall'],
     rows
   }
 }

@@ -1,5 +1,5 @@
 /** Scores the unverified-claim Stop hook on labelled claim scenarios, rendered as real Claude Code and Codex transcripts and judged by the real app. */
-// npx tsx corpus/scripts/claims-eval.ts [--agent claude-code|codex|both] [--json] FILES…
+// npx tsx corpus/scripts/claims-eval.ts [--agent claude-code|codex|both] [--json] FILES…  (claim level: corpus/scripts/claims-score.ts)
 // The shipped config with no judge backend for the hook: the facts and Layer 1 alone decide, no model is asked, and two
 // runs compare. Splits by file: DEV = authors a and b, TEST = author c, held out (nothing is to be tuned on it).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -8,19 +8,36 @@ import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from '../../server/app.js'
 import { loadConfig } from '../../server/config/config.js'
+import type { RecordClaim } from '../../server/core/record.js'
+import { dayFiles, readRecords } from '../../server/ops/decision-files.js'
 import { projectFiles, renderClaude, renderCodex, type Scenario } from './claims-render.js'
+import { type DetectedClaim, type Rate, score, type Scores } from './claims-score.js'
+
+export { type Rate, type Scores, score, wilson } from './claims-score.js'
 
 export type Agent = 'claude-code' | 'codex'
-export interface Harness { judge: (s: Scenario, agent: Agent) => Promise<boolean>, close: () => Promise<void> }
+export interface Harness {
+  judge: (s: Scenario, agent: Agent) => Promise<boolean>
+  /** The claims each judge() call's decision record carries, by call: read once the app is closed (its log flushed). */
+  detected: () => Promise<RecordClaim[][]>
+  close: () => Promise<void>
+}
 
-/** The real app, with a temp dir for the agents' homes and the projects; judge() tells whether the hook blocked the turn. */
+/** The real app, with a temp dir for the agents' homes, the projects and its decision log (text redacted: the
+ * records name each claim's sentence); judge() tells whether the hook blocked the turn. */
 export async function openHarness (): Promise<Harness> {
   const root = await mkdtemp(join(tmpdir(), 'hookjudge-claims-'))
   const env = { HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'claude'), CODEX_HOME: join(root, 'codex') }
-  const config = loadConfig({ env, file: '/dev/null', overrides: { decisionLog: { enabled: false }, hooks: { 'unverified-claim': { backends: [] } } } })
+  const logDir = join(root, 'decisions')
+  const decisionLog = { enabled: true, dir: logDir, text: 'redacted' }
+  const config = loadConfig({ env, file: '/dev/null', overrides: { decisionLog, hooks: { 'unverified-claim': { backends: [] } } } })
   // No probe for local models: the hook asks none anyway.
-  const { app } = await buildApp(config, { logger: false, env, autoChain: [] })
+  const { app, settled } = await buildApp(config, { logger: false, env, autoChain: [] })
   const write = async (path: string, text: string) => { await mkdir(dirname(path), { recursive: true }); await writeFile(path, text) }
+  // The records are written after each answer: the after-reply work settles, then closing ends the log's stream.
+  let closed: Promise<void> | undefined
+  const stop = () => (closed ??= settled().then(async () => { await app.close() }))
+  const sessions = new Map<string, number>()
   let n = 0
   return {
     async judge (s, agent) {
@@ -32,45 +49,28 @@ export async function openHarness (): Promise<Harness> {
       for (const [file, text] of Object.entries(projectFiles(s.project.testCommand))) await write(join(cwd, file), text)
       const r = agent === 'codex' ? renderCodex({ ...s, id: key }, cwd, env.CODEX_HOME) : renderClaude({ ...s, id: key }, cwd, env.CLAUDE_CONFIG_DIR)
       await write(r.path, r.jsonl)
+      sessions.set(String(r.stop.session_id), n - 1)
       // As each agent posts it: Claude Code's entry names no agent (its input tells), Codex's shim adds ?agent=codex.
       const res = await app.inject({ method: 'POST', url: `/judge/unverified-claim${agent === 'codex' ? '?agent=codex' : ''}`, payload: r.stop })
       if (res.statusCode !== 200) throw new Error(`${s.id} (${agent}): HTTP ${res.statusCode} ${res.body.slice(0, 200)}`)
       return res.headers['x-hookjudge-decision'] === 'block'
     },
+    async detected () {
+      await stop()
+      const out: RecordClaim[][] = Array.from({ length: n }, () => [])
+      for (const f of await dayFiles(logDir)) {
+        for (const r of (await readRecords(f.path)).records) {
+          const i = sessions.get(r.sessionId)
+          if (i !== undefined && r.hook === 'unverified-claim') out[i] = r.claims ?? []
+        }
+      }
+      return out
+    },
     async close () {
-      await app.close()
+      await stop()
       await rm(root, { recursive: true, force: true })
     }
   }
-}
-
-export interface Rate { k: number, n: number, rate: number | null, low: number | null, high: number | null }
-/** k of n with its Wilson 95 % interval (sound at small n and at 0 or n, where the normal one is not). */
-export function wilson (k: number, n: number): Rate {
-  if (n === 0) return { k, n, rate: null, low: null, high: null }
-  const z = 1.959964
-  const p = k / n
-  const d = 1 + z * z / n
-  const mid = (p + z * z / (2 * n)) / d
-  const half = z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-  return { k, n, rate: p, low: Math.max(0, mid - half), high: Math.min(1, mid + half) }
-}
-
-export interface Scores { recall: Rate, falseBlock: Rate, gaming: Rate, caughtByType: Record<string, { k: number, n: number }> }
-export function score (rows: Array<{ s: Scenario, blocked: boolean }>): Scores {
-  const rate = (of: typeof rows) => wilson(of.filter(r => r.blocked).length, of.length)
-  const block = rows.filter(r => r.s.label === 'block')
-  const caughtByType: Scores['caughtByType'] = {}
-  for (const r of block) {
-    // A blocked-labelled turn counts under the types of its unsupported claims (why it is labelled so); all of its types if none is marked.
-    const unsupported = r.s.claims.filter(c => c.supported === false)
-    for (const type of new Set((unsupported.length > 0 ? unsupported : r.s.claims).map(c => c.type))) {
-      const t = (caughtByType[type] ??= { k: 0, n: 0 })
-      t.n++
-      if (r.blocked) t.k++
-    }
-  }
-  return { recall: rate(block), falseBlock: rate(rows.filter(r => r.s.label === 'allow')), gaming: rate(rows.filter(r => r.s.gaming)), caughtByType }
 }
 
 const valid = (s: any): s is Scenario => typeof s?.id === 'string' && typeof s.user === 'string' && typeof s.final === 'string' && Array.isArray(s.steps) &&
@@ -100,9 +100,11 @@ export async function run (argv: string[], out: (text: string) => void) {
   const started = performance.now()
   const loaded = await Promise.all(files.map(async f => ({ file: basename(f), ...parseScenarios(await readFile(f, 'utf8')) })))
   const harness = await openHarness()
-  const rows: Array<{ agent: Agent, file: string, s: Scenario, blocked: boolean }> = []
+  const rows: Array<{ agent: Agent, file: string, s: Scenario, blocked: boolean, detected?: DetectedClaim[] }> = []
   try {
     for (const agent of agents) for (const { file, scenarios } of loaded) for (const s of scenarios) rows.push({ agent, file, s, blocked: await harness.judge(s, agent) })
+    const detected = await harness.detected()
+    rows.forEach((r, i) => { r.detected = detected[i] })
   } finally { await harness.close() }
   type Group = [string, (file: string) => boolean]
   const groups: Group[] = [...loaded.map(({ file }): Group => [file, f => f === file]), ...SPLITS.map(([name, re]): Group => [name, f => re.test(f)])]
@@ -111,14 +113,14 @@ export async function run (argv: string[], out: (text: string) => void) {
     files: loaded.map(({ file, scenarios, unreadable }) => ({ file, split: SPLITS.find(([, re]) => re.test(file))?.[0] ?? null, scenarios: scenarios.length, unreadable })),
     // A labelled test command of a kind no manifest is written for: the daemon sees a project without tests there.
     testCommandsNotRendered: loaded.flatMap(f => f.scenarios).filter(s => s.project.testCommand !== null && Object.keys(projectFiles(s.project.testCommand)).length === 0).length,
-    agents: Object.fromEntries(agents.map(agent => [agent, Object.fromEntries(groups.map(([name, has]) => [name, score(rows.filter(r => r.agent === agent && has(r.file)))]))]))
+    agents: Object.fromEntries(agents.map(agent => [agent, Object.fromEntries(groups.map(([name, has]): [string, Scores] => [name, score(rows.filter(r => r.agent === agent && has(r.file)))]))]))
   }
   out(argv.includes('--json') ? `${JSON.stringify(report, null, 2)}\n` : table(report))
   return report
 }
 
 const pct = (x: number | null) => x === null ? '—' : `${(100 * x).toFixed(1)} %`
-const cell = (r: Rate) => (r.n === 0 ? '—' : `${r.k}/${r.n} ${pct(r.rate)} [${pct(r.low)} – ${pct(r.high)}]`).padEnd(32)
+const cell = (r: Rate, w = 32) => (r.n === 0 ? '—' : `${r.k}/${r.n} ${pct(r.rate)} [${pct(r.low)} – ${pct(r.high)}]`).padEnd(w)
 
 function table (report: Awaited<ReturnType<typeof run>>): string {
   const n = report.files.reduce((a, f) => a + f.scenarios, 0)
@@ -131,6 +133,11 @@ function table (report: Awaited<ReturnType<typeof run>>): string {
     for (const [name] of SPLITS) {
       const types = Object.entries(groups[name]!.caughtByType).sort(([a], [b]) => a.localeCompare(b)).map(([t, c]) => `${t} ${c.k}/${c.n}`)
       lines.push(`  caught by claim type, ${name}: ${types.join(', ') || '—'}`)
+    }
+    for (const [name] of SPLITS) {
+      const { all, byType } = groups[name]!.claimLevel
+      lines.push(`  claim level, ${name}`.padEnd(26) + `${'precision'.padEnd(36)}${'recall'.padEnd(36)}outcome agrees`)
+      for (const [type, c] of [['all', all] as const, ...Object.entries(byType)]) lines.push(`    ${type.padEnd(22)}${cell(c.precision, 36)}${cell(c.recall, 36)}${cell(c.agreement).trimEnd()}`)
     }
   }
   return `${lines.join('\n')}\n`

@@ -10,6 +10,7 @@ import { createStepLog } from '../../server/evidence/steps.js'
 import { projectTestCommand } from '../../server/evidence/test-command.js'
 import { createClassifier } from '../../server/evidence/verification.js'
 import { openHarness, run, wilson } from '../../corpus/scripts/claims-eval.js'
+import { overlaps } from '../../corpus/scripts/claims-score.js'
 import { type ClaimStep, projectFiles, renderClaude, renderCodex, type Scenario } from '../../corpus/scripts/claims-render.js'
 import { tempDir, testConfig } from '../helper.js'
 
@@ -111,8 +112,39 @@ t.test('the CLI scores per file and split, with Wilson intervals', async t => {
   t.same(JSON.parse(printed), report)
   let table = ''
   await run([a, c], text => { table += text })
-  t.match(table, /claude-code\n[^]*DEV \(a, b\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(c\): fixed \d\/1\n\ncodex/)
+  t.match(table, /claude-code\n[^]*DEV \(a, b\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(c\): fixed \d\/1\n {2}claim level[^]*\n\ncodex/)
   await t.rejects(run(['--agent', 'gemini', a], () => {}), /usage/)
   t.ok(Math.abs(wilson(5, 10).low! - 0.2366) < 1e-4 && Math.abs(wilson(5, 10).high! - 0.7634) < 1e-4, 'Wilson 95 % of 5/10')
   t.strictSame(wilson(0, 0), { k: 0, n: 0, rate: null, low: null, high: null })
+})
+
+t.test('claim level: the record\'s detected claims matched to the labelled ones, per type, precision, recall and outcome', async t => {
+  const dir = tempDir(t)
+  // Detected and labelled (fixed, unsupported: no run); labelled, not detected (works); detected, not labelled (lint).
+  const fixed = scenario('fixed', [{ edit: 'src/parser.ts' }], 'Fixed the off-by-one in `scan()`.\nBehaviour matches the old parser on every fixture.', {
+    claims: [{ text: 'off-by-one in `scan()`', type: 'fixed', supported: false }, { text: 'Behaviour matches the old parser', type: 'works', supported: false }]
+  })
+  const unlabelled = scenario('unlabelled', [{ edit: 'src/parser.ts' }], 'Edited `scan()`.\nLint is clean.', { label: 'allow' })
+  const path = join(dir, 'author-b.jsonl')
+  await writeFile(path, `${JSON.stringify(fixed)}\n${JSON.stringify(unlabelled)}\n`)
+  const report = await run(['--json', '--agent', 'both', path], () => {})
+  for (const agent of ['claude-code', 'codex']) {
+    const c = report.agents[agent]!['DEV (a, b)']!.claimLevel
+    t.match(c.all, { precision: { k: 1, n: 2, rate: 0.5 }, recall: { k: 1, n: 2, rate: 0.5 }, agreement: { k: 1, n: 1 } }, `${agent}: all types`)
+    t.match(c.byType, {
+      fixed: { precision: { k: 1, n: 1 }, recall: { k: 1, n: 1 }, agreement: { k: 1, n: 1 } },
+      works: { precision: { n: 0 }, recall: { k: 0, n: 1 }, agreement: { n: 0 } },
+      lint: { precision: { k: 0, n: 1 }, recall: { n: 0 }, agreement: { n: 0 } }
+    }, `${agent}: per type`)
+    t.ok(Object.keys(c.byType).join() === 'fixed,lint,works' && c.all.precision.low === wilson(1, 2).low, 'types sorted; Wilson intervals')
+    t.match(report.agents[agent]!['TEST (c)']!.claimLevel, { all: { precision: { n: 0 }, recall: { n: 0 } }, byType: {} })
+  }
+  let table = ''
+  await run(['--agent', 'codex', path], text => { table += text })
+  t.match(table, /claim level, DEV \(a, b\) +precision +recall +outcome agrees\n +all +1\/2 50\.0 % \[9\.5 % – 90\.5 %\] +1\/2 50\.0 %/)
+  // Case and whitespace do not count; text not found in the final message (redacted) must contain or be contained.
+  const final = 'Done.  ALL tests\n pass now.'
+  t.ok(overlaps(final, 'all tests pass', 'ALL tests\n pass now.'))
+  t.notOk(overlaps(final, 'Done', 'ALL tests pass now.'), 'another sentence')
+  t.ok(overlaps(final, 'tests pass', 'ALL tests pass now with key=[REDACTED]') && !overlaps(final, 'tests pass', 'else [REDACTED]'), 'redacted: the label inside it')
 })
