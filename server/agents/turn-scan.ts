@@ -35,12 +35,11 @@ export async function scanTurn (file: string, size: number, reader: TurnReader, 
       // A final line without its newline may be mid-write: ignore it rather than call the file malformed.
       if (r === 'malformed') return complete ? (malformed = true) : false
       if (r === 'boundary') return (boundary = true)
-      // Steps are read to the turn's start (or the read cap): a claim may rest on any command of the turn.
-      return out.bytes >= maxTextBytes && !steps
+      return out.bytes >= maxTextBytes && (!steps || steps.settled)
     }, CHUNK_BYTES, until, clock)
     if (end === 'timeout') return { text: '', end: 'unreadable', bytesRead }
     const whole = boundary || end === 'start'
-    const read = steps && { list: steps.steps(), complete: whole, partial: !whole }
+    const read = steps && { list: steps.steps(), complete: whole || steps.settled, partial: !whole }
     return { text: out.text(), end: malformed ? 'malformed' : end, bytesRead, ...(read ? { steps: read } : {}) }
   } finally {
     // Not awaited: close() would wait for a read the deadline gave up on.

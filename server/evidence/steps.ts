@@ -44,6 +44,12 @@ export interface StepLog {
   /** True when this tool call id was met before (a message written twice); marks it met otherwise. */
   seen (id: string): boolean
   readonly classifier: Classifier
+  /**
+   * True once the turn's last applied edit has been met (read backwards, the first): every run a claim can rest on
+   * follows it, so a scan past its text cap may stop there. What it then misses (an earlier failed edit, a runner
+   * redefined, a wider run that failed, whether every edit was a note) only ever lets a claim through.
+   */
+  readonly settled: boolean
   /** Every step in transcript order. */
   steps (): Step[]
 }
@@ -89,12 +95,14 @@ export const ran = (s: Step): boolean => s.kind === 'command' && (s.status === '
 
 export function createStepLog (classifier: Classifier): StepLog {
   const backwards: Step[] = []
+  let settled = false
   const results = new Map<string, Buffer>()
   const ids = new Set<string>()
   return {
     classifier,
     add (step) {
       backwards.push(step)
+      if (step.kind === 'edit' && step.status !== 'error') settled = true
     },
     keepResult (id, line) { results.set(id, line) },
     takeResult (id) {
@@ -107,6 +115,7 @@ export function createStepLog (classifier: Classifier): StepLog {
       ids.add(id)
       return false
     },
+    get settled () { return settled },
     steps: () => [...backwards].reverse()
   }
 }

@@ -51,7 +51,7 @@ const result = (id: string, content: string) => JSON.stringify({ type: 'user', p
 const prompt = (id: string) => JSON.stringify({ type: 'user', promptId: id, message: { role: 'user', content: 'go' } })
 const chatter = (n: number) => Array.from({ length: n }, (_, i) => said(`c${i}`, `step ${i} done. `.repeat(10)))
 
-t.test('past the text cap the scan goes on for the steps to the turn\'s start (a claim may rest on any run of it), never into the history', async t => {
+t.test('past the text cap the scan goes on for the steps until the turn\'s last edit (every run a claim rests on follows it), never into the history', async t => {
   const s = setup(t, 400)
   const history = Array.from({ length: 6000 }, (_, i) => said(`h${i}`, `old ${i} `.repeat(30)))
   const turn = [prompt('prompt-1'), use('e', 'Edit', { file_path: '/p/a.ts' }), result('e', 'ok'), use('v', 'Bash', { command: 'npm test' }), result('v', '42 passing'), ...chatter(1500)]
@@ -63,8 +63,8 @@ t.test('past the text cap the scan goes on for the steps to the turn\'s start (a
   t.ok(text.bytesRead! < 64 * 1024, `text alone stops early (${text.bytesRead} bytes)`)
   const size = (await stat(file)).size
   t.ok(both.bytesRead! > text.bytesRead! && both.bytesRead! < size, `the facts needed more of the turn, not the history (${both.bytesRead} of ${size} bytes)`)
-  t.match(both.evidence, { partial: false, facts: { verification_ran: true, verification_passed: true } }, 'stopped at the turn\'s start')
-  t.match(both.evidence!.steps, [{ kind: 'edit', paths: ['/p/a.ts'] }, { kind: 'command', command: 'npm test', status: 'passed', checks: ['tests'] }], 'every step of the turn')
+  t.match(both.evidence, { partial: true, facts: { verification_ran: true, verification_passed: true } }, 'stopped at the last edit, before the turn\'s start')
+  t.match(both.evidence!.steps, [{ kind: 'edit', paths: ['/p/a.ts'] }, { kind: 'command', command: 'npm test', status: 'passed', checks: ['tests'] }], 'the last edit and every step after it')
 })
 
 t.test('a turn longer than maxReadBytes without a verification in reach has no evidence: unsure facts are no facts', async t => {
