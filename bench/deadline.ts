@@ -1,5 +1,6 @@
 /** The deadline under load: N concurrent distinct Layer-1 hits against a backend slower than its queue allows; the share
- * of answers later than deadline + 100 ms, seen by the clients and by the daemon's own records.
+ * of answers later than deadline + 100 ms, seen by the clients and by the daemon's own records; then the same rounds
+ * with the shipped circuit breaker: how many answers are the judge's, and whether the slow backend's circuit opened.
  * Run: node --import tsx bench/deadline.ts (knobs: BENCH_DEADLINE_N, _ROUNDS, _MS, _DELAY_MS). */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -38,6 +39,30 @@ function recordedMs (stateDir: string): number[] {
 
 const share = (xs: number[]) => `${xs.filter(x => x > LATE_MS).length} = ${(100 * xs.filter(x => x > LATE_MS).length / xs.length).toFixed(1)} %`
 
+/** The same rounds against a daemon with the shipped breaker (judge.circuit defaults): the judge's share of the answers,
+ * the calls an open circuit skipped, and the circuit's state after. */
+async function shippedBreaker (fakeUrl: string): Promise<string> {
+  const d = await startDaemon(fakeUrl, { judge: { backends: ['anthropic'], deadlineMs: DEADLINE_MS } })
+  try {
+    const pool = new Pool(d.url, { connections: N, pipelining: 1 })
+    await Promise.all(Array.from({ length: N }, () => pool.request({ path: '/healthz', method: 'GET' }).then(r => r.body.dump())))
+    let judged = 0
+    for (let r = 0; r < ROUNDS; r++) {
+      const answers = await Promise.all(Array.from({ length: N }, (_, i) => post(pool, `${hitText(r * N + i)} Breaker round ${r}.`, `b${r}-${i}`)))
+      judged += answers.filter(a => a.source === 'judge').length
+    }
+    await pool.close()
+    const metrics = await (await fetch(`${d.url}/metrics`)).text()
+    const skipped = /hookjudge_backend_requests_total\{backend="anthropic",outcome="circuit_open"\} (\d+)/.exec(metrics)?.[1] ?? '0'
+    const ready = await (await fetch(`${d.url}/readyz`)).json() as { backends?: { name: string, circuit?: { state: string } | null }[] }
+    const circuit = ready.backends?.find(b => b.name === 'anthropic')?.circuit?.state ?? 'unknown'
+    return `shipped breaker (judge.circuit defaults), ${ROUNDS} rounds more: judge answers ${judged} of ${N * ROUNDS} ` +
+      `(${(100 * judged / (N * ROUNDS)).toFixed(1)} %), calls skipped by an open circuit ${skipped}; circuit after: ${circuit}`
+  } finally {
+    await d.stop()
+  }
+}
+
 const fakePort = await freePort()
 const fakeUrl = `http://127.0.0.1:${fakePort}`
 const fake = await startProcess(['bench/fake-api.ts'], { PORT: String(fakePort) }, fakePort)
@@ -47,6 +72,7 @@ const before = machine()
 const all: Answer[] = []
 const perRound: { late: number, max: number }[] = []
 let daemonMs: number[] = []
+let breaker = ''
 try {
   // Every client's connection is open before the first round: the figures are the daemon's, not TCP handshakes.
   const pool = new Pool(daemon.url, { connections: N, pipelining: 1 })
@@ -63,8 +89,10 @@ try {
     all.push(...answers)
   }
   await pool.close()
-} finally {
   await daemon.stop(() => { daemonMs = recordedMs(daemon.stateDir) })
+  breaker = await shippedBreaker(fakeUrl)
+} finally {
+  await daemon.stop()
   await stopProcess(fake)
 }
 
@@ -79,5 +107,6 @@ process.stdout.write([
   `answers: ${all.length} (${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')})`,
   `clients: later than ${LATE_MS} ms: ${share(all.map(a => a.ms))} (per round ${perRound.map(p => `${(100 * p.late).toFixed(1)} %`).join(', ')}); ` +
     `median ${ms(s.median)}, p99 ${ms(s.p99)}, max ${ms(Math.max(...all.map(a => a.ms)))} ms`,
-  `daemon records (route to answer): later than ${LATE_MS} ms: ${share(daemonMs)}; median ${ms(d.median)}, p99 ${ms(d.p99)}, max ${ms(Math.max(...daemonMs))} ms`
+  `daemon records (route to answer): later than ${LATE_MS} ms: ${share(daemonMs)}; median ${ms(d.median)}, p99 ${ms(d.p99)}, max ${ms(Math.max(...daemonMs))} ms`,
+  breaker
 ].join('\n') + '\n')

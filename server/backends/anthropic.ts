@@ -7,7 +7,8 @@ import { apiBackend } from './http.js'
 
 interface MessagesAnswer { content?: { type: string, text?: string }[], usage?: { input_tokens?: number, output_tokens?: number } }
 
-export function createAnthropicBackend (cfg: BackendConfig, env: Env): Backend {
+/** now: the daemon's clock, which a call's wait for a connection is timed on. */
+export function createAnthropicBackend (cfg: BackendConfig, env: Env, now?: () => number): Backend {
   const keyEnv = cfg.apiKeyEnv ?? 'ANTHROPIC_API_KEY'
   const key = env[keyEnv]
   if (!key) return unusableBackend(cfg, `no API key: set ${keyEnv}`)
@@ -21,5 +22,5 @@ export function createAnthropicBackend (cfg: BackendConfig, env: Env): Backend {
     if (text === undefined) throw new BackendError('Messages answer has no content', 'bad_output')
     const usage = answer.usage
     return { text, usage: usage && { input: usage.input_tokens ?? 0, output: usage.output_tokens ?? 0 } }
-  })
+  }, now)
 }

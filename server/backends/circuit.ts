@@ -1,4 +1,5 @@
 /** Circuit breaker per backend: N failures in a row open it for a cool-down, then one probe request decides. */
+import { BackendError } from '../core/errors.js'
 
 export type CircuitStateName = 'closed' | 'open' | 'half-open'
 export interface CircuitOptions { failures: number, coolDownMs: number }
@@ -17,6 +18,25 @@ export interface Circuit {
 }
 
 export const CIRCUIT_DEFAULTS: CircuitOptions = { failures: 3, coolDownMs: 30_000 }
+
+/** A call the deadline ended before the backend held it for a fair time (it waited for a connection behind the
+ * daemon's other calls): a timeout for the answer, no failure of the backend for its circuit. */
+export class QueuedTimeout extends BackendError {
+  constructor (message: string, options?: ErrorOptions) {
+    super(message, 'timeout', options)
+    this.name = 'QueuedTimeout'
+  }
+}
+
+/** The deadline ended a call (times on the daemon's clock). The backend failed only if it held the call at least as long
+ * as the call waited for a connection: time queued behind the daemon's own other calls says nothing about the backend. */
+export function deadlineError (askedAt: number, connectedAt: number | undefined, endedAt: number, cause: unknown): BackendError {
+  const waited = Math.round((connectedAt ?? endedAt) - askedAt)
+  if (connectedAt === undefined) return new QueuedTimeout(`deadline passed after ${waited} ms waiting for a connection`, { cause })
+  const held = Math.round(endedAt - connectedAt)
+  if (held < waited) return new QueuedTimeout(`deadline passed ${held} ms after a connection that took ${waited} ms to get`, { cause })
+  return new BackendError('deadline passed before the answer', 'timeout', { cause })
+}
 
 export function createCircuit (opts: CircuitOptions = CIRCUIT_DEFAULTS, now: () => number = Date.now): Circuit {
   let o = opts

@@ -5,7 +5,9 @@ import type { BackendConfig } from '../config/config-schema.js'
 import { type Clock, systemClock } from '../core/clock.js'
 import { BackendError } from '../core/errors.js'
 import { JUDGE_HEADER } from '../guards/recursion.js'
+import { deadlineError } from './circuit.js'
 import type { AskRequest, AskResult, Backend } from './contract.js'
+import { CONNECTIONS_DEFAULT } from './options.js'
 
 export interface JsonClient {
   post (path: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<unknown>
@@ -45,15 +47,16 @@ function cappedText (res: IncomingMessage, maxBytes: number): Promise<string> {
   })
 }
 
-/** clock: times the keep-alive probes (tests drive it). */
-export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_BYTES, clock: Clock = systemClock): JsonClient {
+/** clock: times the keep-alive probes (tests drive it) and how long a call waited for a connection; connections: how
+ * many calls may be in flight at once (the others wait for one). */
+export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_BYTES, clock: Clock = systemClock, connections = CONNECTIONS_DEFAULT): JsonClient {
   const url = new URL(baseUrl)
   const prefix = url.pathname.replace(/\/+$/, '')
   // node:http rather than undici: the daemon already holds it (Fastify), where undici's own HTTP parser (WebAssembly)
   // and fetch stack cost ~10 MB of idle RSS for one model call per turn. TLS is loaded only for an https backend.
   const secure = url.protocol === 'https:'
   const mod = secure ? createRequire(import.meta.url)('node:https') as typeof import('node:https') : undefined
-  const agent: Agent = mod ? new mod.Agent({ keepAlive: true, maxSockets: 8 }) : new Agent({ keepAlive: true, maxSockets: 8 })
+  const agent: Agent = mod ? new mod.Agent({ keepAlive: true, maxSockets: connections }) : new Agent({ keepAlive: true, maxSockets: connections })
   const send = mod ? mod.request : httpRequest
   const target: RequestOptions = { hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || (secure ? 443 : 80), agent }
   let probe: (() => Promise<void>) | undefined
@@ -69,6 +72,8 @@ export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_B
   /** One exchange; rejects with the transport's error (refused, reset, aborted), resolves with status and capped text. */
   const exchange = (method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal) =>
     new Promise<Answer>((resolve, reject) => {
+      const askedAt = clock.now()
+      let connectedAt: number | undefined
       const req = send({ ...target, method, path: prefix + path, headers: { ...headers, [JUDGE_HEADER]: '1' }, signal }, res => {
         if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) > 299) {
           // An error page is not read: the connection goes, whatever its size.
@@ -79,17 +84,17 @@ export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_B
         cappedText(res, maxAnswerBytes).then(text => resolve({ status: res.statusCode ?? 0, text }), (err: Error) =>
           reject(err instanceof BackendError ? err : new BackendError('answer cut off', signal?.aborted ? 'timeout' : 'http_error', { cause: err })))
       })
-      req.on('error', reject)
+      req.on('socket', () => { connectedAt = clock.now() })
+      req.on('error', err => reject(signal?.aborted ? deadlineError(askedAt, connectedAt, clock.now(), err) : err))
       req.end(body)
     })
   /** The answer's JSON, or the BackendError that says what went wrong. */
-  const json = async (pending: Promise<Answer>, signal: AbortSignal) => {
+  const json = async (pending: Promise<Answer>) => {
     let res: Answer
     try {
       res = await pending
     } catch (err) {
       if (err instanceof BackendError) throw err
-      if (signal.aborted) throw new BackendError('deadline passed before the answer', 'timeout', { cause: err })
       // The connection broke (or never came): open a fresh one now, so the next verdict does not pay for it.
       setImmediate(runProbe)
       throw new BackendError(`request failed: ${(err as Error).message}`, 'http_error', { cause: err })
@@ -102,8 +107,8 @@ export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_B
     }
   }
   return {
-    post: (path, headers, body, signal) => json(exchange('POST', path, { 'content-type': 'application/json', ...headers }, JSON.stringify(body), signal), signal),
-    get: (path, signal) => json(exchange('GET', path, {}, undefined, signal), signal),
+    post: (path, headers, body, signal) => json(exchange('POST', path, { 'content-type': 'application/json', ...headers }, JSON.stringify(body), signal)),
+    get: (path, signal) => json(exchange('GET', path, {}, undefined, signal)),
     warm (path, headers, probeMs = 0) {
       // A server that accepts and never answers must not hold the probe (and a socket) for good: node:http has no
       // timeout of its own.
@@ -138,8 +143,9 @@ export async function getJson (baseUrl: string, path: string, timeoutMs: number)
 
 /** An API backend: one warm client to baseUrl, probed at probePath; `ask` turns a judge request into a model answer. */
 export function apiBackend (cfg: BackendConfig, baseUrl: string, headers: Record<string, string>, probePath: string,
-  ask: (client: JsonClient, req: AskRequest) => Promise<AskResult>): Backend {
-  const client = createJsonClient(baseUrl, cfg.maxOutputBytes)
+  ask: (client: JsonClient, req: AskRequest) => Promise<AskResult>, now?: () => number): Backend {
+  // The probes keep real time; how long a call waited is on the daemon's clock, the one its deadline is on.
+  const client = createJsonClient(baseUrl, cfg.maxOutputBytes, now ? { ...systemClock, now } : systemClock, cfg.connections)
   return {
     name: cfg.name,
     type: cfg.type,

@@ -10,7 +10,8 @@ interface ChatAnswer {
   usage?: { prompt_tokens?: number, completion_tokens?: number }
 }
 
-export function createOpenAIBackend (cfg: BackendConfig, env: Env): Backend {
+/** now: the daemon's clock, which a call's wait for a connection is timed on. */
+export function createOpenAIBackend (cfg: BackendConfig, env: Env, now?: () => number): Backend {
   const keyEnv = cfg.apiKeyEnv
   const key = keyEnv ? env[keyEnv] : undefined
   // A local server (Ollama, vLLM) needs no key; a configured key env var that is empty is a mistake worth saying.
@@ -28,5 +29,5 @@ export function createOpenAIBackend (cfg: BackendConfig, env: Env): Backend {
     if (typeof text !== 'string') throw new BackendError('chat answer has no message content', 'bad_output')
     const usage = answer.usage
     return { text, usage: usage && { input: usage.prompt_tokens ?? 0, output: usage.completion_tokens ?? 0 } }
-  })
+  }, now)
 }

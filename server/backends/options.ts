@@ -20,9 +20,15 @@ export interface BackendOptions {
   maxOutputBytes: number
   /** HTTP backends: a cheap GET on this interval keeps a connection open across idle minutes; 0 = off. */
   keepAliveProbeSeconds: number
+  /** HTTP backends: calls in flight at once, one connection each; more wait for a free one. */
+  connections: number
   /** USD per million tokens; when set, records carry an estimated costUsd. */
   price?: Price
 }
+
+// A burst of every replica's sessions ending their turns at once (200 in the load bench) each asks the judge: at 8,
+// the old limit, most of a burst waited for a connection until its deadline passed.
+export const CONNECTIONS_DEFAULT = 256
 
 type Bad = (path: string, expected: string, got: unknown) => void
 const isArgv = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every(x => typeof x === 'string' && x.length > 0)
@@ -58,6 +64,7 @@ export function validateBackendOptions (b: Record<string, unknown>, type: string
     spareIdleSeconds: int('spareIdleSeconds', 600, 5, 86400),
     maxOutputBytes: int('maxOutputBytes', 1048576, 1024, 64 * 1048576),
     keepAliveProbeSeconds: int('keepAliveProbeSeconds', 30, 0, 3600),
+    connections: int('connections', CONNECTIONS_DEFAULT, 1, 4096),
     price
   }
 }

@@ -17,8 +17,8 @@ export function createBackend (cfg: BackendConfig, env: Env, deps: BackendDeps =
 
 function buildBackend (cfg: BackendConfig, env: Env, deps: BackendDeps): Backend {
   switch (cfg.type) {
-    case 'anthropic': return createAnthropicBackend(cfg, env)
-    case 'openai': return createOpenAIBackend(cfg, env)
+    case 'anthropic': return createAnthropicBackend(cfg, env, deps.now)
+    case 'openai': return createOpenAIBackend(cfg, env, deps.now)
     case 'claude-cli': return createClaudeCliBackend(cfg, env, deps.now)
     case 'codex-cli': return createCodexCliBackend(cfg, env, deps.now)
     case 'command': return createCommandBackend(cfg, env, deps.now)

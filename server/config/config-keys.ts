@@ -97,6 +97,7 @@ export const CONFIG_KEYS: KeyTree = {
       spareIdleSeconds: [INT, 'a spare older than this is replaced'],
       maxOutputBytes: [INT, 'a judge process printing more is killed and its answer refused'],
       keepAliveProbeSeconds: [INT, 'HTTP backends: a cheap request this often keeps a connection warm; 0 = off'],
+      connections: [INT, 'HTTP backends: calls in flight at once (one connection each); more wait, and a deadline passing while one waits is no failure of the backend'],
       price: { inputPerMTok: ['number', 'USD per million input tokens'], outputPerMTok: ['number', 'USD per million output tokens'] }
     }
   },

@@ -1,4 +1,5 @@
 /** Asks a backend chain in order within one deadline; the judge side reads each answer and moves on past a void one. */
+import { QueuedTimeout } from '../backends/circuit.js'
 import type { AskRequest, Backend } from '../backends/contract.js'
 import { BackendError } from '../core/errors.js'
 
@@ -36,11 +37,13 @@ export async function askChain<T> (chain: Backend[], req: Omit<AskRequest, 'sign
   for (const b of usable) {
     if (signal.aborted) break
     const started = performance.now()
-    const attempt = (outcome: AttemptOutcome, error?: string, tokens?: Attempt['tokens']) => {
+    const attempt = (outcome: AttemptOutcome, error?: string, tokens?: Attempt['tokens'], queued = false) => {
       const costUsd = costOf(tokens, b.price)
       const a: Attempt = { backend: b.name, outcome, ms: performance.now() - started, ...(error ? { error } : {}), ...(tokens ? { tokens } : {}), ...(costUsd !== undefined ? { costUsd } : {}) }
-      // A void answer is the model's, not an outage: the backend answered, so it counts as up for the breaker.
-      if (outcome !== 'circuit_open') b.circuit?.record(outcome === 'ok' || outcome === 'bad_output')
+      // A void answer is the model's, not an outage: the backend answered, so it counts as up for the breaker. A call
+      // that spent its deadline queued for a connection says nothing about the backend: it counts neither way.
+      if (queued) b.circuit?.release()
+      else if (outcome !== 'circuit_open') b.circuit?.record(outcome === 'ok' || outcome === 'bad_output')
       attempts.push(a)
       observe(a)
     }
@@ -54,7 +57,7 @@ export async function askChain<T> (chain: Backend[], req: Omit<AskRequest, 'sign
       return { ok: true, value: reading.value, backend: b.name, model: b.model, attempts }
     } catch (err) {
       const code = err instanceof BackendError ? err.code : 'http_error'
-      attempt(signal.aborted || code === 'timeout' ? 'timeout' : code === 'bad_output' ? 'bad_output' : 'http_error', (err as Error).message)
+      attempt(signal.aborted || code === 'timeout' ? 'timeout' : code === 'bad_output' ? 'bad_output' : 'http_error', (err as Error).message, undefined, err instanceof QueuedTimeout)
     }
   }
   const last = attempts[attempts.length - 1]
