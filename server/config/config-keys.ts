@@ -116,7 +116,7 @@ export const CONFIG_KEYS: KeyTree = {
       deterministic: [LIST, 'fields hookjudge computes from the transcript instead of asking'],
       evidence: { contradictedClaims: [BOOL, 'a verification claim the transcript contradicts counts as none'] },
       layer1: { model: [STR, 'a trained Layer-1 model file (hookjudge train) used with the patterns'] },
-      matcher: [STR, 'PreToolUse / PostToolUse: RE2 pattern the whole tool name must match'],
+      matcher: [STR, 'PreToolUse / PostToolUse: RE2 pattern the whole tool name must match, in any case (`(?-i)` to match case)'],
       rules: ['list of {id, when, require, equalsFact, decision, reason}', 'PreToolUse: deterministic rules, first match wins'],
       facts: ['list of {name, when, value}', 'PostToolUse: facts recorded for the session'],
       transforms: ['list of {path, type, …}', 'PostToolUse: rewrites of the tool output']
