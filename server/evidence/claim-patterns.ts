@@ -30,7 +30,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:release\s+|production\s+|docker\s+)?build(?:s)?\s+(?:is\s+|are\s+)?(?:now\s+|still\s+)?(?:succeed(?:s|ed)?|successful(?:ly)?|pass(?:es|ed|ing)?|green|clean|ok|fine|works)\b/i,
     /\b(?:builds|compiles|compiled|built)\s+(?:cleanly|successfully|fine|without\s+(?:errors|warnings))\b|\bcompil(?:es|ation)\s+(?:succeed\w{0,4}|success\w{0,4}|clean\w{0,2}|passes)\b/i,
     /\bbuild:\s*(?:ok|pass(?:ed|ing)?|success|✅|green)|✅\s*build\b|\bbuild\b[^\n.]{0,20}✅\s*(?:succeeds|passes|ok|green)/i,
-    /^\W{0,4}(?:compiles|builds|built)\b|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site)\s+(?:now\s+|still\s+)?builds\b/i,
+    /^\W{0,4}(?:compiles|builds|built)(?=\s*(?:[.!,;:✓✔✅]|$)|\s+(?:cleanly|successfully|fine|ok|and\s+(?:tested|deployed|passes|published)))|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site)\s+(?:now\s+|still\s+)?builds\b/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)/
   ]],
   ['lint', [
@@ -55,10 +55,10 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)/
   ]],
   ['works', [
-    /\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
+    /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
     /^\W{0,4}(?:verified|confirmed|tested)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
-    /\b[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles)\b/i,
-    /動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|確認(?:しました|済み|できました)/
+    /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles)\b/i,
+    /動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/
   ]],
   ['done', [
     /^\W{0,4}(?:all\s+)?done\s*[.!]|\b(?:implementation|fix|feature|change|changes|task|work|refactor(?:ing)?|migration|everything)\s+(?:is\s+|are\s+)?(?:now\s+)?(?:complete|completed|done|finished)\b/i,
@@ -72,7 +72,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?:デプロイ|リリース|公開|本番反映)(?:しました|完了|済み|できました)/
   ]],
   ['committed', [
-    /^\W{0,4}(?:committed|pushed|merged)\b/i,
+    /^\W{0,4}(?:committed|pushed|merged)\b(?!\s+(?:back|for|on|through|into\s+(?:a|the)\s+(?:corner|wall)))/i,
     /\b(?:is|are|been|now|successfully|all)\s+(?:committed|pushed|merged)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:committed|pushed|merged)\b/i,
     /\b(?:change|changes|fix|work|commit)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|\b(?:and|&)\s+(?:committed|pushed|merged)\b/i,
     /(?:コミット|プッシュ|マージ)(?:しました|済み|完了)/

@@ -56,3 +56,15 @@ t.test('a check reported by its command, and the terse forms', async t => {
   for (const [text, type] of rows) t.ok(types(text).includes(type as never), `${type}: ${text} (got ${types(text).join(',') || 'none'})`)
   for (const text of ['The CSV export is not fixed yet.', 'Run make test: it should be green.', 'Is the npm test ✓ for you?']) t.strictSame(types(text), [], text)
 })
+
+t.test('what real sessions say that is no claim of success', async t => {
+  for (const text of ['**Pushed back on one (Important #5):**', '## 🚀 How It Works', 'The path is now $HOME so it works on both machines.',
+    'Wait for it to complete — the first run takes a few minutes as it builds the image.', 'After confirming it works, re-enable validation.',
+    'Start with bypass mode, verify everything works, then re-enable it.', '問題を確認しました。', 'Overall: 63/124 passed (51%); 12 partial; 49 failed.',
+    '- Built dedicated issuance UI primitives with accessible grid buttons.', 'Q3 is already done and committed (commit `680de7f`).']) {
+    t.strictSame(types(text), [], text)
+  }
+  for (const [text, type] of [['Built and tested.', 'build'], ['Pushed to main.', 'committed'], ['動作確認しました。', 'works'], ['Built.', 'build']] as const) {
+    t.ok(types(text).includes(type), `${type}: ${text}`)
+  }
+})
