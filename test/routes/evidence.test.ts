@@ -13,9 +13,9 @@ import { FLUSH_WAIT_MS } from '../../server/agents/turn-scan.js'
 const CLAIM = 'All tests pass.'
 const EXPECTED: Record<typeof SCENARIOS[number], { decision: string, reason?: RegExp }> = {
   verified: { decision: 'allow' },
-  'no-run': { decision: 'block', reason: /no verification command \(tests, build, lint, type check\) ran in this turn/ },
-  'failed-run': { decision: 'block', reason: /the last verification run \(`npm test`\) failed/ },
-  'run-then-edit': { decision: 'block', reason: /files were edited after the last verification run \(`npm test`\)/ }
+  'no-run': { decision: 'block', reason: /you said “All tests pass\.” \(tests\), but no tests command ran in this turn/ },
+  'failed-run': { decision: 'block', reason: /you said “All tests pass\.” \(tests\), but the last `npm test` failed/ },
+  'run-then-edit': { decision: 'block', reason: /you said “All tests pass\.” \(tests\), but files were edited after the last tests run \(`npm test`\)/ }
 }
 
 // The flush wait for a lagging transcript moves the test clock, not real time: `clock.slept` shows what was waited.
@@ -72,7 +72,7 @@ t.test('with a judge: only a quote or retraction turns the block into an allow; 
   t.equal(quoted.headers['x-hookjudge-decision'], 'allow')
   t.equal(quoted.headers['x-hookjudge-source'], 'judge')
   const claimed = await s.post('unverified-claim', 'codex', 'no-run')
-  t.match(claimed.json(), { decision: 'block', reason: /no verification command[^;]*; judge: own claim/ })
+  t.match(claimed.json(), { decision: 'block', reason: /no tests command ran in this turn; judge: own claim/ })
   const down = await s.post('unverified-claim', 'claude', 'failed-run')
   t.match(down.json(), { decision: 'block', reason: /failed/ })
   t.equal(down.headers['x-hookjudge-source'], 'layer1')
@@ -141,7 +141,7 @@ t.test('only a hit on a hook whose facts decide waits for a lagging transcript; 
   t.equal(hit.ms, FLUSH_WAIT_MS, 'a claim waited for the file, FLUSH_WAIT_MS and no longer')
   t.equal(hit.res.headers['x-hookjudge-source'], 'fallback', 'no transcript: no evidence, fail open')
   // Long enough to be read alone (MIN_FINAL_CHARS): a shorter one waits for the turn it ends (test/routes/transcript.test.ts).
-  const long = ' The old name is gone from the tree, from the docs and from the changelog; nothing else in the package moved.'
+  const long = ' The old name has left the tree, the docs and the changelog; nothing else in the package moved at all, not even the tests.'
   const miss = await waited('unverified-claim', `I renamed the helper and updated its callers.${long}`)
   t.equal(miss.res.headers['x-hookjudge-source'], 'layer1')
   t.equal(miss.ms, 0, 'a Layer-1 miss did not wait')
