@@ -5,7 +5,7 @@ import type { Config } from '../config/config-schema.js'
 import { loadConfig } from '../config/config.js'
 import { type Applied, applyEntries } from '../install/apply-settings.js'
 import { atLeast, claudeVersion, ON_FAILURE_SINCE } from '../install/claude-version.js'
-import { type Entry, hookEntries, httpUnavailable, type InstallAgent, type Transport } from '../install/entries.js'
+import { type Entry, hookEntries, httpUnavailable, type InstallAgent, type StopMode, type Transport } from '../install/entries.js'
 import { loginShellNoise, noiseWarning } from '../install/login-shell.js'
 import { type Scope, settingsPath } from '../install/settings-file.js'
 import { teamFlags } from '../install/team-flags.js'
@@ -55,6 +55,9 @@ export const installCommand: Command = async (args, io) => {
   const transport = (values.transport ?? (caps.transports.includes('http') ? 'http' : 'shim')) as Transport
   if (transport !== 'http' && transport !== 'shim') throw new UsageError('--transport must be http or shim')
   if (!caps.transports.includes(transport)) throw new UsageError(`${caps.label} has no http hook hookjudge can reach: its hooks always use the shim`)
+  const stop = (values.stop ?? 'sync') as StopMode
+  if (stop !== 'sync' && stop !== 'async') throw new UsageError('--stop must be sync or async')
+  if (stop === 'async' && t.agent !== 'claude-code') throw new UsageError(`--stop async is Claude Code's background Stop hook (asyncRewake); ${caps.label} waits for every hook`)
   const noHttp = httpUnavailable(t.config.server)
   if (values.transport === 'http' && noHttp) throw new UsageError(`--transport http is not possible: ${noHttp}`)
   const unknown = t.names?.filter(n => !Object.hasOwn(t.config.hooks, n)) ?? []
@@ -62,7 +65,7 @@ export const installCommand: Command = async (args, io) => {
   const hooks = t.names ? t.names.map(n => t.config.hooks[n]!) : Object.values(t.config.hooks).filter(h => h.mode !== 'off')
   const version = t.agent === 'claude-code' && transport === 'http' ? await claudeVersion(io.env) : undefined
   const claudeOnFailure = version !== undefined && atLeast(version, ON_FAILURE_SINCE)
-  const entries = hookEntries({ agent: t.agent, transport, hooks, server: t.config.server, deadlineMs: t.config.judge.deadlineMs, shimPath: SHIM_PATH, url: team.url, claudeOnFailure })
+  const entries = hookEntries({ agent: t.agent, transport, hooks, server: t.config.server, deadlineMs: t.config.judge.deadlineMs, shimPath: SHIM_PATH, url: team.url, claudeOnFailure, stop })
   const r = await applyEntries(t, entries, 'install')
   if (typeof r === 'string') return refused(io, t, 'install', r)
 
@@ -93,7 +96,7 @@ export const installCommand: Command = async (args, io) => {
   return 0
 }
 
-const entryLine = (e: Entry) => `${e.native}: ${e.hooks.join(', ')} via ${e.transport}${e.failSafe ? ' (fail-safe)' : ''}: ${String(e.handler.url ?? e.handler.command ?? e.handler.bash)}`
+const entryLine = (e: Entry) => `${e.native}: ${e.hooks.join(', ')} via ${e.transport}${e.failSafe ? ' (fail-safe)' : ''}${e.handler.asyncRewake === true ? ' (async: in the background, a block wakes the model)' : ''}: ${String(e.handler.url ?? e.handler.command ?? e.handler.bash)}`
 
 /** What else the user must know for the hooks to run at all. */
 function agentNotes (agent: InstallAgent, scope: Scope, changed: boolean): string[] {

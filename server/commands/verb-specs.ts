@@ -133,13 +133,14 @@ export const INSTALL = {
     config,
     scope,
     transport: { type: 'string', value: 'http|shim', help: 'how the agent reaches the daemon' },
+    stop: { type: 'string', value: 'sync|async', help: 'Claude Code\'s end of turn: sync (default) waits for the verdict; async judges in the background (asyncRewake) and a block wakes the model' },
     hooks,
     url: { type: 'string', value: 'URL', help: 'a shared daemon (https://judge.team.example) instead of the local one' },
     'token-file': { type: 'string', value: 'FILE', help: 'the file holding your token for that daemon (0600)' },
     'dry-run': dryRun,
     json: installJson
   },
-  examples: ['hookjudge install claude-code --dry-run', 'hookjudge install codex --scope project', 'hookjudge install gemini', 'hookjudge install claude-code --url https://judge.team.example --token-file ~/.config/hookjudge/token', 'hookjudge install codex --dry-run --json | jq -r .diff']
+  examples: ['hookjudge install claude-code --dry-run', 'hookjudge install claude-code --stop async', 'hookjudge install codex --scope project', 'hookjudge install gemini', 'hookjudge install claude-code --url https://judge.team.example --token-file ~/.config/hookjudge/token', 'hookjudge install codex --dry-run --json | jq -r .diff']
 } satisfies VerbSpec
 
 export const UNINSTALL = {

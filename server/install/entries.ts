@@ -7,6 +7,8 @@ import { MARK, TARGETS } from './targets.js'
 
 export type InstallAgent = AgentName
 export type Transport = 'http' | 'shim'
+/** Claude Code's end of turn: `sync` waits for the verdict; `async` runs the shim in the background (asyncRewake). */
+export type StopMode = 'sync' | 'async'
 export type Handler = Record<string, unknown>
 /** `native`: the agent's own name for `event`, the key install writes under; `hooks`: the hooks /judge runs there. */
 export interface Entry { event: EventName, native: string, hooks: string[], transport: Transport, failSafe: boolean, handler: Handler }
@@ -23,6 +25,8 @@ export interface Wiring {
   url?: string
   /** The installed Claude Code takes `onFailure: "block"` (≥ 2.1.295): a fail-safe gate can then stay on http. */
   claudeOnFailure?: boolean
+  /** install --stop (Claude Code only): `async` wires Stop and SubagentStop as asyncRewake shim hooks. */
+  stop?: StopMode
 }
 
 /** The prefix of the per-hook entries older releases wrote ("hookjudge commit"); the one entry now says just MARK. */
@@ -71,16 +75,20 @@ export function hookEntries (w: Wiring): Entry[] {
     if (!native || hooks.length === 0) continue
     const failSafe = hooks.some(failsSafe)
     const names = hooks.map(h => h.name)
+    // A background end-of-turn hook: the turn ends at once and a block (shim exit 2) wakes the model with the reason.
+    // Only command hooks take asyncRewake (Claude Code's http hook schema has no async key), so always the shim.
+    const rewake = claude && w.stop === 'async' && (event === 'Stop' || event === 'SubagentStop')
     // Claude Code's onFailure:"block" turns a failed gate call into a deny; a Stop that failed must still end the turn.
-    if (http && (!failSafe || (w.claudeOnFailure === true && event === 'PreToolUse'))) {
+    if (http && !rewake && (!failSafe || (w.claudeOnFailure === true && event === 'PreToolUse'))) {
       const handler = { type: 'http', url: `${base}/judge`, timeout: deadlineS + 2, ...RECURSION_HOOK_HEADER, ...(failSafe ? { onFailure: 'block' } : {}), statusMessage: MARK }
       entries.push({ event, native, hooks: names, transport: 'http', failSafe, handler: JSON.parse(JSON.stringify(handler)) })
       continue
     }
     // The agent is named (Claude Code aside, the default) so the shim's safe fallback is that agent's own deny or ask.
-    const flags = `${failSafe ? ' --fail-safe' : ''}${claude ? '' : ` --agent=${w.agent}`}`
+    const flags = `${failSafe ? ' --fail-safe' : ''}${rewake ? ' --rewake' : ''}${claude ? '' : ` --agent=${w.agent}`}`
     const command = `${prefix}sh ${shellQuote(w.shimPath)}${flags}`
-    entries.push({ event, native, hooks: names, transport: 'shim', failSafe, handler: TARGETS[w.agent].shim({ command, timeoutS: shimTimeout + 5, failSafe }) })
+    const handler = TARGETS[w.agent].shim({ command, timeoutS: shimTimeout + 5, failSafe })
+    entries.push({ event, native, hooks: names, transport: 'shim', failSafe, handler: rewake ? { ...handler, asyncRewake: true } : handler })
   }
   return entries
 }
