@@ -104,16 +104,25 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   app.addHook('onClose', async () => { await Promise.all([current.close(), reloader.close(), deps.state ? undefined : state.close()]) })
   // server.tokensFile is re-read by every successful reload: deleting a person's line revokes their token. The path
   // is the one the daemon started with, like every server setting (a reload never drops the token check).
+  // A tokens file refused by the last reload: /status says so beside that reload, not "ok".
+  let tokensRefused: string[] | null = null
   const reload = (next?: Config): ReloadResult => {
     const result = reloader.reload(next)
     if (!result.ok) return result
     try {
       people = readTokens(config)
+      tokensRefused = null
     } catch (err) {
-      app.log.error({ problems: (err as ConfigError).problems }, 'server.tokensFile refused on reload: the previous tokens stay')
+      const problems = (err as ConfigError).problems
+      app.log.error({ problems }, 'server.tokensFile refused on reload: the previous tokens stay')
+      tokensRefused = problems.map(p => `${p.path}: expected ${p.expected}, got ${p.got}`)
       return { ok: true, changes: [...result.changes, 'server.tokensFile refused: the previous tokens stay (see the log)'] }
     }
     return result
+  }
+  const lastReload = () => {
+    const last = reloader.last()
+    return last && tokensRefused ? { ...last, ok: false, problems: [...(last.problems ?? []), ...tokensRefused] } : last
   }
 
   // Runs before every route: a non-loopback Host, a browser, a missing token or a judge's own request never reaches one.
@@ -133,7 +142,7 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
 
   await app.register(healthRoutes, { runtime, state: state.health })
   await app.register(metricsRoutes, { metrics })
-  await app.register(statusRoutes, { runtime, metrics, lastReload: reloader.last, state: state.health })
+  await app.register(statusRoutes, { runtime, metrics, lastReload, state: state.health })
   await app.register(controlRoutes, { runtime, reload: () => reload() })
   await app.register(judgeRoutes, { runtime, metrics, afterReply })
   await app.register(uiRoutes, { runtime, env, metrics })

@@ -87,4 +87,6 @@ t.test('a tokens file swapped for a FIFO is refused on reload: the daemon keeps 
   const reloaded = await ask('POST', '/reload')
   t.equal(reloaded.status, 200)
   t.match(reloaded.body.changes, [/server\.tokensFile refused: the previous tokens stay/], 'POST /reload reports it too')
+  const status = await ask('GET', '/status')
+  t.match(status.body.reloads.last, { ok: false, problems: [/^server\.tokensFile: expected a regular file at .*, got a FIFO$/] }, '/status does not call that reload ok')
 })
