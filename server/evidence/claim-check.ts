@@ -1,8 +1,7 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
-import { changesSharedState } from './committed.js'
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import type { Claim } from './claims.js'
-import { isNotesPath } from './exempt.js'
+import { changedOnlyNotes } from './exempt.js'
 import type { Step } from './steps.js'
 
 type Command = Extract<Step, { kind: 'command' }>
@@ -71,12 +70,6 @@ function failedEdits (steps: Step[]): string[] {
   return out
 }
 
-/** A turn that changed nothing but notes or docs (or nothing) owes no run for a generic claim, unless a commit or push failed. */
-function onlyNotes (steps: Step[]): boolean {
-  if (steps.some(s => s.kind === 'command' && s.status === 'failed' && changesSharedState(s.command))) return false
-  return steps.every(s => s.kind !== 'edit' || s.status === 'error' || (s.paths.length > 0 && s.paths.every(isNotesPath)))
-}
-
 /**
  * noTests: the turn's verification_exempt fact (only notes or config changed, or its project has no test command and
  * no check ran): it excuses a bare "done". "fixed" and "works" owe a run that exercises the change unless only notes
@@ -91,7 +84,7 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     const broke = claim.type === 'ready' && b.ok ? failedChecks(steps) : undefined
     if (broke) return { ...claim, outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
     if (b.ok) return { ...claim, outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
-    if (generic && (onlyNotes(steps) || (claim.type === 'done' && noTests))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
+    if (generic && (changedOnlyNotes(steps) || (claim.type === 'done' && noTests))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
     return { ...claim, outcome: 'unsupported', evidence: b.why, ...(b.run ? { command: b.run.command } : {}) }
   })
 }

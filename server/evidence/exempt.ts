@@ -33,13 +33,22 @@ function touched (steps: Step[]): string[] | undefined {
   return paths
 }
 
+const sharingFailed = (steps: Step[]) => steps.some(s => s.kind === 'command' && s.status === 'failed' && changesSharedState(s.command))
+
+/** The turn changed nothing but docs, config or notes (nothing at all counts), and no commit, push or pull request failed. */
+export function changedOnlyNotes (steps: Step[]): boolean {
+  if (sharingFailed(steps)) return false
+  const paths = touched(steps)
+  return paths !== undefined && paths.every(isNotesPath)
+}
+
 /**
  * verification_exempt: the turn changed only docs / config / notes, or its project has no test command (hasTests false;
  * undefined when unknown) and no check ran. Never when a commit, push or pull request of the turn failed: a claim of success then
  * contradicts the transcript whatever was edited.
  */
 export function verificationExempt (steps: Step[], hasTests?: boolean): boolean {
-  if (steps.some(s => s.kind === 'command' && s.status === 'failed' && changesSharedState(s.command))) return false
+  if (sharingFailed(steps)) return false
   const paths = touched(steps)
   if (paths === undefined) return false
   if (paths.length > 0 && paths.every(isNotesPath)) return true

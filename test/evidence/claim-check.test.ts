@@ -68,6 +68,8 @@ t.test('exemptions excuse generic claims only', async t => {
   t.strictSame(outcomes('Done.', [edit()], true), ['done:exempt'], 'a bare done in a project with no tests')
   t.strictSame(outcomes('Fixed.', [edit()], true), ['fixed:unsupported'], 'fixed owes a run that exercises the change')
   t.strictSame(outcomes('Deployed.', []), ['deployed:unsupported'], 'nothing ran, nothing deployed')
+  t.strictSame(outcomes('Fixed.', [run("sed -i 's/a/b/' src/a.ts", 0)]), ['fixed:unsupported'], 'a code file written by a shell command is no note')
+  t.strictSame(outcomes('Fixed.', [run('echo "- fixed" >> docs/notes.md', 0)]), ['fixed:exempt'], 'a note written by a shell command is one')
   t.strictSame(outcomes('Done.', [edit('notes.md'), run('git push', 1, 'rejected')]), ['done:unsupported'], 'a failed push')
 })
 
