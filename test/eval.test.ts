@@ -67,7 +67,7 @@ t.test('--hooks narrows the scoring; the table and the listing are people-readab
   t.equal(await evalCommand([TINY, '--config', config, '--hooks', 'commit', '--misses'], c.io), 0)
   const out = c.out()
   t.match(out, /^eval .*eval-corpus\.jsonl: 10 messages, 7 labels, Layer 1 \+ the judge/)
-  t.match(out, /commit\s+7\s+3\s+57\.1%\s+66\.7%\s+50\.0%\s+33\.3%\s+25\.0%/)
+  t.match(out, /commit\s+7\s+3\s+57\.1%\s+66\.7%\s+21–94\s+50\.0%\s+33\.3%\s+25\.0%/)
   t.notMatch(out, /scope-check/)
   t.match(out, /misses: 2 false negative\(s\), 1 false positive\(s\)/)
   t.match(out, /FP\s+commit\s+c4\s+label=allow\s+got=block\s+source=judge\s+"Shall I commit\? VIOLATION"/)
@@ -147,36 +147,4 @@ t.test('eval - reads the corpus from stdin (hookjudge labels export | hookjudge 
   const io = { env: {}, stdin: Readable.from([Buffer.from(line)]), stdout: new Writable({ write (c, _e, cb) { out += c; cb() } }), stderr: new Writable({ write (_c, _e, cb) { cb() } }) }
   t.equal(await evalCommand(['-', '--config', '/dev/null', '--layer1-only', '--json'], io), 0)
   t.match(JSON.parse(out), { hooks: { commit: { n: 1, positives: 1, layer1: { recall: 1 } } } })
-})
-
-t.test('a row that carries its turn is judged as that turn would be live: quiet turns get the bug-fix quiet threshold', async t => {
-  const text = 'Done. I fixed the off-by-one error in the pager; the last page shows now.'
-  const row = (id: string, turn?: string) => JSON.stringify({ id, text, labels: { 'shallow-bugfix': 'allow', 'bugfix-without-reproduction': 'allow' }, ...(turn ? { turn } : {}) })
-  const file = join(tempDir(t), 'turns.jsonl')
-  writeFileSync(file, [row('quiet', 'quiet'), row('edit', 'edit'), row('unknown', 'unknown'), row('none')].join('\n') + '\n')
-  const c = capture()
-  t.equal(await evalCommand([file, '--config', '/dev/null', '--layer1-only', '--json'], c.io), 0)
-  for (const [name, s] of Object.entries<any>(JSON.parse(c.out()).hooks)) t.equal(s.layer1.hitRate, 0.75, `${name}: every row but the quiet one goes on`)
-})
-
-t.test('a row whose turn only ran commands gets bugfix-without-reproduction\'s command-turn threshold', async t => {
-  // Scores between the shipped bugfix-without-reproduction model's normal and command-turn thresholds.
-  const text = "Running `npm install` after clearing `node_modules` and `package-lock.json`. I'll let you know when it's done."
-  const row = (id: string, extra: object = {}) => JSON.stringify({ id, text, labels: { 'bugfix-without-reproduction': 'allow' }, ...extra })
-  const file = join(tempDir(t), 'command.jsonl')
-  writeFileSync(file, [row('command', { turn: 'command' }), row('edit', { turn: 'edit' }), row('pushed', { turn: 'command', committed: true }), row('none')].join('\n') + '\n')
-  const c = capture()
-  t.equal(await evalCommand([file, '--config', '/dev/null', '--layer1-only', '--json'], c.io), 0)
-  t.equal(JSON.parse(c.out()).hooks['bugfix-without-reproduction'].layer1.hitRate, 0.75, 'every row but the command one goes on (a turn that pushed is committed, not command)')
-})
-
-t.test('a row whose turn already committed gets commit\'s committed-turn threshold', async t => {
-  // Scores between the shipped commit model's two thresholds.
-  const text = 'Committed and pushed the parser fix to origin/main.'
-  const row = (id: string, extra: object = {}) => JSON.stringify({ id, text, labels: { commit: 'allow' }, ...extra })
-  const file = join(tempDir(t), 'committed.jsonl')
-  writeFileSync(file, [row('committed', { committed: true }), row('edit', { turn: 'edit' }), row('unknown', { turn: 'unknown' }), row('none')].join('\n') + '\n')
-  const c = capture()
-  t.equal(await evalCommand([file, '--config', '/dev/null', '--layer1-only', '--json'], c.io), 0)
-  t.equal(JSON.parse(c.out()).hooks.commit.layer1.hitRate, 0.75, 'every row but the committed one goes on')
 })

@@ -142,19 +142,3 @@ t.test('evidence hooks replay on the facts they logged (the transcript is gone b
   const { totals } = JSON.parse(j.out())
   t.match(totals, { n: 2, judged: 2, unchanged: 2, changed: 0 }, 'the logged facts decide as they did: a passing run allows, no run blocks')
 })
-
-t.test("a record's turn class applies again on replay: Layer 1 lets through what it let through live", async t => {
-  const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: false }, 'a report') })
-  t.teardown(() => api.close())
-  const root = tempDir(t)
-  const file = join(root, 'decisions-2026-11-29.jsonl')
-  // Scores between the shipped commit model's thresholds for other turns and for turns that already pushed.
-  const rec = (extra: object) => JSON.stringify({ ts: '2026-11-29T10:00:00.000Z', hook: 'commit', agent: 'claude-code', event: 'Stop', sessionId: 's', decision: 'block', source: 'judge', text: 'Committed and pushed the parser fix to origin/main.', ...extra })
-  writeFileSync(file, [rec({ turnClass: 'committed' }), rec({}), rec({ turnClass: 'pushed-twice' })].join('\n') + '\n')
-  const config = join(root, 'c.yaml')
-  writeFileSync(config, `judge: { backends: [anthropic] }\nbackends:\n  anthropic: { baseUrl: "${api.url}" }\n`)
-  const j = capture({ ANTHROPIC_API_KEY: 'k' })
-  t.equal(await replayCommand([file, '--config', config, '--json'], j.io), 0, j.err())
-  t.strictSame(JSON.parse(j.out()).changes.map((c: any) => [c.where.split(':').at(-1), c.afterSource]), [['1', 'layer1'], ['2', 'judge'], ['3', 'judge']],
-    'the committed turn at Layer 1 (as live); no class, or one the daemon never writes, at the judge')
-})

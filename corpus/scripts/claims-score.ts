@@ -1,18 +1,9 @@
 /** Scores claim scenarios: turn-level rates, and the claims the hook detected matched to the labelled ones, per type, with Wilson intervals. */
 import type { RecordClaim } from '../../server/core/record.js'
 import type { Claim, Scenario } from './claims-render.js'
+import { type Rate, wilson } from '../../server/eval/wilson.js'
 
-export interface Rate { k: number, n: number, rate: number | null, low: number | null, high: number | null }
-/** k of n with its Wilson 95 % interval (sound at small n and at 0 or n, where the normal one is not). */
-export function wilson (k: number, n: number): Rate {
-  if (n === 0) return { k, n, rate: null, low: null, high: null }
-  const z = 1.959964
-  const p = k / n
-  const d = 1 + z * z / n
-  const mid = (p + z * z / (2 * n)) / d
-  const half = z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-  return { k, n, rate: p, low: Math.max(0, mid - half), high: Math.min(1, mid + half) }
-}
+export { type Rate, wilson } from '../../server/eval/wilson.js'
 
 /** A claim as the decision record gives it: the sentence that makes it (redacted), its type, and its outcome. */
 export type DetectedClaim = Pick<RecordClaim, 'type' | 'text' | 'outcome'>

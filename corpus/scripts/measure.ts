@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
-import { examplesFor, SCORER_KINDS, scorerOptions } from '../../server/layer1/examples.js'
-import { type Example, trainScorer } from '../../server/layer1/train.js'
+import { examplesFor, SCORER_KINDS, scorerOptions } from '../../train/examples.js'
+import { type Example, trainScorer } from '../../train/scorer.js'
 
 const ROOT = new URL('../', import.meta.url).pathname
 const FOLDS = 5

@@ -35,7 +35,7 @@ export const evalCommand: Command = async (args, io) => {
   if (text === null) return 1
   const parsed = parseCorpus(text)
   const { problems } = parsed
-  if (values.split !== undefined && values.split !== 'train' && values.split !== 'validation') throw new UsageError('--split must be train or validation')
+  if (values.split !== undefined && !['train', 'validation', 'test'].includes(values.split)) throw new UsageError('--split must be train, validation or test')
   const rows = values.split === undefined ? parsed.rows : parsed.rows.filter(r => r.split === values.split)
   if (problems.length > 0) {
     io.stderr.write(`hookjudge eval: ${file} has ${problems.length} invalid line(s):\n${problems.slice(0, 20).map(p => `  ${p}\n`).join('')}`)

@@ -90,7 +90,7 @@ export const EVAL = {
     'layer1-only': { type: 'boolean', help: 'score the regex layer alone, no model calls' },
     separate: { type: 'boolean', help: 'ask each hook in its own model call (default: a message\'s hooks in one, as a live turn does)' },
     misses: { type: 'boolean', help: 'list the misclassified lines' },
-    split: { type: 'string', value: 'train|validation', help: 'only the rows of this split (the project\'s corpora carry one)' },
+    split: { type: 'string', value: 'train|validation|test', help: 'only the rows of this split (the project\'s corpora carry one)' },
     json
   },
   examples: ['hookjudge eval corpus/codex.jsonl --split validation --layer1-only', 'hookjudge eval test/fixtures/corpus.jsonl --layer1-only', 'hookjudge eval corpus.jsonl --hooks commit --json']

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { AgentName, Decision, EventName } from '../agents/event.js'
 import type { HookPolicy } from '../config/config-schema.js'
-import type { TurnClass } from '../layer1/model.js'
+import type { TurnClass } from '../evidence/turn-class.js'
 import type { Redaction } from '../redact/redact.js'
 import type { HookDecision, Source } from '../pipeline/turn.js'
 

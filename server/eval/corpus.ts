@@ -1,5 +1,6 @@
 /** The labelled corpus for `eval` (contract: {"id","text","labels":{"<hook>":"block"|"allow"}} per line); pure parsing. */
 import { isMap } from '../core/is-map.js'
+import type { TurnClass } from '../evidence/turn-class.js'
 import { TURN_KINDS, type TurnKind } from '../evidence/turn-kind.js'
 
 export type Label = 'block' | 'allow'
@@ -8,7 +9,8 @@ export interface CorpusRow {
   text: string
   labels: Record<string, Label>
   /** The project's own corpora (labelling.md): the split by repository, the repository, the hooks whose topic appears. */
-  split?: 'train' | 'validation'
+  /** test: an untouched split (corpus/test/), scored and never trained or tuned on (`train` refuses its rows). */
+  split?: 'train' | 'validation' | 'test'
   repo?: string
   relevant?: string[]
   source?: 'real' | 'synthetic'
@@ -47,7 +49,7 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
       id,
       text,
       labels: labels as Record<string, Label>,
-      ...(split === 'train' || split === 'validation' ? { split } : {}),
+      ...(split === 'train' || split === 'validation' || split === 'test' ? { split } : {}),
       ...(typeof repo === 'string' ? { repo } : {}),
       ...(source === 'real' || source === 'synthetic' ? { source } : {}),
       ...((TURN_KINDS as readonly unknown[]).includes(turn) ? { turn: turn as TurnKind } : {}),
@@ -64,3 +66,8 @@ export function labelledHooks (rows: CorpusRow[]): string[] {
   for (const r of rows) for (const h of Object.keys(r.labels)) out.add(h)
   return [...out]
 }
+
+/** The class of a row's turn, as its `turn` / `committed` recorded it, in server/evidence/turn-class.ts's order (absent
+ * for written messages and turns not read): eval gives the row that evidence, as the live turn had it. */
+export const rowTurnClass = (r: Pick<CorpusRow, 'turn' | 'committed'>): TurnClass | undefined =>
+  r.turn === 'quiet' ? 'quiet' : r.committed === true ? 'committed' : r.turn === 'command' ? 'command' : undefined

@@ -2,7 +2,7 @@
 import { AGENTS, type AgentName, type Decision, EVENTS, type EventName } from '../agents/event.js'
 import type { HookPolicy } from '../config/config-schema.js'
 import type { Facts } from '../evidence/facts.js'
-import { TURN_CLASSES, type TurnClass } from '../layer1/model.js'
+import { TURN_CLASSES, type TurnClass } from '../evidence/turn-class.js'
 import type { HookDecision } from '../pipeline/turn.js'
 
 export interface LoggedRecord {

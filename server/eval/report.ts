@@ -1,7 +1,10 @@
 /** People-readable eval output: one table row per hook, and the confusion listing; pure. */
 import type { HookScore, Miss } from './score.js'
+import type { Rate } from './wilson.js'
 
 const pct = (x: number | null | undefined) => x === null || x === undefined ? '-' : `${(100 * x).toFixed(1)}%`
+/** The Wilson 95 % interval in whole percents: "88–99". */
+const interval = (r: Rate) => r.low === null || r.high === null ? '-' : `${Math.round(100 * r.low)}–${Math.round(100 * r.high)}`
 
 /** Aligns columns: the first `left` ones to the left (names), the rest to the right (figures). */
 export function table (rows: string[][], left = 1): string {
@@ -10,13 +13,14 @@ export function table (rows: string[][], left = 1): string {
 }
 
 export function evalTable (scores: Record<string, HookScore>): string {
-  const head = ['hook', 'n', 'block', 'L1 hit', 'L1 recall', 'precision', 'recall', 'false-block', 'mean ms', 'p95 ms', 'calls', 'tokens']
+  const head = ['hook', 'n', 'block', 'L1 hit', 'L1 recall', '95% CI', 'precision', 'recall', 'false-block', 'mean ms', 'p95 ms', 'calls', 'tokens']
   const rows = Object.entries(scores).map(([hook, s]) => [
     hook,
     String(s.n),
     String(s.positives),
     pct(s.layer1.hitRate),
     pct(s.layer1.recall),
+    interval(s.layer1.recallInterval),
     pct(s.final?.precision),
     pct(s.final?.recall),
     pct(s.final?.falseBlockRate),

@@ -5,12 +5,11 @@ import { NO_DECISION_LOG } from '../ops/decision-log.js'
 import type { Env } from '../core/paths.js'
 import type { TurnEvidence } from '../evidence/facts.js'
 import { classEvidence } from '../evidence/turn-class.js'
-import { rowTurnClass } from '../layer1/examples.js'
 import { judgeText } from '../pipeline/offline.js'
 import { layer1Stage } from '../pipeline/layer1-stage.js'
 import { createRuntime, type Runtime } from '../core/runtime.js'
 import { mapBounded } from './bounded.js'
-import type { CorpusRow } from './corpus.js'
+import { type CorpusRow, rowTurnClass } from './corpus.js'
 import type { Outcome } from './score.js'
 
 /** Layer-2 calls in flight at once: enough to finish a corpus quickly, few enough not to trip a provider's rate limit. */

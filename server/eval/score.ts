@@ -2,6 +2,7 @@
 import type { GateResult } from '../judge/layer1.js'
 import type { Source } from '../pipeline/turn.js'
 import type { Label } from './corpus.js'
+import { type Rate, wilson } from './wilson.js'
 
 /** What happened to one labelled message under one hook. `got` is absent in Layer-1-only runs. */
 export interface Outcome {
@@ -21,7 +22,8 @@ export interface Outcome {
 export interface HookScore {
   n: number
   positives: number
-  layer1: { hitRate: number, recall: number | null }
+  /** recallInterval: the Wilson 95 % interval of the recall (how many positives it rests on, and how far it can be trusted). */
+  layer1: { hitRate: number, recall: number | null, recallInterval: Rate }
   /** null in Layer-1-only runs: Layer 1 alone never blocks, so there is no final verdict to score. */
   final: { precision: number | null, recall: number | null, falseBlockRate: number | null } | null
   meanMs: number
@@ -55,7 +57,7 @@ export function scoreHook (outcomes: Outcome[], layer1Only: boolean): HookScore 
   return {
     n: outcomes.length,
     positives: positives.length,
-    layer1: { hitRate: ratio(hits, outcomes.length) ?? 0, recall: ratio(hitPositives, positives.length) },
+    layer1: { hitRate: ratio(hits, outcomes.length) ?? 0, recall: ratio(hitPositives, positives.length), recallInterval: wilson(hitPositives, positives.length) },
     final: layer1Only
       ? null
       : {

@@ -1,10 +1,12 @@
-/** The one class of a turn that Layer 1's scorers may hold a threshold for, from its steps; pure. */
+/** The one class of a turn from its steps (quiet, committed, command), as decision records and labels carry it; pure. */
 import type { TurnText } from '../agents/transcript-reader.js'
-import type { TurnClass } from '../layer1/model.js'
 import { committedIn } from './committed.js'
 import { type Facts, factsOf, type TurnEvidence } from './facts.js'
 import type { Step } from './steps.js'
 import { turnKind } from './turn-kind.js'
+
+export type TurnClass = 'quiet' | 'committed' | 'command'
+export const TURN_CLASSES: readonly TurnClass[] = ['quiet', 'committed', 'command']
 
 /**
  * quiet: read in full, only read · committed: a commit, push or pull request that succeeded (one such step is enough,

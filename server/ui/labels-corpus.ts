@@ -1,6 +1,6 @@
 /** Labels as eval corpus rows ({"id","text","labels"}): one row per distinct text, every hook labelled on it; pure. */
 import type { CorpusRow, Label } from '../eval/corpus.js'
-import type { TurnClass } from '../layer1/model.js'
+import type { TurnClass } from '../evidence/turn-class.js'
 import type { LabelRow } from './labels-store.js'
 
 export interface LabelledRow extends CorpusRow {
@@ -13,7 +13,7 @@ export interface LabelledRow extends CorpusRow {
 
 export interface Corpus { rows: LabelledRow[], withoutText: number }
 
-/** A turn class as the corpus fields rowTurnClass reads back (server/layer1/examples.ts). */
+/** A turn class as the corpus fields rowTurnClass reads back (server/eval/corpus.ts). */
 const classFields = (cls?: TurnClass): Pick<CorpusRow, 'turn' | 'committed'> =>
   cls === 'committed' ? { committed: true } : cls === 'quiet' || cls === 'command' ? { turn: cls } : {}
 

@@ -2,7 +2,7 @@
 import { appendFile, chmod, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Label } from '../eval/corpus.js'
-import { TURN_CLASSES, type TurnClass } from '../layer1/model.js'
+import { TURN_CLASSES, type TurnClass } from '../evidence/turn-class.js'
 import type { Redactor } from '../redact/redact.js'
 import { type DecisionRecord, sha256 } from '../core/record.js'
 import { readSmallFile } from '../core/safe-file.js'

@@ -1,7 +1,8 @@
 // The bug-fix hooks' features: report concepts in every language the corpus holds, their pairs, the hashed ids, and a
 // model file that names its feature set (scored with it, refused when it names an unknown one).
 import t from 'tap'
-import { modelFile, parseModel, scorerFrom } from '../../server/layer1/model.js'
+import { parseModel, scorerFrom } from '../../server/layer1/model.js'
+import { modelFile } from '../../train/model-file.js'
 import { conceptTokens, reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds, strongSplitReportFeatureIds } from '../../server/layer1/report-features.js'
 
 const concepts = (text: string) => conceptTokens(text.toLowerCase()).filter(c => !c.includes('+'))

@@ -5,9 +5,8 @@ import { join } from 'node:path'
 import t from 'tap'
 import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
-import { gate, relativeScore } from '../../server/judge/layer1.js'
-import { turnHits } from '../../server/layer1/joint.js'
-import { examplesFor, rowTurnClass } from '../../server/layer1/examples.js'
+import { gate } from '../../server/judge/layer1.js'
+import { examplesFor } from '../../train/examples.js'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 
 const TOLERANCE = 0.005
@@ -22,8 +21,7 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
     const hook = config.hooks[r.hook]!
     t.ok(hook.scorer, `${r.hook}: its model is loaded by the default config`)
     const held = examplesFor(r.hook, rows).filter(e => e.split === 'validation')
-    // Each message as its turn is read live: quiet turns get the bug-fix scorers' quiet threshold, committed ones commit's.
-    const sent = held.filter(e => gate(e.text, hook, e.turn) === 'hit')
+    const sent = held.filter(e => gate(e.text, hook) === 'hit')
     const positives = held.filter(e => e.block)
     t.equal(positives.length, r.validation.positives)
     t.ok(Math.abs(sent.filter(e => e.block).length / positives.length - r.validation.recall) <= TOLERANCE, `${r.hook}: recall as reported (${r.validation.recall})`)
@@ -35,7 +33,7 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
 // What the scorers are for: few ordinary real replies reach the judge. Ceilings on the real validation messages the
 // shipped models send on, each turn read as it was (each a little above its figure in docs/BENCHMARKS.md), and the
 // forms they must still catch.
-const REAL_HIT_CEILING: Record<string, number> = { commit: 0.04, 'scope-check': 0.02, 'scope-change': 0.08, 'shallow-bugfix': 0.15, 'bugfix-without-reproduction': 0.2 }
+const REAL_HIT_CEILING: Record<string, number> = { commit: 0.06, 'scope-check': 0.02, 'scope-change': 0.08, 'shallow-bugfix': 0.18, 'bugfix-without-reproduction': 0.27 }
 const MUST_CATCH: Array<[string, string]> = [
   ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
   ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],
@@ -48,7 +46,7 @@ t.test('the shipped models send few real validation replies on, and still catch 
   const config = loadConfig({ env: {}, file: '/dev/null' })
   const rows = parseCorpus(read('corpus/claude-code.jsonl') + read('corpus/codex.jsonl')).rows.filter(r => r.split === 'validation' && r.source !== 'synthetic')
   for (const [hook, ceiling] of Object.entries(REAL_HIT_CEILING)) {
-    const rate = rows.filter(r => gate(r.text, config.hooks[hook]!, rowTurnClass(r)) === 'hit').length / rows.length
+    const rate = rows.filter(r => gate(r.text, config.hooks[hook]!) === 'hit').length / rows.length
     t.ok(rate <= ceiling, `${hook}: ${(100 * rate).toFixed(1)} % of real validation replies sent on (ceiling ${(100 * ceiling).toFixed(1)} %)`)
   }
   for (const [hook, text] of MUST_CATCH) t.equal(gate(text, config.hooks[hook]!), 'hit', `${hook} must catch: ${text}`)
@@ -60,18 +58,4 @@ t.test('commit\'s scorer reads no table row: a comparison table naming commits i
   const table = '| Feature | **Continue** | **Claude Code** |\n|---|---|---|\n| **Git / commits** | No | Yes |\n| **PR descriptions** | No | Yes |\n| **Deploy / scripts** | No | Yes |\n\n**Bottom line:** they work best together.'
   t.equal(gate(table, commit), 'miss')
   t.equal(gate(`${table}\n\nShall I commit and push this setup to main?`, commit), 'hit')
-})
-
-t.test('per turn, as one call asks them: the shipped hooks\' joint factors send fewer real validation replies on', async t => {
-  const config = loadConfig({ env: {}, file: '/dev/null' })
-  const names = Object.keys(REAL_HIT_CEILING)
-  for (const h of names) t.strictSame(config.hooks[h]!.scorer?.joint?.hooks, names, `${h}: factors chosen with the five scorer hooks`)
-  const rows = parseCorpus(read('corpus/claude-code.jsonl') + read('corpus/codex.jsonl')).rows.filter(r => r.split === 'validation' && r.source !== 'synthetic')
-  const present = new Set(names)
-  const sent = rows.filter(r => turnHits(names.map(h => {
-    const rel = relativeScore(r.text, config.hooks[h]!, rowTurnClass(r))
-    return { rel: typeof rel === 'number' ? rel : null, joint: config.hooks[h]!.scorer?.joint }
-  }), present).some(Boolean)).length / rows.length
-  // Each hook at its own threshold sends 28.6 % (docs/BENCHMARKS.md); the joint factors 24.5 %.
-  t.ok(sent <= 0.26, `${(100 * sent).toFixed(1)} % of real validation replies sent on (ceiling 26 %)`)
 })

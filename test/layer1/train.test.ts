@@ -8,7 +8,7 @@ import { trainCommand } from '../../server/commands/train.js'
 import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
 import { gate } from '../../server/judge/layer1.js'
-import { examplesFor } from '../../server/layer1/examples.js'
+import { examplesFor } from '../../train/examples.js'
 import { tempDir } from '../helper.js'
 
 const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'corpus.jsonl')
@@ -42,9 +42,6 @@ t.test('train writes one model per hook and a validation report that meets the r
   t.ok(readFileSync(join(out, 'commit.json')).length < 300 * 1024, 'a model is under 300 KB')
   t.equal(JSON.parse(readFileSync(join(out, 'commit.json'), 'utf8')).skipsTables, true, 'commit\'s model says it reads no table row')
   t.equal(JSON.parse(readFileSync(join(out, 'scope-check.json'), 'utf8')).skipsTables, undefined, 'scope-check\'s reads them')
-  // Hooks trained together get the factors that decide a turn together (layer1/joint.ts), chosen on the held-back split.
-  for (const h of ['commit', 'scope-check', 'shallow-bugfix']) t.strictSame(JSON.parse(readFileSync(join(out, `${h}.json`), 'utf8')).joint.hooks, ['commit', 'scope-check', 'shallow-bugfix'], `${h}: joint factors chosen with the hooks trained with it`)
-  t.ok(result.joint.realSentAfter <= result.joint.realSentBefore, 'never more held-back messages sent on')
 })
 
 t.test('a model named in the config is loaded and Layer 1 uses it; a broken one is a config error naming the key', async t => {
@@ -62,29 +59,11 @@ t.test('a model named in the config is loaded and Layer 1 uses it; a broken one 
   const positives = held.filter(e => e.block)
   t.ok(hits(positives, hook) >= Math.floor(0.97 * hits(positives, plain)), 'the held-back positives still reach the judge')
   t.ok(hits(held, hook) <= hits(held, plain), 'and no more messages than with the triggers alone')
-  t.equal(JSON.parse(readFileSync(join(out, 'commit.json'), 'utf8')).joint, undefined, 'a hook trained alone has no joint factors')
   writeFileSync(join(out, 'bad.json'), '{"format":"nope"}')
   const topic = { ...JSON.parse(readFileSync(join(out, 'commit.json'), 'utf8')), kind: 'topic' }
   writeFileSync(join(out, 'topic.json'), JSON.stringify(topic))
   writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: topic.json }\n')
   t.throws(() => loadConfig({ env: {}, file: user }), /skipsTables is not true on a window model/, 'a topic model reads the whole reply, tables and all')
-  writeFileSync(join(out, 'joint.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(out, 'commit.json'), 'utf8')), joint: { alone: 0.5, joins: 1, hooks: ['commit'] } }))
-  writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: joint.json }\n')
-  t.throws(() => loadConfig({ env: {}, file: user }), /joint is not/, 'a hook never sends below its own threshold')
   writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: bad.json }\n  scope-check:\n    layer1: { model: missing.json }\n')
   t.throws(() => loadConfig({ env: {}, file: user }), /hooks\.commit\.layer1\.model[\s\S]*hooks\.scope-check\.layer1\.model/)
-})
-
-t.test('retraining one hook drops the per-turn factors the others chose with it, and says so', async t => {
-  const out = tempDir(t)
-  await train(out)
-  const read = (h: string) => JSON.parse(readFileSync(join(out, `${h}.json`), 'utf8'))
-  t.ok(read('scope-check').joint)
-  const { stderr } = await train(out, 'commit')
-  t.equal(read('commit').joint, undefined)
-  for (const h of ['scope-check', 'shallow-bugfix']) {
-    t.equal(read(h).joint, undefined, `${h}: its factors were chosen with the old commit model`)
-    t.ok(read(h).weights.length > 0, `${h}: the model itself is kept`)
-    t.match(stderr, new RegExp(`${h}: its per-turn factors were chosen with commit, scope-check, shallow-bugfix; dropped`))
-  }
 })

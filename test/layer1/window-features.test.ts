@@ -2,7 +2,8 @@
 // concepts (evidence, a SHA, options) every window of a reply carries.
 import t from 'tap'
 import { featureIds } from '../../server/layer1/features.js'
-import { modelFile, scorerFrom } from '../../server/layer1/model.js'
+import { scorerFrom } from '../../server/layer1/model.js'
+import { modelFile } from '../../train/model-file.js'
 import { proposalFeatureIds, splitProposalFeatureIds, windowConcepts } from '../../server/layer1/window-features.js'
 
 const concepts = (text: string) => windowConcepts(text.toLowerCase()).filter(c => !c.includes('+'))

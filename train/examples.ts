@@ -1,29 +1,24 @@
 /** A corpus in the eval format as training examples for one hook: its labels, its split (by repository where given); pure. */
 import { createHash } from 'node:crypto'
-import type { CorpusRow } from '../eval/corpus.js'
-import type { FeatureSet, TurnClass } from './model.js'
-import type { Example, TrainOptions } from './train.js'
+import type { CorpusRow } from '../server/eval/corpus.js'
+import type { FeatureSet } from '../server/layer1/model.js'
+import type { Example, TrainOptions } from './scorer.js'
 
 /** A corpus without splits holds back a fifth of its repositories (or messages), chosen by hash: the same every run. */
 const heldBack = (key: string) => createHash('sha256').update(key).digest()[0]! % 5 === 0
 
 /** The split a row trains or is measured in: its own, or the held-back fifth of its repository's hash. */
-export const splitOf = (r: Pick<CorpusRow, 'split' | 'repo' | 'id'>): 'train' | 'validation' => r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
+export const splitOf = (r: Pick<CorpusRow, 'split' | 'repo' | 'id'>): 'train' | 'validation' | 'test' => r.split ?? (heldBack(r.repo ?? r.id) ? 'validation' : 'train')
 
-/** The class of a row's turn, as its `turn` / `committed` recorded it, in server/evidence/turn-class.ts's order (absent
- * for written messages and turns not read). */
-export const rowTurnClass = (r: Pick<CorpusRow, 'turn' | 'committed'>): TurnClass | undefined =>
-  r.turn === 'quiet' ? 'quiet' : r.committed === true ? 'committed' : r.turn === 'command' ? 'command' : undefined
-
+/** A test row (corpus/test/) is never an example: no threshold, feature or weight may have seen it. */
 export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
-  return rows.filter(r => Object.hasOwn(r.labels, hook)).map(r => ({ r, turn: rowTurnClass(r) })).map(({ r, turn }) => ({
+  return rows.filter(r => Object.hasOwn(r.labels, hook) && r.split !== 'test').map(r => ({
     id: r.id,
     text: r.text,
     block: r.labels[hook] === 'block',
     relevant: r.relevant?.includes(hook) ?? false,
     synthetic: r.source === 'synthetic',
-    ...(turn ? { turn } : {}),
-    split: splitOf(r)
+    split: splitOf(r) as 'train' | 'validation'
   }))
 }
 
@@ -46,23 +41,6 @@ export const SCORER_FEATURES: Record<string, FeatureSet> = {
 }
 
 /**
- * The classes of turns each hook's scorer may hold a threshold for (train picks them jointly, where the held-back split
- * has positives of a class). A bug-fix report is about a change, and a turn that only read, or only ran commands, edited
- * nothing; commit's talk in a turn that already committed or pushed is mostly the report of it. Each may still be a
- * violation, so a class gets a threshold of its own, not a free pass. Chosen with corpus/scripts/halves.ts (thresholds
- * picked on half of the validation repositories, measured on the other half): these lists send fewer held-out replies
- * on than one threshold does at the same held-out recall; the classes left out sent fewer on only by losing recall
- * (commit's quiet and command classes: 94.3 → 92.1 % held out, no better than one lower threshold).
- */
-export const TURN_CLASS_HOOKS: Readonly<Record<string, readonly TurnClass[]>> = {
-  'shallow-bugfix': ['quiet', 'command'],
-  'bugfix-without-reproduction': ['quiet', 'command'],
-  commit: ['committed'],
-  'scope-change': ['command'],
-  'scope-check': ['command']
-}
-
-/**
  * The window scorers that read no markdown table row: a commit proposal is said to the user, and a table's cells only
  * report ("| Git / commits | No | Yes |"). No positive of any window hook has all its trigger sentences in tables.
  * Validation (2,008 messages, 76 commit positives), with the announced-action and 〜ます proposal forms added to
@@ -73,9 +51,8 @@ export const TURN_CLASS_HOOKS: Readonly<Record<string, readonly TurnClass[]>> = 
 export const TABLE_BLIND_HOOKS: ReadonlySet<string> = new Set(['commit'])
 
 /** How a hook's scorer is trained: the shipped hooks' choices above; a hook of the user's own gets a window scorer on n-grams. */
-export const scorerOptions = (hook: string): Required<Pick<TrainOptions, 'kind' | 'features' | 'turnClasses' | 'skipsTables'>> => ({
+export const scorerOptions = (hook: string): Required<Pick<TrainOptions, 'kind' | 'features' | 'skipsTables'>> => ({
   kind: SCORER_KINDS[hook] ?? 'window',
   features: SCORER_FEATURES[hook] ?? 'ngrams',
-  turnClasses: TURN_CLASS_HOOKS[hook] ?? [],
   skipsTables: TABLE_BLIND_HOOKS.has(hook)
 })

@@ -1,16 +1,14 @@
 /** Trains one hook's Layer-1 scorer on labelled messages and picks its threshold on the held-back split; deterministic, pure. */
-import type { PatternSet } from '../judge/patterns.js'
-import { bucketOf } from './features.js'
-import { CLASS_THRESHOLD, type ClassThresholds, FEATURES, type FeatureSet, fixedScaleOf, type ModelFile, modelFile, type ModelKind, scorerFrom, type TurnClass } from './model.js'
-import { pickThresholds } from './thresholds.js'
-import { triggerWindows } from './trigger-windows.js'
+import type { PatternSet } from '../server/judge/patterns.js'
+import { bucketOf } from '../server/layer1/features.js'
+import { FEATURES, type FeatureSet, fixedScaleOf, type ModelFile, type ModelKind, scorerFrom } from '../server/layer1/model.js'
+import { triggerWindows } from '../server/layer1/trigger-windows.js'
+import { modelFile } from './model-file.js'
+import { pickThreshold } from './thresholds.js'
 
-/** turn: the class of the message's turn (its corpus row's `turn` / `committed`, examples.ts rowTurnClass); absent for
- * every other turn and for written messages. */
-export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, turn?: TurnClass, split: 'train' | 'validation' }
-/** turnClasses: the classes of turns that may get a threshold of their own (thresholds.ts), where the held-back split has positives of them. */
+export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, split: 'train' | 'validation' }
 /** skipsTables: a window scorer that reads no markdown table row (model.ts). */
-export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, turnClasses?: readonly TurnClass[], skipsTables?: boolean }
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, skipsTables?: boolean }
 
 export interface SplitReport {
   messages: number
@@ -26,7 +24,7 @@ export interface SplitReport {
   /** Among real messages only: what an ordinary session would see. */
   realHitRate: number | null
 }
-export interface TrainReport extends ClassThresholds { hook: string, kind: ModelKind, features?: FeatureSet, skipsTables?: boolean, threshold: number, train: SplitReport, validation: SplitReport }
+export interface TrainReport { hook: string, kind: ModelKind, features?: FeatureSet, skipsTables?: boolean, threshold: number, train: SplitReport, validation: SplitReport }
 
 /** A small deterministic PRNG (mulberry32): the same corpus always gives the same model. */
 function rng (seed: number) {
@@ -52,6 +50,8 @@ interface Row { ids: number[], y: number, message: number }
  */
 // Chosen on the corpus's validation split (AUC): a smaller step and stronger L2 generalise better from few positives.
 const LEARNING_RATE = 0.05
+/** The share of the held-back positives a threshold keeps: recall first (a Layer-1 miss is silent), the judge decides the rest. */
+export const TARGET_RECALL = 0.97
 const L2 = 1e-2
 
 /** fixed: the scale of the feature set's fixed-scale ids (features.ts, model.ts). */
@@ -111,24 +111,21 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const train = examples.filter(e => e.split === 'train')
   const rows = train.flatMap((e, message) => scorerInputs(e.text, kind, trigger, skipsTables).map(x => ({ ids: ids(x, bits, e.text), y: label(e), message })))
   const { w, bias } = fit(rows, bits, opts.epochs ?? 12, fixedScaleOf(features))
-  const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0.5, undefined, features, {}, skipsTables))
+  const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0, undefined, features, skipsTables))
   const scoreOf = (e: Example) => {
     const xs = scorerInputs(e.text, kind, trigger, skipsTables)
     return xs.length === 0 ? null : Math.max(...xs.map(x => draft.score(x, e.text)))
   }
   const validation = examples.filter(e => e.split === 'validation')
   const tuneOn = validation.some(e => e.block) ? validation : train
-  const chosen = new Set(opts.turnClasses ?? [])
-  const { threshold, classes: byClass } = pickThresholds(tuneOn.map(e => ({ s: scoreOf(e), block: e.block, ...(e.turn && chosen.has(e.turn) ? { cls: e.turn } : {}) })), opts.targetRecall ?? 0.97)
-  const classes: ClassThresholds = {}
-  for (const [cls, t] of Object.entries(byClass) as [TurnClass, number][]) classes[CLASS_THRESHOLD[cls]] = t
-  const thresholdOf = (e: Example) => (e.turn === undefined ? undefined : classes[CLASS_THRESHOLD[e.turn]]) ?? threshold
+  const tunePositives = tuneOn.filter(e => e.block)
+  const threshold = pickThreshold(tunePositives.map(scoreOf).filter((s): s is number => s !== null), tunePositives.length, opts.targetRecall ?? TARGET_RECALL)
   const describe = (set: Example[]): SplitReport => {
     const scored = set.map(e => ({ e, s: scoreOf(e) }))
     const pos = scored.filter(x => x.e.block)
     type X = typeof scored[number]
-    const rate = (xs: X[], pass: (s: number | null, x: X) => boolean) => xs.length === 0 ? null : xs.filter(x => pass(x.s, x)).length / xs.length
-    const sent = (s: number | null, x: X) => s !== null && s >= thresholdOf(x.e)
+    const rate = (xs: X[], pass: (s: number | null) => boolean) => xs.length === 0 ? null : xs.filter(x => pass(x.s)).length / xs.length
+    const sent = (s: number | null) => s !== null && s >= threshold
     return {
       messages: set.length,
       positives: pos.length,
@@ -142,6 +139,6 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
       realHitRate: rate(scored.filter(x => !x.e.synthetic), sent)
     }
   }
-  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), ...(skipsTables ? { skipsTables } : {}), threshold, ...classes, train: describe(train), validation: describe(validation) }
-  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features, classes, skipsTables), report }
+  const report: TrainReport = { hook, kind, ...(features === 'ngrams' ? {} : { features }), ...(skipsTables ? { skipsTables } : {}), threshold, train: describe(train), validation: describe(validation) }
+  return { model: modelFile(hook, kind, bits, w, bias, threshold, { ...report }, features, skipsTables), report }
 }
