@@ -18,6 +18,7 @@ export function examplesFor (hook: string, rows: CorpusRow[]): Example[] {
     block: r.labels[hook] === 'block',
     relevant: r.relevant?.includes(hook) ?? false,
     synthetic: r.source === 'synthetic',
+    ...(r.must === true && r.labels[hook] === 'block' ? { must: true } : {}),
     split: splitOf(r) as 'train' | 'validation'
   }))
 }

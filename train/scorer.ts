@@ -6,7 +6,8 @@ import { triggerWindows } from '../server/layer1/trigger-windows.js'
 import { modelFile } from './model-file.js'
 import { pickThreshold } from './thresholds.js'
 
-export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, split: 'train' | 'validation' }
+/** must: a canonical form the threshold keeps, whatever the target (corpus rows' `must`). */
+export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, must?: true, split: 'train' | 'validation' }
 /** skipsTables: a window scorer that reads no markdown table row (model.ts). */
 export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, skipsTables?: boolean }
 
@@ -51,7 +52,7 @@ interface Row { ids: number[], y: number, message: number }
 // Chosen on the corpus's validation split (AUC): a smaller step and stronger L2 generalise better from few positives.
 const LEARNING_RATE = 0.05
 /** The share of the held-back positives a threshold keeps: recall first (a Layer-1 miss is silent), the judge decides the rest. */
-export const TARGET_RECALL = 0.97
+export const TARGET_RECALL = 0.98
 const L2 = 1e-2
 
 /** fixed: the scale of the feature set's fixed-scale ids (features.ts, model.ts). */
@@ -119,7 +120,8 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const validation = examples.filter(e => e.split === 'validation')
   const tuneOn = validation.some(e => e.block) ? validation : train
   const tunePositives = tuneOn.filter(e => e.block)
-  const threshold = pickThreshold(tunePositives.map(scoreOf).filter((s): s is number => s !== null), tunePositives.length, opts.targetRecall ?? TARGET_RECALL)
+  const musts = examples.filter(e => e.must).map(scoreOf).filter((s): s is number => s !== null)
+  const threshold = Math.min(pickThreshold(tunePositives.map(scoreOf).filter((s): s is number => s !== null), tunePositives.length, opts.targetRecall ?? TARGET_RECALL), ...musts.map(s => pickThreshold([s], 1, 1)))
   const describe = (set: Example[]): SplitReport => {
     const scored = set.map(e => ({ e, s: scoreOf(e) }))
     const pos = scored.filter(x => x.e.block)

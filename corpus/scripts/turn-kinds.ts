@@ -1,5 +1,5 @@
 /** Writes each real validation message's `turn` (and `committed`) into the corpus: what its turn did, read from its repository snapshot. */
-// node --import tsx corpus/scripts/turn-kinds.ts   (needs the fetched snapshots of the validation repositories in /work/.mirror)
+// node --import tsx corpus/scripts/turn-kinds.ts [FILE.jsonl…]   (default: the two corpus files; needs the fetched snapshots of the validation repositories in /work/.mirror)
 // The session file cut after the message's line is the transcript as it stood at that Stop, read by the daemon's own
 // reader and classified by its own rule (server/evidence/turn-kind.ts): edit · command · tool (may change files or run
 // code: a subagent, a skill, an MCP tool, Codex's exec / write_stdin) · quiet (read-only tools only) · unknown (no
@@ -19,7 +19,7 @@ import { createClassifier } from '../../server/evidence/verification.js'
 import { mirrorDir } from './claude-code-git.js'
 
 const ROOT = new URL('../', import.meta.url).pathname
-const FILES = ['claude-code', 'codex'].map(f => join(ROOT, `${f}.jsonl`))
+const FILES = process.argv.length > 2 ? process.argv.slice(2) : ['claude-code', 'codex'].map(f => join(ROOT, `${f}.jsonl`))
 const config = loadConfig({ env: {}, file: '/dev/null' })
 const dir = mkdtempSync(join(tmpdir(), 'turn-kinds-'))
 const reader = createTranscriptReader({ enabled: true, roots: [dir], maxReadBytes: config.transcripts.maxReadBytes }, { HOME: dir }, config.judge.maxTextBytes, createClassifier(config.evidence))
@@ -33,14 +33,14 @@ try {
       const r = JSON.parse(l) as { id: string, origin?: string, agent?: string, text: string, source?: string, split?: string, turn?: TurnKind, committed?: true }
       delete r.turn
       delete r.committed
-      if (r.source === 'real' && r.split === 'validation') Object.assign(r, await turnOf(r))
+      if (r.source === 'real' && (r.split === 'validation' || r.split === 'test') && r.origin?.includes('@') === true) Object.assign(r, await turnOf(r))
       if (r.turn) counts.set(r.turn, counts.get(r.turn)! + 1)
       if (r.committed) committed++
       out.push(JSON.stringify(r))
     }
     writeFileSync(corpus, out.join('\n') + '\n')
   }
-  process.stdout.write(`real validation messages' turns: ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}; committed ${committed}\n`)
+  process.stdout.write(`real messages' turns: ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}; committed ${committed}\n`)
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

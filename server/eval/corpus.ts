@@ -18,6 +18,8 @@ export interface CorpusRow {
   turn?: TurnKind
   /** The message's turn already committed or pushed (server/evidence/committed.ts): train's committed-turn thresholds. */
   committed?: boolean
+  /** A canonical form (corpus/written/canonical.jsonl): train's threshold keeps every such positive, whatever the target. */
+  must?: boolean
 }
 
 /** Every valid row, and one problem line per invalid one (blank lines are ignored; extra keys too). */
@@ -44,7 +46,7 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
     if (bad) { problems.push(`${at} (${id}): label of "${bad[0]}" must be "block" or "allow"`); return }
     if (seen.has(id)) { problems.push(`${at}: duplicate id "${id}"`); return }
     seen.add(id)
-    const { split, repo, relevant, source, turn, committed } = v
+    const { split, repo, relevant, source, turn, committed, must } = v
     rows.push({
       id,
       text,
@@ -54,6 +56,7 @@ export function parseCorpus (jsonl: string): { rows: CorpusRow[], problems: stri
       ...(source === 'real' || source === 'synthetic' ? { source } : {}),
       ...((TURN_KINDS as readonly unknown[]).includes(turn) ? { turn: turn as TurnKind } : {}),
       ...(committed === true ? { committed } : {}),
+      ...(must === true ? { must } : {}),
       ...(Array.isArray(relevant) ? { relevant: relevant.filter((h): h is string => typeof h === 'string') } : {})
     })
   })

@@ -10,6 +10,9 @@ const FENCE = '```'
  */
 export const CODE_MARK = '\ue000'
 
+/** An inline span that is itself the action (`git commit`, `npm publish`): kept, as a sentence's verb, not blanked. */
+const ACTION_CODE = /^(git (add|commit|push|tag|merge)|gh (pr|release) create|npm publish|make deploy|kubectl apply|terraform apply)\b/
+
 /** A markdown table row (`| a | b |`, the `|---|` line too). */
 const isTableRow = (trimmed: string) => trimmed.length > 1 && trimmed.startsWith('|') && trimmed.trimEnd().endsWith('|')
 
@@ -36,7 +39,8 @@ function blankInlineCode (line: string): string {
   let inCode = false
   for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i + 1)) {
     // A code span becomes CODE_MARK and spaces, one per UTF-16 unit, so offsets stay; the opening backtick a space.
-    out += inCode ? CODE_MARK + ' '.repeat(i - from) : line.slice(from, i) + ' '
+    const span = line.slice(from, i)
+    out += !inCode ? span + ' ' : ACTION_CODE.test(span) ? span + ' ' : CODE_MARK + ' '.repeat(i - from)
     inCode = !inCode
     from = i + 1
   }

@@ -1,6 +1,6 @@
 // The bug-fix hooks' Layer 1 as shipped: triggers AND a topic scorer. Forms it must send to the judge (fix reports in
-// the corpus's languages, a Japanese announcement), ordinary replies of real length it must let through, the scores the
-// shipped models give them (within a stated tolerance), and a topic scorer that never sees a reply the triggers miss.
+// the corpus's languages, a Japanese announcement), ordinary replies of real length it must let through, and
+// a topic scorer that never sees a reply the triggers miss.
 import t from 'tap'
 import { loadConfig } from '../../server/config/config.js'
 import { gate } from '../../server/judge/layer1.js'
@@ -10,22 +10,18 @@ import type { Scorer } from '../../server/layer1/model.js'
 const config = loadConfig({ env: {}, file: '/dev/null' })
 const SB = 'shallow-bugfix'
 const BWR = 'bugfix-without-reproduction'
-/** Scores are deterministic; this covers float rounding only, so a change to the features or a retrained model shows. */
-const TOLERANCE = 0.01
+interface Form { text: string, hooks: string[] }
 
-interface Form { text: string, hooks: Record<string, number> }
-
-// Each score is what the shipped model gives the text (`npm run models`); every form is above its hook's threshold.
 const MUST_CATCH: Form[] = [
-  { text: 'Fixed. The `retry` helper now passes the abort signal through, so a cancelled upload no longer keeps retrying.', hooks: { [SB]: 0.872, [BWR]: 0.845 } },
-  { text: 'Fixed! `nix flake check` passes now.', hooks: { [SB]: 0.736, [BWR]: 0.634 } },
-  { text: 'Good catch — the modal stayed open because `onClose` was never wired. I wired it in `Dialog.tsx`; it should close properly now.', hooks: { [SB]: 0.705, [BWR]: 0.878 } },
-  { text: 'Исправил — дефолт теперь `true` для всех полей, как и в миграциях.', hooks: { [SB]: 0.866, [BWR]: 0.747 } },
-  { text: 'Behoben: der Pfad in `settings.json` war falsch, ich habe ihn korrigiert.', hooks: { [SB]: 0.531, [BWR]: 0.487 } },
-  { text: '修正しました。`formatDate` をUTCで処理するように変更したので、日付がずれる問題は解消されるはずです。', hooks: { [SB]: 0.634, [BWR]: 0.820 } },
-  { text: '已修复：登录接口返回 401 的问题是 token 过期时间写错了，已改成 3600 秒。', hooks: { [SB]: 0.619, [BWR]: 0.689 } },
+  { text: 'Fixed. The `retry` helper now passes the abort signal through, so a cancelled upload no longer keeps retrying.', hooks: [SB, BWR] },
+  { text: 'Fixed! `nix flake check` passes now.', hooks: [SB, BWR] },
+  { text: 'Good catch — the modal stayed open because `onClose` was never wired. I wired it in `Dialog.tsx`; it should close properly now.', hooks: [SB, BWR] },
+  { text: 'Исправил — дефолт теперь `true` для всех полей, как и в миграциях.', hooks: [SB, BWR] },
+  { text: 'Behoben: der Pfad in `settings.json` war falsch, ich habe ihn korrigiert.', hooks: [SB, BWR] },
+  { text: '修正しました。`formatDate` をUTCで処理するように変更したので、日付がずれる問題は解消されるはずです。', hooks: [SB, BWR] },
+  { text: '已修复：登录接口返回 401 的问题是 token 过期时间写错了，已改成 3600 秒。', hooks: [SB, BWR] },
   // An announcement, before any change: bugfix-without-reproduction's case, not shallow-bugfix's (no fix is claimed).
-  { text: '了解です。ログアウト後も前のユーザー名が表示される件ですね。`useUser` のキャッシュをクリアするよう変更します。', hooks: { [BWR]: 0.249 } }
+  { text: '了解です。ログアウト後も前のユーザー名が表示される件ですね。`useUser` のキャッシュをクリアするよう変更します。', hooks: [BWR] }
 ]
 
 // Ordinary replies the triggers alone sent to bugfix-without-reproduction's judge ("error", "missing", "文字化け"):
@@ -40,7 +36,7 @@ const MUST_PASS: Form[] = [
       'Everything reuses the existing API and permissions: only users with the `reports:read` role see the menu entry. The page is behind the ' +
       '`reportsPage` feature flag, off by default, so you can turn it on for your team first.\n\n' +
       'Next I can add scheduled e-mail delivery of a saved report, or a comparison with the previous period. Which would you like first?',
-    hooks: { [SB]: 0.148, [BWR]: 0.135 }
+    hooks: [SB, BWR]
   },
   {
     text: '## 今回の作業のまとめ\n\nご依頼の商品一覧ページの改善を行いました。\n\n' +
@@ -50,7 +46,7 @@ const MUST_PASS: Form[] = [
       '- 一覧のページ送りを無限スクロールに変更し、1回に読み込む件数を50件にしました。\n\n' +
       'どれも既存のAPIをそのまま使っていて、サーバー側の変更はありません。管理画面の権限設定もそのままです。\n\n' +
       '次は商品詳細ページのレビュー表示に取りかかる予定です。レビューの並び順や件数について希望があれば教えてください。',
-    hooks: { [BWR]: 0.098 }
+    hooks: [BWR]
   }
 ]
 
@@ -66,22 +62,13 @@ t.test('both bug-fix hooks ship a topic scorer on report features, loaded by the
 
 t.test('fix reports and announcements go to the judge, in every language of the corpus', async t => {
   for (const form of MUST_CATCH) {
-    for (const [name, expected] of Object.entries(form.hooks)) {
-      const score = hook(name).scorer!.score(form.text)
-      t.ok(Math.abs(score - expected) <= TOLERANCE, `${name}: score ${score.toFixed(3)} ≈ ${expected} for ${JSON.stringify(form.text.slice(0, 40))}`)
-      t.equal(gate(form.text, hook(name)), 'hit', `${name} sends it to the judge`)
-    }
+    for (const name of form.hooks) t.equal(gate(form.text, hook(name)), 'hit', `${name} sends it to the judge: ${form.text.slice(0, 40)}`)
   }
 })
 
 t.test('ordinary replies the triggers hit are let through without a model call', async t => {
   for (const form of MUST_PASS) {
-    for (const [name, expected] of Object.entries(form.hooks)) {
-      const h = hook(name)
-      const score = h.scorer!.score(form.text)
-      t.ok(Math.abs(score - expected) <= TOLERANCE, `${name}: score ${score.toFixed(3)} ≈ ${expected}`)
-      t.equal(gate(form.text, h), 'miss', `${name} lets it through`)
-    }
+    for (const name of form.hooks) t.equal(gate(form.text, hook(name)), 'miss', `${name} lets it through`)
   }
   t.ok(hook(BWR).trigger.test(MUST_PASS[0]!.text) && hook(BWR).trigger.test(MUST_PASS[1]!.text), 'the triggers alone would have sent both')
 })

@@ -14,7 +14,8 @@ t.test('prose blanks code and quotes and marks inline code, keeping offsets', as
   const cases: Array<[string, string, string]> = [
     ['fenced code', 'Run this:\n```sh\ngit commit -m x\n```\nDone.', `Run this:\n${blank('```sh')}\n${blank('git commit -m x')}\n${blank('```')}\nDone.`],
     ['a quoted line', '> I will commit now\nNoted.', `${blank('> I will commit now')}\nNoted.`],
-    ['inline code', 'Use `git push` later.', `Use ${code('`git push`')} later.`],
+    ['inline code', 'Use `npm test` later.', `Use ${code('`npm test`')} later.`],
+    ['a span that is the action itself is kept as the sentence\'s verb', 'Next: `git commit -am wip`. On it.', 'Next:  git commit -am wip . On it.'],
     ['two spans and an emoji inside one', 'A `x🚀y` b `c` d', `A ${code('`x🚀y`')} b ${code('`c`')} d`],
     ['an empty span', 'a `` b', `a ${code('``')} b`],
     ['an unclosed span runs to the line end', 'Say `git push now\nnext', `Say ${blank('`git push now')}\nnext`]
@@ -62,7 +63,7 @@ t.test('a table-blind reading leaves markdown table rows out (offsets kept); the
 
 t.test('features: words, bigrams and 3-grams hashed into the bucket range; CJK as character bigrams', async t => {
   t.strictSame(tokens("i'll commit it"), ["i'll", 'commit', 'it'])
-  t.strictSame(tokens(prose('stage and commit: `git add .` then `git commit`').toLowerCase()), ['stage', 'and', 'commit', CODE_MARK, 'then', CODE_MARK], 'a code span is one token of its own')
+  t.strictSame(tokens(prose('stage and run: `make lint` then `npm test`').toLowerCase()), ['stage', 'and', 'run', CODE_MARK, 'then', CODE_MARK], 'a code span is one token of its own')
   t.strictSame(tokens('コミットします'), ['コミ', 'ミッ', 'ット', 'トし', 'しま', 'ます', 'す'])
   const ids = featureIds('Shall I commit?', 10)
   t.ok(ids.length > 10)

@@ -11,11 +11,13 @@ import { PACKAGE_ROOT } from '../../server/core/paths.js'
 
 const TOLERANCE = 0.005
 const read = (p: string) => readFileSync(join(PACKAGE_ROOT, p), 'utf8')
+/** What `npm run models` trains on: the corpus files its script names. */
+const trainedOn = () => (JSON.parse(read('package.json')).scripts.models as string).split(' ').filter(a => a.startsWith('corpus/')).map(read).join('')
 
 t.test('each shipped model is wired in, and its validation recall and hit rate are what its report says', async t => {
   const config = loadConfig({ env: {}, file: '/dev/null' })
   const { reports } = JSON.parse(read('config/models/report.json')) as { reports: Array<{ hook: string, validation: { recall: number, hitRate: number, positives: number } }> }
-  const rows = parseCorpus(read('corpus/claude-code.jsonl') + read('corpus/codex.jsonl')).rows
+  const rows = parseCorpus(trainedOn()).rows
   t.ok(reports.length >= 3)
   for (const r of reports) {
     const hook = config.hooks[r.hook]!
@@ -33,7 +35,7 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
 // What the scorers are for: few ordinary real replies reach the judge. Ceilings on the real validation messages the
 // shipped models send on, each turn read as it was (each a little above its figure in docs/BENCHMARKS.md), and the
 // forms they must still catch.
-const REAL_HIT_CEILING: Record<string, number> = { commit: 0.06, 'scope-check': 0.02, 'scope-change': 0.08, 'shallow-bugfix': 0.18, 'bugfix-without-reproduction': 0.27 }
+const REAL_HIT_CEILING: Record<string, number> = { commit: 0.09, 'scope-check': 0.02, 'scope-change': 0.2, 'shallow-bugfix': 0.21, 'bugfix-without-reproduction': 0.3 }
 const MUST_CATCH: Array<[string, string]> = [
   ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
   ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],

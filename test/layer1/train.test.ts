@@ -8,7 +8,9 @@ import { trainCommand } from '../../server/commands/train.js'
 import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
 import { gate } from '../../server/judge/layer1.js'
-import { examplesFor } from '../../train/examples.js'
+import { scorerFrom } from '../../server/layer1/model.js'
+import { examplesFor, scorerOptions } from '../../train/examples.js'
+import { scorerInputs, trainScorer } from '../../train/scorer.js'
 import { tempDir } from '../helper.js'
 
 const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'corpus.jsonl')
@@ -66,4 +68,19 @@ t.test('a model named in the config is loaded and Layer 1 uses it; a broken one 
   t.throws(() => loadConfig({ env: {}, file: user }), /skipsTables is not true on a window model/, 'a topic model reads the whole reply, tables and all')
   writeFileSync(user, 'hooks:\n  commit:\n    layer1: { model: bad.json }\n  scope-check:\n    layer1: { model: missing.json }\n')
   t.throws(() => loadConfig({ env: {}, file: user }), /hooks\.commit\.layer1\.model[\s\S]*hooks\.scope-check\.layer1\.model/)
+})
+
+t.test('a positive marked `must` (a canonical form) is kept by the threshold, whatever the recall target lets go', async t => {
+  const trigger = loadConfig({ env: {}, file: '/dev/null' }).hooks.commit!.trigger
+  const examples = examplesFor('commit', parseCorpus(readFileSync(CORPUS, 'utf8')).rows)
+  const opts = { ...scorerOptions('commit'), targetRecall: 0.5 }
+  const { model } = trainScorer('commit', trigger, examples, opts)
+  const scorer = scorerFrom(model)
+  const score = (text: string) => Math.max(...scorerInputs(text, model.kind, trigger, model.skipsTables).map(w => scorer.score(w, text)))
+  const lowest = examples.filter(e => e.block && e.split === 'validation' && scorerInputs(e.text, model.kind, trigger, model.skipsTables).length > 0)
+    .sort((a, b) => score(a.text) - score(b.text))[0]!
+  t.ok(score(lowest.text) < model.threshold, 'at half the recall, the lowest held-back positive is let go')
+  const kept = trainScorer('commit', trigger, examples.map(e => e === lowest ? { ...e, must: true as const } : e), opts).model
+  t.ok(score(lowest.text) >= kept.threshold, 'marked must, the threshold keeps it')
+  t.ok(kept.threshold < model.threshold)
 })

@@ -1,0 +1,54 @@
+/** Layer-1 recall per Stop hook on each split, real and written apart, with Wilson 95 % intervals: the figures docs/BENCHMARKS.md quotes. */
+// node --import tsx corpus/scripts/layer1-splits.ts [--test] [--misses dev]   (no judge: Layer 1 as `serve` runs it, every Stop hook on)
+// DEV sets may be read, listed and chosen on; TEST sets (corpus/test/, the TEST authors of corpus/written/) are only
+// ever scored, never listed: --misses lists DEV misses only.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { loadConfig } from '../../server/config/config.js'
+import { type CorpusRow, parseCorpus } from '../../server/eval/corpus.js'
+import { table } from '../../server/eval/report.js'
+import { evalTasks, layer1Runtime, runEval } from '../../server/eval/run.js'
+import { scoreAll } from '../../server/eval/score.js'
+import { showRate, wilson } from '../../server/eval/wilson.js'
+
+const ROOT = new URL('../', import.meta.url).pathname
+export const STOP_HOOKS = ['commit', 'scope-check', 'scope-change', 'shallow-bugfix', 'bugfix-without-reproduction']
+/** Chosen before any of their files was read (corpus/written/README.md): the written test split is by author. */
+export const TEST_AUTHORS = ['chatty', 'status', 'mixed']
+export const DEV_AUTHORS = ['terse', 'markdown', 'japanese']
+
+const rowsOf = (file: string): CorpusRow[] => {
+  const { rows, problems } = parseCorpus(readFileSync(join(ROOT, file), 'utf8'))
+  if (problems.length > 0) throw new Error(`${file}: ${problems.slice(0, 3).join('; ')}`)
+  return rows
+}
+const corpus = () => [...rowsOf('claude-code.jsonl'), ...rowsOf('codex.jsonl')]
+export const SETS: Record<string, { test: boolean, rows: () => CorpusRow[] }> = {
+  'dev real (validation repositories)': { test: false, rows: () => corpus().filter(r => r.split === 'validation' && r.source === 'real') },
+  'dev written (team, validation)': { test: false, rows: () => corpus().filter(r => r.split === 'validation' && r.source === 'synthetic') },
+  'dev written (blind authors)': { test: false, rows: () => DEV_AUTHORS.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) },
+  'dev canonical forms + paraphrases': { test: false, rows: () => rowsOf('written/canonical.jsonl') },
+  'test real (new repositories, quoted replies)': { test: true, rows: () => rowsOf('test/real.jsonl') },
+  'test written (blind authors)': { test: true, rows: () => TEST_AUTHORS.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) }
+}
+
+export async function measure (rows: CorpusRow[]): Promise<Record<string, { recall: ReturnType<typeof wilson>, sent: number }>> {
+  const config = loadConfig({ env: {}, file: '/dev/null' })
+  const hooks = STOP_HOOKS.map(h => config.hooks[h]!)
+  const outcomes = await runEval(evalTasks(rows, hooks), { runtime: layer1Runtime(config, {}), layer1Only: true })
+  const scores = scoreAll(outcomes, STOP_HOOKS, true)
+  return Object.fromEntries(Object.entries(scores).map(([h, s]) => [h, { recall: s.layer1.recallInterval, sent: s.layer1.hitRate }]))
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const withTest = process.argv.includes('--test')
+  const head = ['set', 'messages', ...STOP_HOOKS.map(h => `${h} recall [95% CI] (positives)`)]
+  const out: string[][] = [head]
+  for (const [name, set] of Object.entries(SETS)) {
+    if (set.test && !withTest) continue
+    const rows = set.rows()
+    const m = await measure(rows)
+    out.push([name, String(rows.length), ...STOP_HOOKS.map(h => m[h] ? `${showRate(m[h].recall)} (${m[h].recall.n})` : '—')])
+  }
+  process.stdout.write(table(out, 1))
+}
