@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { loadConfig } from '../server/config/config.js'
 import { claims } from './claims.js'
+import { layer1Recall } from './layer1-recall.js'
 import { httpLatency, MISS_TEXT, shimLatency } from './latency.js'
 import { layer1Cost } from './layer1.js'
 import { layer2 } from './layer2.js'
@@ -77,6 +78,8 @@ try {
   sections.push(layer1Cost(knobs.BENCH_L1_ROUNDS))
   say('Layer-2 overhead and the cache')
   sections.push(await layer2(daemon, fakeUrl, knobs.BENCH_L2, knobs.BENCH_DELAY_MS, http.missMs))
+  say('Layer-1 recall on the labelled splits')
+  sections.push(await layer1Recall())
   say('completion claims on the labelled scenarios')
   sections.push(await claims(ROOT))
   say('calls and tokens per 100 turns')
