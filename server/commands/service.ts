@@ -2,6 +2,9 @@
 import { existsSync } from 'node:fs'
 import { loadConfig } from '../config/config.js'
 import { configHome, userHome } from '../core/paths.js'
+import { readSmallFileSync } from '../core/safe-file.js'
+import { keptKeys } from '../service/kept-keys.js'
+import { launchdPaths } from '../service/launchd.js'
 import { planService, fileState, installFiles, uninstallFiles } from '../service/plan.js'
 import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
@@ -21,6 +24,9 @@ export const serviceCommand: Command = async (args, io) => {
   const cwd = workingDir(io)
   const platform = values.platform ?? process.platform
   const spec = serviceSpec(config, io.env, { cwd })
+  // A key the last install stored stays unless this shell sets it anew: installing from a shell without it must not erase it.
+  const kept = storedKeys(platform, io.env, home, Object.values(config.backends).flatMap(b => b.apiKeyEnv ? [b.apiKeyEnv] : []), spec.secrets)
+  spec.secrets = { ...kept, ...spec.secrets }
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })
   if (!plan) {
     const error = `no service manager for platform "${platform}" (linux: systemd, darwin: launchd); run hookjudge serve under yours`
@@ -40,13 +46,15 @@ export const serviceCommand: Command = async (args, io) => {
     const keys = Object.keys(spec.secrets)
     const linger = plan.manager === 'systemd' ? ['loginctl enable-linger "$USER"'] : []
     if (values.json) {
-      json(!refused, { files: done, keys, next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes: notBuilt ? [`${spec.cli} does not exist yet: run npm run build before starting the service`] : [] })
+      json(!refused, { files: done, keys, kept: Object.keys(kept), next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes: notBuilt ? [`${spec.cli} does not exist yet: run npm run build before starting the service`] : [] })
       return refused ? 1 : 0
     }
     if (notBuilt) say(`${paint('warn', 'note')}: ${spec.cli} does not exist yet: run npm run build before starting the service`)
     for (const d of done) say(`${d.action === 'refused' ? paint('fail', 'refused') : paint('ok', d.action)}  ${d.path}${d.action === 'refused' ? ' (not written by hookjudge: move it away first)' : ''}`)
     if (refused) return 1
-    say(`keys: ${keys.join(', ') || 'none set in this shell'} (only in the ${plan.manager === 'systemd' ? 'env file' : 'plist'}, mode 0600)`)
+    const where = plan.manager === 'systemd' ? 'env file' : 'plist'
+    say(`keys: ${keys.join(', ') || 'none (set a backend\'s key in this shell and install again)'} (only in the ${where}, mode 0600)`)
+    if (Object.keys(kept).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept).join(', ')} from the ${where} already installed (not set in this shell)`)
     commands('next, run:', plan.afterInstall)
     if (linger.length > 0) commands('to keep it running when you are logged out (hookjudge does not run this for you):', linger)
     return 0
@@ -74,4 +82,13 @@ export const serviceCommand: Command = async (args, io) => {
   say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}`)
   commands(`${plan.manager} ${installed ? 'service installed' : 'service not installed'}; inspect it with:`, plan.inspect)
   return installed ? 0 : 1
+}
+
+/** The keys the installed env file (systemd) or plist (launchd) holds for these names, where this shell sets none. */
+function storedKeys (platform: string, env: Record<string, string | undefined>, home: string, names: string[], shell: Record<string, string>): Record<string, string> {
+  const linux = platform === 'linux'
+  const path = linux ? systemdPaths(configHome(env)).envFile : platform === 'darwin' ? launchdPaths(home).plist : undefined
+  if (path === undefined) return {}
+  const read = readSmallFileSync(path, 1 << 20)
+  return keptKeys('text' in read ? read.text : undefined, linux ? 'env' : 'plist', names, shell)
 }

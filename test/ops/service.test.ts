@@ -166,3 +166,33 @@ t.test('--json: each file and what was done to it, the keys by name, the command
   const win = await s.service(['status', '--platform', 'win32', '--json'])
   t.match({ code: win.code, doc: JSON.parse(win.out), err: win.err }, { code: 1, doc: { command: 'service', ok: false, platform: 'win32', error: /no service manager/ }, err: '' })
 })
+
+t.test('an install from a shell without the key keeps the key the last install stored; a new key replaces it', async t => {
+  for (const platform of ['linux', 'darwin']) {
+    const s = setup(t)
+    const stored = platform === 'linux' ? s.envFile : join(s.home, 'Library', 'LaunchAgents', 'dev.hookjudge.plist')
+    t.equal((await s.service(['install', '--platform', platform])).code, 0)
+    const { ANTHROPIC_API_KEY: _, ...keyless } = s.env
+    const again = await s.service(['install', '--platform', platform], keyless)
+    t.equal(again.code, 0)
+    t.match(readFileSync(stored, 'utf8'), KEY, `${platform}: the stored key is still there`)
+    t.match(again.out, /kept: ANTHROPIC_API_KEY from the (env file|plist) already installed/)
+    t.notMatch(again.out, KEY, 'never printed')
+    const status = await s.service(['status', '--platform', platform], keyless)
+    t.notMatch(status.out, /stale|differ/, `${platform}: a shell without the key does not make the install stale`)
+    const rotated = 'sk-ant-rotated-9876543210'
+    t.equal((await s.service(['install', '--platform', platform], { ...keyless, ANTHROPIC_API_KEY: rotated })).code, 0)
+    t.match(readFileSync(stored, 'utf8'), rotated, `${platform}: a key set in the shell replaces the stored one`)
+    t.notMatch(readFileSync(stored, 'utf8'), KEY)
+  }
+})
+
+t.test('a key is never taken from a file hookjudge did not write', async t => {
+  const s = setup(t)
+  mkdirSync(join(s.home, '.config', 'systemd', 'user'), { recursive: true })
+  writeFileSync(s.envFile, 'ANTHROPIC_API_KEY=sk-ant-someone-elses\n')
+  const { ANTHROPIC_API_KEY: _, ...keyless } = s.env
+  const out = await s.service(['install', '--platform', 'linux'], keyless)
+  t.equal(out.code, 1, 'the foreign file is refused, as before')
+  t.notMatch(out.out, /kept:/)
+})

@@ -1,0 +1,37 @@
+/** The API keys an earlier `service install` stored, read back so a later install from a shell without them keeps them; pure parsing. */
+import { parse as parsePlist } from 'plist'
+import { isMap } from '../core/is-map.js'
+import { MARKER } from './spec.js'
+
+/** KEY=value lines of an env file renderEnvFile wrote (its double-quoted values unescaped). */
+function envFileKeys (text: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const line of text.split('\n')) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line)
+    if (!m) continue
+    const raw = m[2]!
+    out[m[1]!] = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1).replace(/\\(["\\])/g, '$1') : raw
+  }
+  return out
+}
+
+function plistKeys (text: string): Record<string, string> {
+  try {
+    const doc = parsePlist(text) as unknown
+    const vars = isMap(doc) ? doc.EnvironmentVariables : undefined
+    if (!isMap(vars)) return {}
+    return Object.fromEntries(Object.entries(vars).filter((e): e is [string, string] => typeof e[1] === 'string'))
+  } catch { return {} }
+}
+
+/**
+ * The keys named by `names` that the file install wrote holds and `shell` lacks. Only a file carrying install's marker
+ * is read: a key is never taken from a file the user wrote.
+ */
+export function keptKeys (text: string | undefined, kind: 'env' | 'plist', names: readonly string[], shell: Record<string, string>): Record<string, string> {
+  if (text === undefined || !text.includes(MARKER)) return {}
+  const stored = kind === 'env' ? envFileKeys(text) : plistKeys(text)
+  const out: Record<string, string> = {}
+  for (const name of names) if (shell[name] === undefined && stored[name]) out[name] = stored[name]
+  return out
+}
