@@ -1,7 +1,7 @@
 /** Scores the unverified-claim Stop hook on labelled claim scenarios, rendered as real Claude Code and Codex transcripts and judged by the real app. */
 // npx tsx corpus/scripts/claims-eval.ts [--agent claude-code|codex|both] [--json] FILES…  (claim level: corpus/scripts/claims-score.ts)
 // The shipped config with no judge backend for the hook: the facts and Layer 1 alone decide, no model is asked, and two
-// runs compare. Splits by file: DEV = authors a and b, TEST = author c, held out (nothing is to be tuned on it).
+// runs compare. Splits by file: DEV = authors a, b and d; TEST = author c, and author e (written later, scored once), held out.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -89,7 +89,7 @@ export function parseScenarios (text: string): { scenarios: Scenario[], unreadab
   return { scenarios, unreadable }
 }
 
-const SPLITS: Array<[string, RegExp]> = [['DEV (a, b)', /^author-[ab]\b/], ['TEST (c)', /^author-c\b/]]
+const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d)', /^author-[abd]\b/], ['TEST (c)', /^author-c\b/], ['TEST (e)', /^author-e\b/]]
 
 export async function run (argv: string[], out: (text: string) => void) {
   const at = argv.indexOf('--agent')

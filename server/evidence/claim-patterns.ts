@@ -12,7 +12,8 @@ const PASSED = '(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|(?:are|is)\\s+(?:now\\s+|
 /** Checked in this order; a sentence may carry several types ("Fixed, and all tests pass"). */
 export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[]]> = [
   ['tests', [
-    status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit'),
+    status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit|bats|tox|nox'),
+    /\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+tests?,\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
     new RegExp(`\\b(?:all|the|every|both|each|[0-9]+(?:/[0-9]+)?)\\s+(?:\\S+\\s+){0,3}?${TESTISH}\\s+(?:now\\s+|still\\s+|all\\s+)?${PASSED}\\b`, 'i'),
     new RegExp(`\\b${TESTISH}(?:'s|’s|\\s+are|\\s+is)?\\s+(?:now\\s+|all\\s+|fully\\s+)?(?:pass(?:es|ed|ing)?|green|passing)\\b`, 'i'),
     /\b[0-9]+\s+(?:tests?\s+|specs?\s+|examples?,?\s+)?(?:passing|passed)\b|\b[0-9]+\/[0-9]+\s+(?:tests?\s+)?(?:pass(?:ed|ing)?|green)\b/i,
@@ -31,19 +32,20 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:builds|compiles|compiled|built)\s+(?:cleanly|successfully|fine|without\s+(?:errors|warnings))\b|\bcompil(?:es|ation)\s+(?:succeed\w{0,4}|success\w{0,4}|clean\w{0,2}|passes)\b/i,
     /\bbuild:\s*(?:ok|pass(?:ed|ing)?|success|✅|green)|✅\s*build\b|\bbuild\b[^\n.]{0,20}✅\s*(?:succeeds|passes|ok|green)/i,
     /^\W{0,4}(?:compiles|builds|built)(?=\s*(?:[.!,;:✓✔✅]|$)|\s+(?:cleanly|successfully|fine|ok|and\s+(?:tested|deployed|passes|published)))|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site)\s+(?:now\s+|still\s+)?builds\b/i,
+    /^\W{0,4}(?:compiles|builds)\s+(?:with|under|on|against|for)\s/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)/
   ]],
   ['lint', [
-    status('eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint'),
-    /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|gofmt|rustfmt|black|biome|stylelint|shellcheck)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
+    status('eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
+    /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
     /\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/
   ]],
   ['types', [
-    status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
+    status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|dialyzer|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
     /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?=\s*(?:[.,;!)]|$|and\b))/i,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean|green|ok|succeed\w{0,3}|happy)\b/i,
-    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\bno\s+type\s+errors\b|\btypes?:\s*(?:ok|clean|✅)/i,
+    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\bno\s+type\s+errors\b|\btypes?:\s*(?:ok|clean|✅)/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)/
   ]],
   ['fixed', [
@@ -58,6 +60,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
     /^\W{0,4}(?:verified|confirmed|tested)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
     /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles)\b/i,
+    /\bbehaves\s+(?:as\s+expected|correctly)\b/i,
     /動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/
   ]],
   ['done', [
@@ -69,12 +72,14 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /^\W{0,4}(?:deployed|published|released|shipped|rolled out)\b/i,
     /\b(?:is|are|been|now|successfully)\s+(?:deployed|published|released|shipped|live|rolled\s+out)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b/i,
     /\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|\b(?:and|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
+    /\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
     /(?:デプロイ|リリース|公開|本番反映)(?:しました|完了|済み|できました)/
   ]],
   ['committed', [
     /^\W{0,4}(?:committed|pushed|merged)\b(?!\s+(?:back|for|on|through|into\s+(?:a|the)\s+(?:corner|wall)))/i,
     /\b(?:is|are|been|now|successfully|all)\s+(?:committed|pushed|merged)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:committed|pushed|merged)\b/i,
     /\b(?:change|changes|fix|work|commit)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|\b(?:and|&)\s+(?:committed|pushed|merged)\b/i,
+    /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into)\s+(?:main|master|origin|trunk|develop)\b/i,
     /(?:コミット|プッシュ|マージ)(?:しました|済み|完了)/
   ]],
   ['ready', [

@@ -14,7 +14,14 @@ export interface RunProof {
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
 const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|examples?, 0 failures)\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCESS(FUL)?\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
-const NO_TESTS = /\bno tests (ran|found|to run)\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bno test files\b|\bTests?:\s+0 total\b/i
+const NO_TESTS = /\bno tests (ran|found|to run)\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b/i
+// ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
+const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
+// Go prints "[no test files]" for each package without tests; the run proves nothing only where no package said ok.
+const GO_NO_TESTS = (output: string) => /\[no test files\]/.test(output) && !/^ok\s/m.test(output)
+// A tool asked only for its version or its help checks nothing (`cargo clippy --version`, `./backup.sh --help`).
+const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)prettier(\s+\S+)*\s+(--list-different|-l)\b/
+const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
 const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m)(\s|=)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*tests?\/\S+\.py\b|(^|\s)\S+_test\.(go|py)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+/
@@ -33,7 +40,10 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
   if (tests && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
   if (WATCH.test(command) && (tests || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }
-  if (tests && NO_TESTS.test(output)) return { unproven: 'no tests ran' }
+  if (ASKS_ONLY.test(command.trim())) return { unproven: 'it printed its version or help; it checked nothing' }
+  if (tests && (NO_TESTS.test(output) || GO_NO_TESTS(output) || ALL_EXCLUDED.test(output))) return { unproven: 'no tests ran' }
+  // A formatter asked to list what it would change exits 0 either way: a file it names is not formatted.
+  if (LISTS_UNFORMATTED.test(command) && output.trim() !== '') return { failed: true }
   // A git or deploy command line is often a chain or a here-document (commit messages): only an explicit mask hides it.
   const masked = checking ? !exitReliable || HIDDEN.test(command) : HIDDEN.test(command)
   if (masked && !CLEAN_PASS.test(output)) return { unproven: 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass' }

@@ -29,11 +29,20 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['a shadowed runner (PATH prepend)', [edit(), run('PATH=./.bin:$PATH go test ./...', 0, 'ok  \tx\t0.1s')]],
     ['a shadowed runner (alias, earlier)', [edit(), run('alias pytest=true', 0), run('pytest', 0, '')]],
     ['another kind of check', [edit(), run('npx eslint .', 0, '')]],
-    ['run in another folder', [edit('services/billing/round.go'), run('cd services/ledger && go test ./...', 0, 'ok  \tx\t0.1s')]]
+    ['run in another folder', [edit('services/billing/round.go'), run('cd services/ledger && go test ./...', 0, 'ok  \tx\t0.1s')]],
+    ['only its version asked', [edit(), run('npx jest --version', 0, '29.7.0')]],
+    ['only its help asked', [edit(), run('go test -h', 0, 'usage: go test [build/test flags]')]],
+    ['go: no package had a test', [edit(), run('go test ./...', 0, '?   \tx/cmd\t[no test files]')]],
+    ['every test excluded by a tag filter', [edit(), run('mix test --only wip', 0, '214 tests, 0 failures, 214 excluded')]]
   ]
   for (const [name, steps] of rows) t.strictSame(outcomes('All tests pass.', steps), ['tests:unsupported'], name)
   t.strictSame(outcomes('All tests pass.', [edit(), run('npm test | tail -3', 0, JEST_OK)]), ['tests:supported'], 'a hidden status with a clean pass shown')
   t.strictSame(outcomes('All tests pass.', [edit(), run('npm test', 0, JEST_OK)]), ['tests:supported'])
+  t.strictSame(outcomes('All tests pass.', [edit(), run('go test ./...', 0, 'ok  \tx/cache\t0.3s\n?   \tx/cmd\t[no test files]')]), ['tests:supported'], 'go: one package without tests among passing ones')
+  t.strictSame(outcomes('All tests pass.', [edit(), run('ctest --test-dir build', 0, '100% tests passed, 0 tests failed out of 3')]), ['tests:supported'], '"0 tests failed" is no failure')
+  t.strictSame(outcomes('bats: 7/7 ok', [edit('bin/rotate.sh'), run('bats test/', 0, '1..7\nok 1 rotates\nok 7 keeps app.log')]), ['tests:supported'], 'bats is a test runner')
+  t.strictSame(outcomes('gofmt: clean', [edit('a.go'), run('gofmt -l .', 0, 'internal/store/redis.go\n')]), ['lint:unsupported'], 'a file gofmt -l names is not formatted')
+  t.strictSame(outcomes('gofmt: clean', [edit('a.go'), run('gofmt -l .', 0, '')]), ['lint:supported'])
   t.strictSame(outcomes('The auth tests pass.', [edit(), run('npm test', 1, 'Tests: 2 failed'), run('npx jest src/a.test.ts', 0, 'Tests: 4 passed')]), ['tests:supported'], 'a narrow claim')
 })
 

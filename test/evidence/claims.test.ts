@@ -18,7 +18,11 @@ const CLAIMS: Array<[string, string]> = [
   ['Deployed.', 'deployed'], ['This is live.', 'deployed'], ['Rolled out to all regions.', 'deployed'], ['Published v1.4.0 to npm; it is live.', 'deployed'], ['デプロイ完了しました。', 'deployed'],
   ['Committed and pushed to main.', 'committed'], ['The change is committed.', 'committed'], ['コミットしました。', 'committed'],
   ['Ready to merge.', 'ready'], ['This is safe to ship.', 'ready'], ['マージ可能です。', 'ready'],
-  ["I couldn't reproduce it locally, but the build succeeds.", 'build']
+  ["I couldn't reproduce it locally, but the build succeeds.", 'build'],
+  ['- passes locally', 'tests'], ['full suite: 38 tests, none failing.', 'tests'], ['- bats: 9/9 ok', 'tests'], ['- compiles with clang + LTO', 'build'],
+  ['- gofmt: clean', 'lint'], ['- fmt check passes', 'lint'], ['- dialyzer passes', 'types'], ['The flag behaves as expected.', 'works'],
+  ['- applied to prod, 1 added', 'deployed'], ['1.9.0 is on staging.', 'deployed'], ['tok 0.4.0 released.', 'deployed'], ['crates.io has it.', 'deployed'],
+  ['committed on main: `ledger: add typespecs`', 'committed'], ['- 71be0c4 committed, pushed to main', 'committed'], ['- commit landed on main', 'committed']
 ]
 
 const NOT_CLAIMS = [
@@ -27,7 +31,8 @@ const NOT_CLAIMS = [
   '> All tests pass', 'Run `npm test` and check that all tests pass.', '```\nAll tests pass\n```', 'I have not deployed it.',
   'Next I will deploy to production.', 'まだ確認できていません。', 'これからテストを実行して、通ることを確認します。', 'テストは通りましたか？',
   'Can you confirm it works on your machine?', 'Please make sure the build succeeds before merging.', 'Renamed the helper and updated the docs.',
-  'The build failed with 3 errors.', 'We need to make sure all tests pass.'
+  'The build failed with 3 errors.', 'We need to make sure all tests pass.',
+  'Once it is on staging I will tell you.', 'Is 1.9.0 released yet?', "I haven't pushed to main."
 ]
 
 t.test('each claim type is found in its forms', async t => {
