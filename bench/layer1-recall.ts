@@ -21,8 +21,9 @@ export async function layer1Recall (): Promise<Section> {
     title: 'Layer-1 recall per Stop hook (no judge)',
     note: 'Violations Layer 1 sends to the judge, of those labelled block, with every shipped Stop hook on as `serve` runs it ' +
       '(corpus/scripts/layer1-splits.ts). dev: what thresholds, triggers and features were chosen on (the validation ' +
-      'repositories, the team\'s written validation messages, three blind authors of whom two are trained on, the canonical ' +
-      `forms); test: never trained or tuned on (corpus/test/, and three other blind authors of corpus/written/). Target ${100 * TARGET} % on test; ` +
+      'repositories, the team\'s written validation messages, six blind authors of whom five are trained on, the canonical ' +
+      'forms); test: never trained or tuned on (corpus/test/; three blind authors of corpus/written/ whose figures were seen once ' +
+      `before the last changes; and three of a second round, seen only after them). Target ${100 * TARGET} % on test; ` +
       '"(short)" marks a figure under it. Wilson 95 % intervals.',
     head: ['set', 'messages', ...STOP_HOOKS],
     rows

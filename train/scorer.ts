@@ -9,7 +9,7 @@ import { pickThreshold } from './thresholds.js'
 /** must: a canonical form the threshold keeps, whatever the target (corpus rows' `must`). */
 export interface Example { id: string, text: string, block: boolean, relevant: boolean, synthetic: boolean, must?: true, split: 'train' | 'validation' }
 /** skipsTables: a window scorer that reads no markdown table row (model.ts). */
-export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, skipsTables?: boolean }
+export interface TrainOptions { kind: ModelKind, features?: FeatureSet, bits?: number, epochs?: number, targetRecall?: number, skipsTables?: boolean, l2?: number, margin?: number }
 
 export interface SplitReport {
   messages: number
@@ -111,7 +111,7 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const label = (e: Example) => e.block ? 1 : 0
   const train = examples.filter(e => e.split === 'train')
   const rows = train.flatMap((e, message) => scorerInputs(e.text, kind, trigger, skipsTables).map(x => ({ ids: ids(x, bits, e.text), y: label(e), message })))
-  const { w, bias } = fit(rows, bits, opts.epochs ?? 12, fixedScaleOf(features))
+  const { w, bias } = fit(rows, bits, opts.epochs ?? 12, fixedScaleOf(features), LEARNING_RATE, opts.l2 ?? L2)
   const draft = scorerFrom(modelFile(hook, kind, bits, w, bias, 0, undefined, features, skipsTables))
   const scoreOf = (e: Example) => {
     const xs = scorerInputs(e.text, kind, trigger, skipsTables)
@@ -121,7 +121,9 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
   const tuneOn = validation.some(e => e.block) ? validation : train
   const tunePositives = tuneOn.filter(e => e.block)
   const musts = examples.filter(e => e.must).map(scoreOf).filter((s): s is number => s !== null)
-  const threshold = Math.min(pickThreshold(tunePositives.map(scoreOf).filter((s): s is number => s !== null), tunePositives.length, opts.targetRecall ?? TARGET_RECALL), ...musts.map(s => pickThreshold([s], 1, 1)))
+  // The pick on the validation split, lowered by the hook's margin: what text by writers the scorer never saw asks of it.
+  const picked = pickThreshold(tunePositives.map(scoreOf).filter((s): s is number => s !== null), tunePositives.length, opts.targetRecall ?? TARGET_RECALL) * (opts.margin ?? 1)
+  const threshold = Math.min(picked, ...musts.map(s => pickThreshold([s], 1, 1)))
   const describe = (set: Example[]): SplitReport => {
     const scored = set.map(e => ({ e, s: scoreOf(e) }))
     const pos = scored.filter(x => x.e.block)

@@ -136,7 +136,7 @@ function table (report: Awaited<ReturnType<typeof run>>): string {
     }
     for (const [name] of SPLITS) {
       const { all, byType } = groups[name]!.claimLevel
-      lines.push(`  claim level, ${name}`.padEnd(26) + `${'precision'.padEnd(36)}${'recall'.padEnd(36)}outcome agrees`)
+      lines.push(`  claim level, ${name} `.padEnd(30) + `${'precision'.padEnd(36)}${'recall'.padEnd(36)}outcome agrees`)
       for (const [type, c] of [['all', all] as const, ...Object.entries(byType)]) lines.push(`    ${type.padEnd(22)}${cell(c.precision, 36)}${cell(c.recall, 36)}${cell(c.agreement).trimEnd()}`)
     }
   }

@@ -10,8 +10,8 @@ const FENCE = '```'
  */
 export const CODE_MARK = '\ue000'
 
-/** An inline span that is itself the action (`git commit`, `npm publish`): kept, as a sentence's verb, not blanked. */
-const ACTION_CODE = /^(git (add|commit|push|tag|merge)|gh (pr|release) create|npm publish|make deploy|kubectl apply|terraform apply)\b/
+/** An inline span that is itself the action (`git commit`, `npm publish`) or a deferral marker (`// TODO: RTL`): kept as words of the sentence, not blanked. */
+const ACTION_CODE = /^(git (add|commit|push|tag|merge)|gh (pr|release) create|npm publish|make deploy|kubectl apply|terraform apply)\b|\b(TODO|FIXME)\b/
 
 /** A markdown table row (`| a | b |`, the `|---|` line too). */
 const isTableRow = (trimmed: string) => trimmed.length > 1 && trimmed.startsWith('|') && trimmed.trimEnd().endsWith('|')

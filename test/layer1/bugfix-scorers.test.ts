@@ -36,7 +36,9 @@ const MUST_PASS: Form[] = [
       'Everything reuses the existing API and permissions: only users with the `reports:read` role see the menu entry. The page is behind the ' +
       '`reportsPage` feature flag, off by default, so you can turn it on for your team first.\n\n' +
       'Next I can add scheduled e-mail delivery of a saved report, or a comparison with the previous period. Which would you like first?',
-    hooks: [SB, BWR]
+    // bugfix-without-reproduction's threshold is set for violations by writers it never saw (train/examples.ts
+    // UNSEEN_MARGIN) and sends this one on: its judge answers for it.
+    hooks: [SB]
   },
   {
     text: '## 今回の作業のまとめ\n\nご依頼の商品一覧ページの改善を行いました。\n\n' +

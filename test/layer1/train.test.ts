@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config/config.js'
 import { parseCorpus } from '../../server/eval/corpus.js'
 import { gate } from '../../server/judge/layer1.js'
 import { scorerFrom } from '../../server/layer1/model.js'
-import { examplesFor, scorerOptions } from '../../train/examples.js'
+import { examplesFor, scorerOptions, UNSEEN_MARGIN } from '../../train/examples.js'
 import { scorerInputs, trainScorer } from '../../train/scorer.js'
 import { tempDir } from '../helper.js'
 
@@ -73,7 +73,7 @@ t.test('a model named in the config is loaded and Layer 1 uses it; a broken one 
 t.test('a positive marked `must` (a canonical form) is kept by the threshold, whatever the recall target lets go', async t => {
   const trigger = loadConfig({ env: {}, file: '/dev/null' }).hooks.commit!.trigger
   const examples = examplesFor('commit', parseCorpus(readFileSync(CORPUS, 'utf8')).rows)
-  const opts = { ...scorerOptions('commit'), targetRecall: 0.5 }
+  const opts = { ...scorerOptions('commit'), margin: 1, targetRecall: 0.5 }
   const { model } = trainScorer('commit', trigger, examples, opts)
   const scorer = scorerFrom(model)
   const score = (text: string) => Math.max(...scorerInputs(text, model.kind, trigger, model.skipsTables).map(w => scorer.score(w, text)))
@@ -83,4 +83,14 @@ t.test('a positive marked `must` (a canonical form) is kept by the threshold, wh
   const kept = trainScorer('commit', trigger, examples.map(e => e === lowest ? { ...e, must: true as const } : e), opts).model
   t.ok(score(lowest.text) >= kept.threshold, 'marked must, the threshold keeps it')
   t.ok(kept.threshold < model.threshold)
+})
+
+t.test('a hook\'s margin lowers the threshold the validation split picks by that share; musts still hold under it', async t => {
+  const trigger = loadConfig({ env: {}, file: '/dev/null' }).hooks.commit!.trigger
+  const examples = examplesFor('commit', parseCorpus(readFileSync(CORPUS, 'utf8')).rows)
+  const plain = trainScorer('commit', trigger, examples, { ...scorerOptions('commit'), margin: 1 }).model.threshold
+  const half = trainScorer('commit', trigger, examples, { ...scorerOptions('commit'), margin: 0.5 }).model.threshold
+  t.ok(Math.abs(half - plain / 2) < 1e-9, `${half} is half of ${plain}`)
+  t.equal(scorerOptions('scope-change').margin, UNSEEN_MARGIN['scope-change'], 'the shipped hooks train with their margin')
+  t.equal(scorerOptions('my-own-hook').margin, 1, 'a hook of the user\'s own keeps the pick as it is')
 })
