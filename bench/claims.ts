@@ -20,7 +20,7 @@ export async function claims (root: string): Promise<Section> {
   }
   return {
     title: 'Completion claims (unverified-claim, no judge backend)',
-    note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by three independent authors from the claim rules alone ` +
+    note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by five independent authors from the claim rules alone ` +
       '(corpus/claims/), rendered as real Claude Code and Codex transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
       'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV (authors a, b, d); TEST (authors c, e) ' +
       'was never looked at. Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
