@@ -9,6 +9,7 @@ import { type Entry, hookEntries, httpUnavailable, type InstallAgent, type StopM
 import { loginShellNoise, noiseWarning } from '../install/login-shell.js'
 import { type Scope, settingsPath } from '../install/settings-file.js'
 import { teamFlags } from '../install/team-flags.js'
+import { nearest } from '../core/nearest.js'
 import { SHIM_PATH } from '../core/paths.js'
 import { type Command, type Io, parse, UsageError, workingDir } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
@@ -22,7 +23,11 @@ interface Target { agent: InstallAgent, scope: Scope, path: string, names?: stri
 
 function target (values: Record<string, string | boolean | undefined>, positionals: string[], io: Io, verb: string): Target {
   const agent = positionals[0] as InstallAgent
-  if (!AGENTS.includes(agent)) throw new UsageError(`${verb} needs the agent: ${AGENTS.join(', ')}`)
+  if (!AGENTS.includes(agent)) {
+    // "claude" for claude-code, "gemini-cli" for gemini: the agent's own command name is the usual slip.
+    const near = agent === undefined ? undefined : nearest(agent, AGENTS) ?? AGENTS.find(a => a.startsWith(agent) || agent.startsWith(a))
+    throw new UsageError(`${agent === undefined ? `${verb} needs the agent` : `unknown agent "${agent}"`}${near ? ` (did you mean ${near}?)` : ''}; one of: ${AGENTS.join(', ')}`)
+  }
   const scope = (values.scope ?? 'user') as Scope
   if (scope !== 'user' && scope !== 'project') throw new UsageError('--scope must be user or project')
   const names = typeof values.hooks === 'string' ? values.hooks.split(',').map(s => s.trim()).filter(Boolean) : undefined
@@ -74,7 +79,9 @@ export const installCommand: Command = async (args, io) => {
   for (const ev of missing) notes.push(`note: ${caps.label} has no ${ev} event; ${hooks.filter(h => h.event === ev).map(h => h.name).join(', ')} not wired`)
   if (t.agent === 'claude-code' && transport === 'http' && noHttp) notes.push(`note: using the shim, since ${noHttp}`)
   if (t.agent === 'claude-code' && transport === 'http' && !noHttp && !claudeOnFailure && entries.some(e => e.failSafe)) {
-    notes.push(`note: fail-safe gates use the shim: ${version ? `Claude Code ${version.join('.')}` : 'no claude on PATH, so the installed Claude Code'} predates onFailure:"block" (${ON_FAILURE_SINCE.join('.')})`)
+    notes.push(version
+      ? `note: fail-safe gates use the shim: Claude Code ${version.join('.')} predates onFailure:"block" (${ON_FAILURE_SINCE.join('.')})`
+      : `note: fail-safe gates use the shim: no claude on PATH to ask its version, and onFailure:"block" needs ${ON_FAILURE_SINCE.join('.')} or later (install again once claude is on PATH)`)
   }
   notes.push(...agentNotes(t.agent, t.scope, r.changed && !t.dryRun))
   const noise = t.agent === 'codex' ? await loginShellNoise(io.env) : undefined

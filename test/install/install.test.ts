@@ -164,7 +164,10 @@ t.test('a symlinked settings file is edited where it lives; the link stays', asy
 t.test('usage errors', async t => {
   const s = setup(t)
   await t.rejects(s.run(installCommand, []), /needs the agent/)
-  await t.rejects(s.run(installCommand, ['vim']), /needs the agent: claude-code, codex, gemini, copilot, cursor, droid/)
+  await t.rejects(s.run(installCommand, ['vim']), /unknown agent "vim"; one of: claude-code, codex, gemini, copilot, cursor, droid/)
+  await t.rejects(s.run(installCommand, ['claude']), /unknown agent "claude" \(did you mean claude-code\?\)/, 'the agent\'s command name is the usual slip')
+  await t.rejects(s.run(installCommand, ['gemini-cli']), /did you mean gemini\?/)
+  await t.rejects(s.run(uninstallCommand, ['codx']), /did you mean codex\?/)
   await t.rejects(s.run(installCommand, ['claude-code', '--scope', 'global']), /--scope must be user or project/)
   await t.rejects(s.run(installCommand, ['claude-code', '--transport', 'grpc']), /--transport must be http or shim/)
   await t.rejects(s.run(installCommand, ['claude-code', '--hooks', 'nope']), /unknown hook "nope"/)
@@ -192,4 +195,12 @@ t.test('doctor finds what install wrote, and where it points', async t => {
     ['claude-code', 'Stop', 'http://127.0.0.1:9', SHIM_PATH],
     ['codex', 'Stop', 'http://127.0.0.1:9', SHIM_PATH]
   ])
+})
+
+t.test('with no claude on PATH the note says its version could not be asked, not that it is too old', async t => {
+  const s = setup(t, { PATH: '/nonexistent' })
+  const r = await s.run(installCommand, ['claude-code', '--dry-run'])
+  t.equal(r.code, 0, r.err)
+  t.match(r.out + r.err, /no claude on PATH to ask its version, and onFailure:"block" needs [0-9.]+ or later/)
+  t.notMatch(r.out + r.err, /predates/)
 })
