@@ -20,13 +20,15 @@ export function parseSince (s: string, now: Date): Date {
 }
 
 const TONE = { allow: 'ok', block: 'fail', deny: 'fail', ask: 'warn' } as const
+/** The longest shipped hook name (bugfix-without-reproduction): every shipped hook's column lines up. */
+const HOOK_WIDTH = 27
 
 export function formatRecord (r: DecisionRecord, paint: ReturnType<typeof painter>): string {
   const why = (r.reason ?? r.failure ?? '').replace(/\s+/g, ' ').slice(0, 160)
   const decision = paint(TONE[r.decision] ?? 'bold', r.decision.padEnd(5))
   const ms = `${Math.round(r.ms)} ms`.padStart(8)
   const who = typeof r.user === 'string' ? `  ${r.user}` : ''
-  return `${r.ts.slice(0, 19).replace('T', ' ')}Z  ${r.hook.padEnd(16)} ${decision}  ${r.source.padEnd(8)} ${ms}${who}  ${why}`.trimEnd() + '\n'
+  return `${r.ts.slice(0, 19).replace('T', ' ')}Z  ${r.hook.padEnd(HOOK_WIDTH)} ${decision}  ${r.source.padEnd(8)} ${ms}${who}  ${why}`.trimEnd() + '\n'
 }
 
 export interface LogsOptions { dir: string, since?: Date, hook?: string, user?: string, follow: boolean, json?: boolean }
@@ -36,8 +38,10 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
   const paint = painter(io)
   const since = o.since?.toISOString() ?? ''
   const offsets = new Map<string, number>()
+  let shown = 0
   const show = (r: DecisionRecord) => {
     if (typeof r.ts !== 'string' || r.ts < since || (o.hook && r.hook !== o.hook) || (o.user && r.user !== o.user)) return
+    shown++
     io.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatRecord(r, paint))
   }
   const scan = async () => {
@@ -49,6 +53,8 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
     }
   }
   await scan()
+  // Silence would look like a broken command: say where it looked (on stderr, so a pipe of records stays clean).
+  if (shown === 0 && !o.json) io.stderr.write(`no decisions${o.hook || o.user || o.since ? ' matching' : ''} in ${o.dir}${o.follow ? ' yet; waiting for new ones' : ''}\n`)
   if (!o.follow || signal?.aborted) return
   let running: Promise<void> | null = null
   let again = false

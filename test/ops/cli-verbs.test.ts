@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { printLogs } from '../../server/commands/logs.js'
-import { logsCommand } from '../../server/commands/logs.js'
+import { formatRecord, logsCommand } from '../../server/commands/logs.js'
 import { reloadCommand } from '../../server/commands/reload.js'
 import { statusCommand } from '../../server/commands/status.js'
 import { build, claudeStop } from '../helper.js'
@@ -106,9 +106,16 @@ t.test('logs prints decisions as lines, filtered by --since and --hook, and foll
   const other = capture(d.env)
   await logsCommand(['--config', d.cliFile, '--hook', 'scope-check'], other.io)
   t.equal(other.out(), '', 'no scope-check decisions')
+  t.match(other.err(), /^no decisions matching in \S+\n$/, 'and it says so, with where it looked, on stderr')
   const future = capture(d.env)
   await logsCommand(['--config', d.cliFile, '--since', '2999-01-01'], future.io)
   t.equal(future.out(), '')
+  const json = capture(d.env)
+  await logsCommand(['--config', d.cliFile, '--hook', 'scope-check', '--json'], json.io)
+  t.equal(json.err(), '', 'no note in --json mode')
+  const long = formatRecord({ ts: '2026-12-05T10:00:00.000Z', hook: 'bugfix-without-reproduction', decision: 'allow', source: 'layer1', ms: 1 } as never, s => s)
+  const short = formatRecord({ ts: '2026-12-05T10:00:00.000Z', hook: 'commit', decision: 'allow', source: 'layer1', ms: 1 } as never, s => s)
+  t.equal(long.indexOf('allow'), short.indexOf('allow'), 'the longest shipped hook name keeps the columns')
   await t.rejects(logsCommand(['--config', d.cliFile, '--since', 'yesterday-ish'], capture(d.env).io), /--since takes a date/)
 
   const follow = capture(d.env)
