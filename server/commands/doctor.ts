@@ -47,12 +47,17 @@ async function daemonChecks (config: Config, addr: DaemonAddress): Promise<Check
 
 function agentChecks (io: Io, addr: DaemonAddress | null): Check[] {
   const cwd = workingDir(io)
-  return findWiring(io.env, cwd).map(w => {
+  const wiring = findWiring(io.env, cwd)
+  // An agent installed but not wired is a choice once another is wired (or after `uninstall`); with none wired at all,
+  // no agent's turn ever reaches the daemon, and that is a failure.
+  const noneWired = wiring.every(w => w.entries.length === 0)
+  return wiring.map(w => {
     const name = `${w.agent}`
     if (w.entries.length === 0) {
-      return w.homeExists
-        ? fail(name, `no hookjudge hook entries in its settings (${w.home})`, `hookjudge install ${w.agent}`)
-        : skip(name, `not set up here (no ${w.home})`)
+      if (!w.homeExists) return skip(name, `not set up here (no ${w.home})`)
+      return noneWired
+        ? fail(name, `no hookjudge hook entries in its settings (${w.home}), nor in any other agent's`, `hookjudge install ${w.agent}`)
+        : skip(name, `not wired to hookjudge (${w.home}); \`hookjudge install ${w.agent}\` wires it`)
     }
     const targets = [...new Set(w.entries.map(e => e.target))]
     const files = [...new Set(w.entries.map(e => e.file))].join(', ')

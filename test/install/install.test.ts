@@ -87,7 +87,7 @@ t.test('migration: an install of the per-hook release becomes one entry per even
   t.strictSame(doc.hooks.Stop, [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:9/judge', timeout: 10, headers: doc.hooks.Stop[0].hooks[0].headers, allowedEnvVars: doc.hooks.Stop[0].hooks[0].allowedEnvVars, statusMessage: 'hookjudge' }] }])
   t.strictSame(doc.hooks.PreToolUse, before.hooks.PreToolUse, '--hooks commit left the gate event as it was')
   t.match((await s.run(uninstallCommand, ['claude-code'])).out, /2 hookjudge entries removed/)
-  t.equal(await read(s.claude), '{}', 'nothing of ours left')
+  t.notOk(existsSync(s.claude), 'a file that only ever held hookjudge\'s entries goes with them, not left as {}')
 })
 
 t.test('project scope: ./.claude/settings.json and ./.codex/hooks.json under the current directory', async t => {
@@ -203,4 +203,28 @@ t.test('with no claude on PATH the note says its version could not be asked, not
   t.equal(r.code, 0, r.err)
   t.match(r.out + r.err, /no claude on PATH to ask its version, and onFailure:"block" needs [0-9.]+ or later/)
   t.notMatch(r.out + r.err, /predates/)
+})
+
+t.test('the backup is the user\'s own file, never one holding hookjudge\'s entries; uninstall restores it and drops the backup', async t => {
+  const s = setup(t)
+  const bak = `${s.claude}.hookjudge.bak`
+  await mkdir(s.env.CLAUDE_CONFIG_DIR, { recursive: true })
+  await writeFile(s.claude, USER_FILE)
+  t.equal((await s.run(installCommand, ['claude-code', '--hooks', 'commit'])).code, 0)
+  t.equal(await read(bak), USER_FILE, 'the first install keeps the user\'s file')
+  t.equal((await s.run(installCommand, ['claude-code', '--stop', 'async'])).code, 0)
+  t.equal(await read(bak), USER_FILE, 'a later install does not replace it')
+  const un = await s.run(uninstallCommand, ['claude-code'])
+  t.equal(un.code, 0)
+  t.strictSame(JSON.parse(await read(s.claude)), JSON.parse(USER_FILE), 'the user\'s settings as they were')
+  t.notOk(existsSync(bak), 'nothing left to restore: no backup left behind')
+
+  // A file that already held hookjudge's entries when first touched (an older release's install) gets no backup of them.
+  const fresh = setup(t)
+  await mkdir(fresh.env.CLAUDE_CONFIG_DIR, { recursive: true })
+  await writeFile(fresh.claude, JSON.stringify({ model: 'opus', hooks: { Stop: [{ hooks: [{ type: 'command', command: `sh ${SHIM_PATH} commit`, statusMessage: 'hookjudge commit' }] }] } }))
+  t.equal((await fresh.run(installCommand, ['claude-code'])).code, 0)
+  t.notOk(existsSync(`${fresh.claude}.hookjudge.bak`), 'no backup that would bring hookjudge\'s entries back')
+  t.equal((await fresh.run(uninstallCommand, ['claude-code'])).code, 0)
+  t.strictSame(JSON.parse(await read(fresh.claude)), { model: 'opus' }, 'the user\'s own keys stay')
 })

@@ -85,3 +85,21 @@ t.test('an invalid config is a FAIL naming each problem; the other checks go on 
   t.match(config, { name: 'config', status: 'fail', detail: /judge\.deadlineMs: expected an integer from 100 to 600000, got "soon"; cache\.max/, fix: /edit .*cli\.yaml/ })
   t.match(daemon, { name: 'daemon', detail: /http:\/\/127\.0\.0\.1:5834/ })
 })
+
+t.test('an agent installed but not wired is a note once another agent is wired; with none wired it is a FAIL', async t => {
+  const d = await startDaemon(t)
+  seedDecision(d.logDir)
+  mkdirSync(d.env.CLAUDE_CONFIG_DIR!, { recursive: true })
+  mkdirSync(d.env.CODEX_HOME!, { recursive: true })
+  writeFileSync(join(d.env.CLAUDE_CONFIG_DIR!, 'settings.json'), JSON.stringify({ model: 'x' }))
+  const none = capture(d.env)
+  await doctorCommand(['--config', d.cliFile, '--json'], none.io)
+  const status = (c: ReturnType<typeof capture>) => Object.fromEntries(JSON.parse(c.out()).checks.map((x: any) => [x.name, x.status]))
+  t.match(status(none), { 'claude-code': 'fail', codex: 'fail' }, 'nothing wired anywhere: no turn reaches the daemon')
+  const command = { type: 'command', command: `HOOKJUDGE_URL=${d.url} ${SHIM_PATH} commit`, timeout: 30 }
+  writeFileSync(join(d.env.CODEX_HOME!, 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [command] }] } }))
+  const one = capture(d.env)
+  await doctorCommand(['--config', d.cliFile, '--json'], one.io)
+  t.match(status(one), { 'claude-code': 'skip', codex: 'ok' }, 'Claude Code uninstalled on purpose while Codex is wired: no failure')
+  t.match(JSON.parse(one.out()).checks.find((x: any) => x.name === 'claude-code').detail, /not wired to hookjudge .*hookjudge install claude-code/)
+})
