@@ -18,6 +18,8 @@ export interface Backend {
   ask (req: AskRequest): Promise<AskResult>
   /** Opens connections or starts spare processes (one per answer schema given) ahead of the first verdict; never throws. */
   warm (schemas?: AnswerSchema[]): void
+  /** API backends: whether its server answers at all (null), or why not; asked once after startup, to warn early. */
+  reach? (): Promise<string | null>
   close (): Promise<void>
   /** USD per million tokens (config), for the decision record's cost estimate. */
   price?: Price

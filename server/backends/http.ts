@@ -13,6 +13,8 @@ export interface JsonClient {
   post (path: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<unknown>
   /** A GET answered with JSON; the same errors as post. */
   get (path: string, signal: AbortSignal): Promise<unknown>
+  /** Whether the server answers at all (any HTTP status): null, or the transport's error; bounded like the probe. */
+  check (path: string, headers: Record<string, string>): Promise<string | null>
   /**
    * A harmless GET that opens a connection before the first verdict needs it, repeated every probeMs (0 = once) so the
    * connection survives idle minutes; the same GET reconnects in the background after a failed request.
@@ -109,6 +111,13 @@ export function createJsonClient (baseUrl: string, maxAnswerBytes = MAX_ANSWER_B
   return {
     post: (path, headers, body, signal) => json(exchange('POST', path, { 'content-type': 'application/json', ...headers }, JSON.stringify(body), signal)),
     get: (path, signal) => json(exchange('GET', path, {}, undefined, signal)),
+    check (path, headers) {
+      const bound = new AbortController()
+      const cancel = clock.after(PROBE_TIMEOUT_MS, () => bound.abort())
+      return exchange('GET', path, headers, undefined, bound.signal)
+        .then(() => null, (err: NodeJS.ErrnoException) => err.code ?? err.message)
+        .finally(cancel)
+    },
     warm (path, headers, probeMs = 0) {
       // A server that accepts and never answers must not hold the probe (and a socket) for good: node:http has no
       // timeout of its own.
@@ -153,6 +162,7 @@ export function apiBackend (cfg: BackendConfig, baseUrl: string, headers: Record
     unusable: null,
     ask: (req) => ask(client, req),
     warm: () => client.warm(probePath, headers, cfg.keepAliveProbeSeconds * 1000),
+    reach: () => client.check(probePath, headers),
     close: () => client.close()
   }
 }

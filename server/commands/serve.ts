@@ -5,6 +5,8 @@ import { watchConfig } from '../config/config-watch.js'
 import { startHousekeeping } from '../ops/housekeeping.js'
 import { shutdown } from '../ops/shutdown.js'
 import { listenSocket } from '../guards/socket.js'
+import { usedBackends } from '../backends/states.js'
+import type { Runtime } from '../core/runtime.js'
 import { type Command, parse, UsageError } from './args.js'
 import { SERVE } from './verb-specs.js'
 
@@ -44,6 +46,7 @@ export const serveCommand: Command = async (args, io) => {
     app.log.info({ address: where, hooks: Object.keys(config.hooks), files: config.files }, 'hookjudge listening')
     watcher = watchConfig(config.files.slice(1), () => { app.log.info({ files: config.files.slice(1) }, 'config file changed'); reload() }, { clock: runtime().clock })
     housekeeping = startHousekeeping(() => runtime().config, io.env, app.log, runtime().clock)
+    warnUnreachable(runtime(), app.log).catch(() => {})
   } catch (err) {
     app.log.error({ err }, 'could not listen')
     await app.close()
@@ -51,4 +54,13 @@ export const serveCommand: Command = async (args, io) => {
   }
   // Keep the process alive until a signal ends it.
   return await new Promise<number>(() => {})
+}
+
+/** A judge that cannot be reached would otherwise show only in /readyz, status and doctor: say it in the log at once. */
+async function warnUnreachable (rt: Runtime, log: { warn (o: object, msg: string): void }): Promise<void> {
+  for (const name of usedBackends(Object.values(rt.config.hooks))) {
+    const backend = rt.backends.get(name)
+    const why = backend?.unusable === null && backend.reach ? await backend.reach() : null
+    if (why) log.warn({ backend: name, error: why }, 'judge backend cannot be reached: its hooks fall back to their fail mode (Stop: allow, gates: ask) until it answers')
+  }
 }

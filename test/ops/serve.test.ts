@@ -4,19 +4,22 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync, appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { request } from 'undici'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { claudeStop, readDecisions, tempDir, TSX_CHILD_ENV } from '../helper.js'
+import { within } from '../helpers/bounded.js'
 
 interface Daemon { child: ChildProcess, url: string, logs: any[], next: (pred: (l: any) => boolean) => Promise<any>, exit: Promise<number | null>, file: string, dir: string }
 
-async function startServe (t: Parameters<typeof tempDir>[0], script: Script, extra = '', before?: (dir: string) => void): Promise<Daemon> {
+async function startServe (t: Parameters<typeof tempDir>[0], script: Script, extra = '', before?: (dir: string) => void, baseUrl?: string): Promise<Daemon> {
   const api = await startFakeJudgeApi(script)
   t.teardown(() => api.close())
   const dir = tempDir(t)
   const file = join(dir, 'config.yaml')
-  writeFileSync(file, `backends:\n  anthropic: { baseUrl: "${api.url}" }\ndecisionLog: { dir: "${join(dir, 'state')}", retentionDays: 30 }\n${extra}`)
+  writeFileSync(file, `backends:\n  anthropic: { baseUrl: "${baseUrl ?? api.url}" }\ndecisionLog: { dir: "${join(dir, 'state')}", retentionDays: 30 }\n${extra}`)
   before?.(dir)
   const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'serve', '--config', file, '--port', '0'], {
     env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-test' },
@@ -98,4 +101,23 @@ t.test('a second signal exits at once, without waiting for the drain', async t =
   t.equal(await d.exit, 1)
   t.match(d.logs.at(-1), { msg: 'second signal: exiting now' })
   t.equal(await answer, 'cut off')
+})
+
+t.test('a judge backend that cannot be reached is a warning in the log right after startup, naming it', async t => {
+  // A port that was free a moment ago: nothing listens there.
+  const closed = await new Promise<number>(resolve => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address() as AddressInfo; s.close(() => resolve(port)) }) })
+  const d = await startServe(t, () => ({ text: '{}' }), '', undefined, `http://127.0.0.1:${closed}`)
+  const warned = await within(30000, d.next(l => /judge backend cannot be reached/.test(l.msg)), 'the warning')
+  t.match(warned, { level: 40, backend: 'anthropic', error: 'ECONNREFUSED' })
+  d.child.kill('SIGTERM')
+  t.equal(await d.exit, 0)
+})
+
+t.test('a reachable judge backend brings no such warning', async t => {
+  const d = await startServe(t, () => ({ text: '{}' }))
+  const status = await request(`${d.url}/judge/commit`, { method: 'POST', body: JSON.stringify(claudeStop('Renamed a helper.')) }).then(async r => { await r.body.text(); return r.statusCode })
+  t.equal(status, 200)
+  d.child.kill('SIGTERM')
+  t.equal(await d.exit, 0)
+  t.notOk(d.logs.some(l => /cannot be reached/.test(l.msg ?? '')), 'no warning in the whole log')
 })
