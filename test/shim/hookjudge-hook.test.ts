@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { silentServer } from '../helpers/silent-server.js'
 import t from 'tap'
 import { SHIM_PATH } from '../../server/core/paths.js'
 import { build, claudeStop, tempDir, testConfig } from '../helper.js'
@@ -117,10 +118,7 @@ t.test('non-200 answers fall back the same way', async t => {
 })
 
 t.test('a daemon that hangs is cut at HOOKJUDGE_TIMEOUT and fails open', async t => {
-  const server = createServer(() => {})
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  t.teardown(() => { server.closeAllConnections(); server.close() })
-  const res = await runShim(['commit'], { HOOKJUDGE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, HOOKJUDGE_TIMEOUT: '1' }, input)
+  const res = await runShim(['commit'], { HOOKJUDGE_URL: await silentServer(t), HOOKJUDGE_TIMEOUT: '1' }, input)
   t.equal(res.code, 0)
   t.equal(res.stdout, '')
   t.match(res.stderr, /daemon unreachable/)

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { silentServer } from '../helpers/silent-server.js'
 import t from 'tap'
 import { SHIM_PATH } from '../../server/core/paths.js'
 import { build, claudeStop, testConfig } from '../helper.js'
@@ -82,10 +83,7 @@ t.test('every other outcome fails open: exit 0, nothing on stdout', async t => {
 })
 
 t.test('a daemon that never answers: exit 0 after HOOKJUDGE_TIMEOUT', async t => {
-  const server = createServer(() => {})
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  t.teardown(() => { server.closeAllConnections(); server.close() })
-  const res = await runShim(['--rewake'], { HOOKJUDGE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, HOOKJUDGE_TIMEOUT: '1' }, push)
+  const res = await runShim(['--rewake'], { HOOKJUDGE_URL: await silentServer(t), HOOKJUDGE_TIMEOUT: '1' }, push)
   t.equal(res.code, 0)
   t.equal(res.stdout, '')
   t.match(res.stderr, /daemon unreachable/)
