@@ -12,16 +12,10 @@ const BASIS = 0x811c9dc5
 const PRIME = 0x01000193
 
 export function fnv (s: string, seed: number): number {
-  return fnvMore(BASIS ^ seed, s) >>> 0
-}
-
-/** Goes on hashing s after h: fnvMore(fnvMore(b, x), y) is the hash of x + y, with no string built. */
-function fnvMore (h: number, s: string): number {
+  let h = BASIS ^ seed
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), PRIME)
-  return h
+  return h >>> 0
 }
-
-const SPACE = 32
 
 const isWord = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c > 0x2e7f
 /** Scripts without spaces (CJK, kana) are read as character bigrams rather than words. */
@@ -43,28 +37,12 @@ export function tokens (lower: string): string[] {
   return out
 }
 
-// One stamp per bucket, per model size: a bucket is in the current set when its stamp is the set's generation. Scoring
-// is synchronous, so one table per size serves every set in turn; a Set of numbers cost more than the hashing.
-const stamps = new Map<number, { seen: Uint32Array, gen: number }>()
-
 /** Distinct buckets in the order first added. */
 export class Buckets {
-  readonly ids: number[] = []
-  private readonly seen: Uint32Array
-  private readonly gen: number
-  constructor (bits: number) {
-    let s = stamps.get(bits)
-    if (!s) stamps.set(bits, s = { seen: new Uint32Array(1 << bits), gen: 0 })
-    if (++s.gen === 0xffffffff) { s.seen.fill(0); s.gen = 1 }
-    this.seen = s.seen
-    this.gen = s.gen
-  }
-
-  add (id: number): void {
-    if (this.seen[id] === this.gen) return
-    this.seen[id] = this.gen
-    this.ids.push(id)
-  }
+  private readonly seen = new Set<number>()
+  constructor (readonly bits: number) {}
+  add (id: number): void { this.seen.add(id) }
+  get ids (): number[] { return [...this.seen] }
 }
 
 /** Adds one window's features to `into`: presence, not counts, so repeating a phrase cannot outweigh the rest. */
@@ -72,16 +50,12 @@ export function addFeatureIds (text: string, bits: number, into: Buckets): void 
   const mask = (1 << bits) - 1
   const words = tokens(text.toLowerCase())
   for (let i = 0; i < words.length; i++) {
-    into.add((fnvMore(BASIS ^ 1, words[i]!) >>> 0) & mask)
-    if (i > 0) into.add((fnvMore(Math.imul((fnvMore(BASIS ^ 2, words[i - 1]!)) ^ SPACE, PRIME), words[i]!) >>> 0) & mask)
+    into.add(fnv(words[i]!, 1) & mask)
+    if (i > 0) into.add(fnv(`${words[i - 1]} ${words[i]}`, 2) & mask)
   }
-  // Character 3-grams of " w1 w2 … wn ", hashed straight from the words.
+  // Character 3-grams of " w1 w2 … wn ".
   const squeezed = ` ${words.join(' ')} `
-  const seed3 = BASIS ^ 3
-  for (let i = 0; i + 3 <= squeezed.length; i++) {
-    const h = Math.imul(Math.imul(Math.imul(seed3 ^ squeezed.charCodeAt(i), PRIME) ^ squeezed.charCodeAt(i + 1), PRIME) ^ squeezed.charCodeAt(i + 2), PRIME)
-    into.add((h >>> 0) & mask)
-  }
+  for (let i = 0; i + 3 <= squeezed.length; i++) into.add(fnv(squeezed.slice(i, i + 3), 3) & mask)
 }
 
 /** Distinct bucket indices of one window's features. */
@@ -89,4 +63,31 @@ export function featureIds (text: string, bits: number): number[] {
   const into = new Buckets(bits)
   addFeatureIds(text, bits, into)
   return into.ids
+}
+
+const conceptCache = new Map<string, number[]>()
+
+/**
+ * A concept's ids (a concept: a name such as "fix" or "defect+change", found by a feature set's patterns): `copies`
+ * buckets among the n-grams, hashed with seeds seed, seed + 1, …, or with copies 0 one fixed-scale id; hashed once.
+ */
+export function conceptIds (name: string, bits: number, copies: number, seed: number): number[] {
+  const key = `${bits}:${copies}:${seed}:${name}`
+  let ids = conceptCache.get(key)
+  if (!ids) {
+    const mask = (1 << bits) - 1
+    ids = copies === 0 ? [fixedScaleId(fnv(name, seed) & mask)] : Array.from({ length: copies }, (_, c) => fnv(name, seed + c) & mask)
+    conceptCache.set(key, ids)
+  }
+  return ids
+}
+
+/** The ids of `into`, then the fixed-scale ids of the concepts, which are kept apart from the bucket set. */
+export function withConcepts (into: Buckets, names: readonly string[], copies: number, seed: number, fixedSeed?: number): number[] {
+  const apart: number[] = []
+  for (const name of names) {
+    if (copies > 0) for (const id of conceptIds(name, into.bits, copies, seed)) into.add(id)
+    if (fixedSeed !== undefined) apart.push(conceptIds(name, into.bits, 0, fixedSeed)[0]!)
+  }
+  return apart.length === 0 ? into.ids : [...into.ids, ...apart]
 }

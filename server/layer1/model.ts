@@ -1,15 +1,14 @@
 /** A Layer-1 scorer model: logistic regression over hashed features, int16-quantised; read and score; pure. */
 import { bucketOf, featureIds } from './features.js'
-import { reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds, strongSplitReportFeatureIds } from './report-features.js'
+import { splitReportFeatureIds, strongSplitReportFeatureIds } from './report-features.js'
 import { proposalFeatureIds, splitProposalFeatureIds } from './window-features.js'
 
 export type ModelKind = 'window' | 'topic'
-/** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report: words and bug-fix report concepts
- * (report-strong: the concepts weighing twice as much; report-split: the concepts at a fixed scale instead;
- * report-strong-split: both) ·
- * proposal: n-grams and proposal / report concepts of a window (proposal-split: the concepts at a fixed scale). */
-export type FeatureSet = 'ngrams' | 'report' | 'report-strong' | 'report-split' | 'report-strong-split' | 'proposal' | 'proposal-split'
-export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, report: reportFeatureIds, 'report-strong': strongReportFeatureIds, 'report-split': splitReportFeatureIds, 'report-strong-split': strongSplitReportFeatureIds, proposal: proposalFeatureIds, 'proposal-split': splitProposalFeatureIds }
+/** ngrams (absent in the file): word uni- and bigrams and character 3-grams · report-split: words and bug-fix report
+ * concepts at a fixed scale (report-strong-split: the concepts also weighing among the words) · proposal: n-grams and
+ * proposal / report concepts of a window (proposal-split: the concepts at a fixed scale). */
+export type FeatureSet = 'ngrams' | 'report-split' | 'report-strong-split' | 'proposal' | 'proposal-split'
+export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, 'report-split': splitReportFeatureIds, 'report-strong-split': strongSplitReportFeatureIds, proposal: proposalFeatureIds, 'proposal-split': splitProposalFeatureIds }
 
 /** The scale of each feature set's fixed-scale ids (features.ts): a concept counts this much whatever the text's length. */
 const FIXED_SCALES: Partial<Record<FeatureSet, number>> = { 'report-split': 0.5, 'report-strong-split': 0.5, 'proposal-split': 0.3 }

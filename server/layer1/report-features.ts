@@ -1,5 +1,5 @@
 /** Hashed features of a whole reply for the bug-fix hooks' topic scorers: word unigrams plus bug-fix report concepts; pure. */
-import { Buckets, fixedScaleId, fnv, tokens } from './features.js'
+import { Buckets, fnv, tokens, withConcepts } from './features.js'
 
 /**
  * What a bug-fix report is made of, in any language the corpus holds: the same concept in English, Japanese, Chinese,
@@ -27,67 +27,36 @@ export function conceptTokens (lower: string): string[] {
   return out
 }
 
-/** Each concept counts as this many words: a reply's few concepts would otherwise drown among its hundreds of words. */
-const CONCEPT_WEIGHT = 8
 /**
- * For shallow-bugfix, twice that: whether a fix claim names its cause is carried by the concepts more than by the words
- * (5-fold cross-validation by repository on the train split and the validation split agreed; for
- * bugfix-without-reproduction they did not, so it keeps the single weight).
+ * For shallow-bugfix, each concept counts as this many words: whether a fix claim names its cause is carried by the
+ * concepts more than by the words (5-fold cross-validation by repository on the train split and the validation split
+ * agreed; for bugfix-without-reproduction they did not).
  */
-const STRONG_CONCEPT_WEIGHT = 16
-
-const conceptIds = new Map<string, number[]>()
-/** A concept's buckets depend on nothing but its name, its weight and the model's size: hashed once. */
-function idsOf (concept: string, bits: number, weight: number): number[] {
-  const key = `${bits}:${weight}:${concept}`
-  let ids = conceptIds.get(key)
-  if (!ids) {
-    const mask = (1 << bits) - 1
-    ids = Array.from({ length: weight }, (_, copy) => fnv(concept, 7 + copy) & mask)
-    conceptIds.set(key, ids)
-  }
-  return ids
-}
+const CONCEPT_WEIGHT = 16
 
 // Both bug-fix hooks score the same reply: its words and concepts are found once, not once per hook.
-let last: { text: string, bits: number, words: number[], concepts: string[], ids: Map<string, number[]> } | undefined
+let last: { text: string, bits: number, words: number[], concepts: string[] } | undefined
 
-/** A concept at its feature set's fixed scale (features.ts), hashed with a seed of its own, apart from its copies. */
-const fixedId = (concept: string, bits: number) => fixedScaleId(fnv(concept, 3) & ((1 << bits) - 1))
-
-/** copies: how many buckets each concept fills among the words; fixed: each concept also once at the fixed scale. */
-function reportFeatures (copies: number, fixed: boolean): (text: string, bits: number) => number[] {
-  const key = `${copies}:${fixed}`
+/** The reply's words (unigrams only: bigrams overfit the few hundred positives), then its concepts: `copies` buckets
+ * each among the words, and each once more at a fixed scale (features.ts). */
+function reportFeatures (copies: number): (text: string, bits: number) => number[] {
   return (text, bits) => {
     if (last?.text !== text || last.bits !== bits) {
-      const mask = (1 << bits) - 1
       const lower = text.toLowerCase()
-      last = { text, bits, words: [...new Set(tokens(lower))].map(w => fnv(w, 1) & mask), concepts: conceptTokens(lower), ids: new Map() }
+      last = { text, bits, words: [...new Set(tokens(lower))].map(w => fnv(w, 1) & ((1 << bits) - 1)), concepts: conceptTokens(lower) }
     }
-    let ids = last.ids.get(key)
-    if (!ids) {
-      const into = new Buckets(bits)
-      for (const id of last.words) into.add(id)
-      for (const c of last.concepts) for (const id of idsOf(c, bits, copies)) into.add(id)
-      ids = fixed ? [...into.ids, ...last.concepts.map(c => fixedId(c, bits))] : into.ids
-      last.ids.set(key, ids)
-    }
-    return ids
+    const into = new Buckets(bits)
+    for (const id of last.words) into.add(id)
+    return withConcepts(into, last.concepts, copies, 7, 3)
   }
 }
 
-/** Distinct bucket indices: the reply's words (unigrams only: bigrams overfit the few hundred positives), then its concepts. */
-export const reportFeatureIds = reportFeatures(CONCEPT_WEIGHT, false)
-/** The same with the concepts weighing twice as much. */
-export const strongReportFeatureIds = reportFeatures(STRONG_CONCEPT_WEIGHT, false)
 /**
- * The words, then each concept once at a fixed scale, so that a concept weighs the same in a 3,000-character reply as in
- * a 100-character one (bugfix-without-reproduction: better than the copies on the validation split and by 5-fold
- * cross-validation by repository, across training seeds).
+ * bugfix-without-reproduction: the words, then each concept once at a fixed scale, so that a concept weighs the same in
+ * a 3,000-character reply as in a 100-character one (better than copies among the words on the validation split and by
+ * 5-fold cross-validation by repository, across training seeds).
  */
-export const splitReportFeatureIds = reportFeatures(0, true)
-/**
- * The concepts weighing double among the words and once more at a fixed scale (shallow-bugfix: better than either alone
- * on both measures, across training seeds; for bugfix-without-reproduction the fixed scale alone was better).
- */
-export const strongSplitReportFeatureIds = reportFeatures(STRONG_CONCEPT_WEIGHT, true)
+export const splitReportFeatureIds = reportFeatures(0)
+/** shallow-bugfix: the concepts weighing CONCEPT_WEIGHT among the words and once more at a fixed scale (better than
+ * either alone on both measures, across training seeds). */
+export const strongSplitReportFeatureIds = reportFeatures(CONCEPT_WEIGHT)

@@ -1,5 +1,5 @@
 /** Hashed features of a trigger window for the commit and scope hooks: its n-grams plus proposal / report concepts; pure. */
-import { addFeatureIds, Buckets, fixedScaleId, fnv } from './features.js'
+import { addFeatureIds, Buckets, withConcepts } from './features.js'
 
 /**
  * What sets a proposal apart from a report, a list of options or a status table, in the languages the corpus holds.
@@ -26,58 +26,27 @@ export const WINDOW_CONCEPTS: ReadonlyArray<readonly [string, RegExp]> = [
 
 /** Each concept counts as this many n-grams: a window's handful of concepts would otherwise drown among its n-grams. */
 const CONCEPT_WEIGHT = 4
+const SEED = 101
 
-const N = WINDOW_CONCEPTS.length
-const names = WINDOW_CONCEPTS.map(([name]) => name)
-const PROPOSE = names.indexOf('propose')
-const QUESTION = names.indexOf('question')
-const PAST = names.indexOf('past')
-
-/** The concepts a window holds (indices into WINDOW_CONCEPTS), in list order. */
-function found (lower: string): number[] {
-  const out: number[] = []
-  for (let k = 0; k < N; k++) if (WINDOW_CONCEPTS[k]![1].test(lower)) out.push(k)
-  return out
-}
+const patternOf = (name: string) => WINDOW_CONCEPTS.find(([n]) => n === name)![1]
+const PROPOSE = patternOf('propose')
+const QUESTION = patternOf('question')
 
 /**
  * What a window lacks, which no sum of the concepts it holds can say: neither a proposal form nor a question ("plain"),
- * and such a window that reports something done ("report": "Q1 done and committed.", "Pushed successfully.").
+ * and such a window that reports something done ("report": "Q1 done and committed.", "Pushed successfully."); what a
+ * plain window holds ("plain+you": an instruction, a deferral, a list item without a proposal form); then each concept
+ * it holds, in list order, with its pairs.
  */
-function lacking (ks: readonly number[]): Array<'plain' | 'report'> {
-  if (ks.includes(PROPOSE) || ks.includes(QUESTION)) return []
-  return ks.includes(PAST) ? ['plain', 'report'] : ['plain']
-}
-
-/** The concepts a window holds, what it lacks (with what a plain window holds), and every pair of the concepts it holds. */
 export function windowConcepts (lower: string): string[] {
-  const ks = found(lower)
-  const lacks = lacking(ks)
-  const out: string[] = [...ks.map(k => names[k]!), ...lacks, ...(lacks.length > 0 ? ks.map(k => `plain+${names[k]}`) : [])]
-  for (let i = 0; i < ks.length; i++) for (let j = i + 1; j < ks.length; j++) out.push(`${names[ks[i]!]}+${names[ks[j]!]}`)
-  return out
-}
-
-/** fixed: the concept once, as a fixed-scale id (features.ts), instead of CONCEPT_WEIGHT buckets among the n-grams. */
-const hashed = (concept: string, mask: number, fixed: boolean) => fixed
-  ? [fixedScaleId(fnv(concept, 101) & mask)]
-  : Array.from({ length: CONCEPT_WEIGHT }, (_, copy) => fnv(concept, 101 + copy) & mask)
-
-/** Per model size and concept form, the ids of each concept and each pair (slot i * N + j), and of each reply concept: hashed once. */
-const tables = new Map<number, { single: number[][], pair: number[][], message: Map<string, number[]>, plain: number[], report: number[], plainWith: number[][] }>()
-function table (bits: number, fixed: boolean) {
-  // A number, not a string: this runs for every window of every reply.
-  const key = fixed ? -bits : bits
-  let t = tables.get(key)
-  if (!t) {
-    const mask = (1 << bits) - 1
-    const h = (concept: string) => hashed(concept, mask, fixed)
-    const pair: number[][] = []
-    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) pair[i * N + j] = i < j ? h(`${names[i]}+${names[j]}`) : []
-    t = { single: names.map(h), pair, message: new Map(), plain: h('plain'), report: h('report'), plainWith: names.map(n => h(`plain+${n}`)) }
-    tables.set(key, t)
+  const ks = WINDOW_CONCEPTS.filter(([, re]) => re.test(lower)).map(([name]) => name)
+  const plain = !ks.includes('propose') && !ks.includes('question')
+  const out = plain ? ['plain', ...(ks.includes('past') ? ['report'] : []), ...ks.map(k => `plain+${k}`)] : []
+  for (let i = 0; i < ks.length; i++) {
+    out.push(ks[i]!)
+    for (let j = i + 1; j < ks.length; j++) out.push(`${ks[i]}+${ks[j]}`)
   }
-  return t
+  return out
 }
 
 /**
@@ -85,7 +54,7 @@ function table (bits: number, fixed: boolean) {
  * a question with options (labelling.md's allow forms are judged on the whole message, not on one sentence).
  */
 export const MESSAGE_CONCEPTS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['evidence', WINDOW_CONCEPTS.find(([n]) => n === 'evidence')![1]],
+  ['evidence', patternOf('evidence')],
   ['failure', /\b(\d+ (tests? )?fail(ed|ing|ures?)?|still fail(s|ing)?|tests? fail(ed|ing)?|not (yet )?(run|tested|verified)|didn.t run|did not run)\b/],
   ['sha', /\b[0-9a-f]{7,40}\b/],
   ['options', /^[ \t]*(\*\*)?(option )?([1-3a-c][.):]|q[12][:.)])/m]
@@ -98,10 +67,19 @@ function messageConcepts (whole: string): string[] {
     const lower = whole.toLowerCase()
     const found = MESSAGE_CONCEPTS.filter(([, re]) => re.test(lower)).map(([name]) => `m:${name}`)
     // A reply with no proposal form and no question anywhere ("m:plain"): what its windows lack, the whole reply lacks.
-    if (!WINDOW_CONCEPTS[PROPOSE]![1].test(lower) && !WINDOW_CONCEPTS[QUESTION]![1].test(lower)) found.push('m:plain')
+    if (!PROPOSE.test(lower) && !QUESTION.test(lower)) found.push('m:plain')
     lastMessage = { text: whole, found }
   }
   return lastMessage.found
+}
+
+/** fixed: each concept once at a fixed scale (model.ts) instead of CONCEPT_WEIGHT buckets among the n-grams. */
+function proposalIds (text: string, bits: number, whole: string | undefined, fixed: boolean): number[] {
+  const into = new Buckets(bits)
+  addFeatureIds(text, bits, into)
+  const names = windowConcepts(text.toLowerCase())
+  if (whole !== undefined) names.push(...messageConcepts(whole))
+  return fixed ? withConcepts(into, names, 0, SEED, SEED) : withConcepts(into, names, CONCEPT_WEIGHT, SEED)
 }
 
 /** Distinct bucket indices: the window's n-grams (features.ts), its concepts and their pairs, and the reply's concepts. */
@@ -111,29 +89,3 @@ export const proposalFeatureIds = (text: string, bits: number, whole?: string): 
  * does (commit; see model.ts for its scale and why the scope hooks keep the copies).
  */
 export const splitProposalFeatureIds = (text: string, bits: number, whole?: string): number[] => proposalIds(text, bits, whole, true)
-
-function proposalIds (text: string, bits: number, whole: string | undefined, fixed: boolean): number[] {
-  const t = table(bits, fixed)
-  const into = new Buckets(bits)
-  addFeatureIds(text, bits, into)
-  // Fixed-scale ids are negative: kept apart from the bucket set, each concept name being added at most once anyway.
-  const apart: number[] = []
-  const add = (ids: readonly number[]) => { for (const id of ids) if (id >= 0) into.add(id); else apart.push(id) }
-  const ks = found(text.toLowerCase())
-  const lacks = lacking(ks)
-  for (const name of lacks) add(t[name])
-  // And what a plain window holds: "you" instructions, a deferral, a list item without a proposal form.
-  if (lacks.length > 0) for (const k of ks) add(t.plainWith[k]!)
-  for (let i = 0; i < ks.length; i++) {
-    add(t.single[ks[i]!]!)
-    for (let j = i + 1; j < ks.length; j++) add(t.pair[ks[i]! * N + ks[j]!]!)
-  }
-  if (whole !== undefined) {
-    for (const c of messageConcepts(whole)) {
-      let m = t.message.get(c)
-      if (!m) t.message.set(c, m = hashed(c, (1 << bits) - 1, fixed))
-      add(m)
-    }
-  }
-  return apart.length === 0 ? into.ids : [...into.ids, ...apart]
-}

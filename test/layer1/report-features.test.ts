@@ -3,7 +3,7 @@
 import t from 'tap'
 import { parseModel, scorerFrom } from '../../server/layer1/model.js'
 import { modelFile } from '../../train/model-file.js'
-import { conceptTokens, reportFeatureIds, splitReportFeatureIds, strongReportFeatureIds, strongSplitReportFeatureIds } from '../../server/layer1/report-features.js'
+import { conceptTokens, splitReportFeatureIds, strongSplitReportFeatureIds } from '../../server/layer1/report-features.js'
 
 const concepts = (text: string) => conceptTokens(text.toLowerCase()).filter(c => !c.includes('+'))
 
@@ -32,41 +32,43 @@ t.test('concept pairs: a defect with a change is its own feature', async t => {
   t.strictSame(conceptTokens('nothing here.'), [])
 })
 
-t.test('reportFeatureIds: distinct buckets in range, the same for the same text, concepts weigh in', async t => {
-  const text = 'Fixed! The cache key was stale, so I changed `cacheKey()` to include the locale.'
-  const ids = reportFeatureIds(text, 12)
-  t.equal(new Set(ids).size, ids.length, 'distinct')
-  t.ok(ids.every(id => Number.isInteger(id) && id >= 0 && id < 1 << 12), 'inside 2^bits')
-  t.strictSame(reportFeatureIds(text, 12), ids, 'the same text gives the same ids')
-  t.strictSame(reportFeatureIds(`${text} `, 12).sort(), [...ids].sort(), 'trailing space: same words, same concepts')
-  t.ok(reportFeatureIds(text, 15).some(id => id >= 1 << 12), 'another size hashes again')
-  const words = reportFeatureIds('alpha beta gamma', 15)
-  t.equal(words.length, 3, 'a reply with no concept has its words only')
-  t.ok(reportFeatureIds('fixed alpha', 15).length > 8, 'each concept counts as several features')
+const TEXT = 'Fixed! The cache key was stale, so I changed `cacheKey()` to include the locale.'
+const free = (ids: number[]) => ids.filter(id => id >= 0)
+const pinned = (ids: number[]) => ids.filter(id => id < 0)
+
+t.test('report features: distinct buckets in range, the same for the same text, concepts weigh in', async t => {
+  const ids = strongSplitReportFeatureIds(TEXT, 12)
+  t.equal(new Set(free(ids)).size, free(ids).length, 'distinct')
+  t.ok(free(ids).every(id => Number.isInteger(id) && id < 1 << 12), 'inside 2^bits')
+  t.strictSame(strongSplitReportFeatureIds(TEXT, 12), ids, 'the same text gives the same ids')
+  t.strictSame(strongSplitReportFeatureIds(`${TEXT} `, 12).sort(), [...ids].sort(), 'trailing space: same words, same concepts')
+  t.ok(strongSplitReportFeatureIds(TEXT, 15).some(id => id >= 1 << 12), 'another size hashes again')
+  t.equal(strongSplitReportFeatureIds('alpha beta gamma', 15).length, 3, 'a reply with no concept has its words only')
+  t.ok(free(strongSplitReportFeatureIds('fixed alpha', 15)).length > 8, 'each concept counts as several features among the words')
 })
 
-t.test('strongReportFeatureIds: the same words and concepts, each concept weighing twice as much', async t => {
-  const text = 'Fixed! The cache key was stale, so I changed `cacheKey()` to include the locale.'
-  const plain = reportFeatureIds(text, 15)
-  const strong = strongReportFeatureIds(text, 15)
-  t.ok(plain.every(id => strong.includes(id)), 'every bucket of the single weight is kept')
-  const concepts = conceptTokens(text.toLowerCase()).length
-  t.ok(strong.length - plain.length > 7 * concepts, `about 8 more buckets for each of the ${concepts} concepts`)
-  t.strictSame(reportFeatureIds(text, 15), plain, 'asking for one weight after the other changes neither')
-  t.strictSame(strongReportFeatureIds('alpha beta gamma', 15), reportFeatureIds('alpha beta gamma', 15), 'no concept: the words alone')
+t.test('shallow-bugfix weighs each concept among the words too; the fixed-scale ids are the same', async t => {
+  const split = splitReportFeatureIds(TEXT, 15)
+  const strong = strongSplitReportFeatureIds(TEXT, 15)
+  t.ok(free(split).every(id => strong.includes(id)), 'every word bucket is kept')
+  const concepts = conceptTokens(TEXT.toLowerCase()).length
+  t.ok(free(strong).length - free(split).length > 14 * concepts, `about 16 more buckets for each of the ${concepts} concepts`)
+  t.strictSame(pinned(strong), pinned(split), 'the same fixed-scale ids')
+  t.strictSame(splitReportFeatureIds(TEXT, 15), split, 'asking for one set after the other changes neither')
 })
 
 t.test('a model file names its feature set; scored with it; an unknown one is refused', async t => {
   const bits = 10
   const w = new Float64Array(1 << bits)
-  for (const id of reportFeatureIds('fixed', bits)) w[id] = 1
-  const file = modelFile('shallow-bugfix', 'topic', bits, w, -2, 0.5, undefined, 'report')
-  t.equal(file.features, 'report')
+  for (const id of strongSplitReportFeatureIds('fixed', bits)) if (id >= 0) w[id] = 1
+  const file = modelFile('shallow-bugfix', 'topic', bits, w, -2, 0.5, undefined, 'report-strong-split')
+  t.equal(file.features, 'report-strong-split')
   const scorer = scorerFrom(parseModel(JSON.parse(JSON.stringify(file))))
   t.ok(scorer.score('Fixed.') > scorer.score('Hello there.'), 'the report features drive the score')
   const plain = modelFile('commit', 'window', bits, w, 0, 0.5)
   t.notOk('features' in plain, 'the n-gram default is not written')
-  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report, report-strong, report-split, report-strong-split, proposal, proposal-split/)
+  t.throws(() => parseModel({ ...file, features: 'bert' }), /features is not one of ngrams, report-split, report-strong-split, proposal, proposal-split/)
+  t.throws(() => parseModel({ ...file, features: 'report' }), /features is not one of/, 'a set no shipped model uses any more is named as unknown')
 })
 
 t.test('splitReportFeatureIds (bugfix-without-reproduction): the words, then each concept once at a fixed scale', async t => {
@@ -74,8 +76,8 @@ t.test('splitReportFeatureIds (bugfix-without-reproduction): the words, then eac
   const ids = splitReportFeatureIds(text, 15)
   const words = ids.filter(id => id >= 0)
   const fixed = ids.filter(id => id < 0)
-  t.strictSame(words, reportFeatureIds(text, 15).slice(0, words.length), 'the same word buckets as the report features, in order')
-  t.strictSame(strongSplitReportFeatureIds(text, 15), [...strongReportFeatureIds(text, 15), ...fixed], 'shallow-bugfix: the double-weight copies, then the same fixed-scale ids')
+  t.strictSame(ids, [...words, ...fixed], 'the words, then the fixed-scale ids')
+  t.equal(words.length, new Set(text.toLowerCase().match(/[a-z0-9']+/g)).size, 'one bucket per distinct word, no concept copies among them')
   t.equal(fixed.length, conceptTokens(text.toLowerCase()).length, 'one id per concept and concept pair')
   t.ok(fixed.every(id => -id - 1 < 1 << 15), 'a fixed-scale id −(b + 1) names a bucket b inside 2^bits')
   // A model that weighs one concept only: its score must not fall as the reply grows, as it would among the words.
@@ -86,7 +88,7 @@ t.test('splitReportFeatureIds (bugfix-without-reproduction): the words, then eac
   const long = `Fixed. ${Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ')}`
   t.ok(Math.abs(scorer.score('Fixed.') - scorer.score(long)) < 1e-9, 'the concept weighs the same in a short and a long reply')
   const copies = new Float64Array(1 << bits)
-  for (const id of reportFeatureIds('fixed', bits)) copies[id] = 4
-  const diluted = scorerFrom(modelFile('bugfix-without-reproduction', 'topic', bits, copies, -1, 0.5, undefined, 'report'))
+  for (const id of strongSplitReportFeatureIds('fixed', bits)) if (id >= 0) copies[id] = 1
+  const diluted = scorerFrom(modelFile('shallow-bugfix', 'topic', bits, copies, -1, 0.5, undefined, 'report-strong-split'))
   t.ok(diluted.score('Fixed.') - diluted.score(long) > 0.2, 'where concept copies among the words are drowned by them')
 })

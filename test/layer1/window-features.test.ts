@@ -32,9 +32,9 @@ t.test('each window concept is found in the forms it names, and not in an ordina
 })
 
 t.test('what a window lacks: "plain" without a proposal form or a question, "report" when it also tells of something done', async t => {
-  t.strictSame(concepts('Q1 done and committed.'), ['past', 'plain', 'report'])
-  t.strictSame(concepts('Pushed successfully.'), ['past', 'plain', 'report'])
-  t.strictSame(concepts('コミットしました。'), ['past', 'plain', 'report'])
+  t.strictSame(concepts('Q1 done and committed.'), ['plain', 'report', 'past'])
+  t.strictSame(concepts('Pushed successfully.'), ['plain', 'report', 'past'])
+  t.strictSame(concepts('コミットしました。'), ['plain', 'report', 'past'])
   t.notOk(concepts('Committed. Shall I push?').includes('plain'), 'a question is no plain window')
   t.notOk(concepts("I committed it and I'll push now.").includes('report'), 'a proposal after a report is no report')
   t.ok(windowConcepts('you can commit it later.').includes('plain+you'), 'and what a plain window holds: instructions to the user')
