@@ -89,7 +89,7 @@ export function parseScenarios (text: string): { scenarios: Scenario[], unreadab
   return { scenarios, unreadable }
 }
 
-const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d)', /^author-[abd]\b/], ['TEST (c)', /^author-c\b/], ['TEST (e)', /^author-e\b/]]
+const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d, f)', /^author-[abdf]\b/], ['TEST (c)', /^author-c\b/], ['TEST (e)', /^author-e\b/], ['TEST (g)', /^author-g\b/]]
 
 export async function run (argv: string[], out: (text: string) => void) {
   const at = argv.indexOf('--agent')

@@ -2,6 +2,7 @@
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import type { Claim } from './claims.js'
 import { changedOnlyNotes } from './exempt.js'
+import { outsideEdits } from './run-scope.js'
 import type { Step } from './steps.js'
 
 type Command = Extract<Step, { kind: 'command' }>
@@ -10,6 +11,17 @@ export type ClaimOutcome = 'supported' | 'unsupported' | 'exempt'
 /** The contract's record shape: the claim span, its type, and what it was checked against. */
 export interface CheckedClaim { type: Claim['type'], text: string, outcome: ClaimOutcome, evidence: string, /** the run it rests on */ command?: string }
 
+// "all 48 tests pass", "142/142", "48 passing": the number of passing tests a claim names.
+const COUNT = /\b([0-9]{1,6})\s*\/\s*[0-9]{1,6}\b|\b([0-9]{1,6})\s+(?:[a-z]+\s+)?(?:tests?|specs?|examples?|cases|passing|passed)\b/i
+const claimedCount = (text: string): number | undefined => {
+  const m = COUNT.exec(text)
+  return m ? Number(m[1] ?? m[2]) : undefined
+}
+// A claim that names the file a narrow run selected ("invoice_spec.rb: 22 examples, 0 failures") claims that file only.
+const namesSelection = (claim: string, command: string) => command.split(/\s+/).some(w => {
+  const name = w.split('::')[0]!.split('/').filter(Boolean).at(-1) ?? ''
+  return /\.\w+$/.test(name) && name.length > 3 && claim.includes(name)
+})
 const EVERYTHING = /\b(all|every|whole|entire|full|complete)\b|\bsuite\b|全|すべて|全部/i
 // A command run before in the same turn that makes a later check's name run something else.
 const shadows = (s: Step, word: string): boolean => s.kind === 'command' && s.status !== 'error' && (
@@ -33,22 +45,15 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   if (run.unproven) return { ok: false, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
   const word = firstWord(run.command.replace(/^.*(?:;|&&)\s*/, ''))
   if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
-  const elsewhere = otherFolder(run.command, steps.slice(0, at))
+  const elsewhere = outsideEdits(run.command, steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []))
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
-  if (run.narrow && claim.type === 'tests' && EVERYTHING.test(claim.text)) {
+  const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
+  if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }
+  if (run.narrow && claim.type === 'tests' && EVERYTHING.test(claim.text) && !namesSelection(claim.text, run.command)) {
     const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   return { ok: true, run }
-}
-
-/** The folder a run changed into (`cd web && npm test`) when none of the turn's edits lies in it, else undefined. */
-function otherFolder (command: string, before: Step[]): string | undefined {
-  const dir = /^\s*cd\s+([^\s;&|]+)\s*(?:&&|;)/.exec(command)?.[1]?.replace(/\/+$/, '')
-  if (!dir || dir === '.' || dir.startsWith('..') || dir.startsWith('$') || dir === '~') return undefined
-  const paths = before.flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
-  const name = dir.replace(/^\.\//, '')
-  return paths.length > 0 && !paths.some(p => p.includes(`/${name}/`) || p.startsWith(`${name}/`)) ? dir : undefined
 }
 
 /** Other checks that failed after the last edit: "ready" claims they all pass. */
@@ -57,6 +62,17 @@ function failedChecks (steps: Step[]): Command | undefined {
   const latest = new Map<CheckKind, Command>()
   steps.slice(lastEdit + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) latest.set(k, s) })
   return [...latest.values()].find(s => s.status === 'failed')
+}
+
+/**
+ * The turn's tests, run after its last change to the code, failed, and none passed since: a script the turn ran after
+ * them (one it may have written itself, `./verify.sh` → "OK") does not outweigh them.
+ */
+function failedTestsBefore (steps: Step[], run: Command): Command | undefined {
+  const script = (p: string) => run.command.includes(p.split('/').at(-1)!)
+  const lastCode = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.some(script))
+  const tests = steps.slice(lastCode + 1).filter((s): s is Command => s.kind === 'command' && (s.checks ?? []).includes('tests'))
+  return tests.at(-1)?.status === 'failed' ? tests.at(-1) : undefined
 }
 
 /** Edits of the turn that failed and were not made good by a later edit of the same file. */
@@ -81,7 +97,7 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     const generic = !NAMES_A_CHECK.has(claim.type)
     if (generic && broken.length > 0) return { ...claim, outcome: 'unsupported', evidence: `the edit of ${broken[0]} failed and was not made again` }
     const b = backing(claim, steps, BACKED_BY[claim.type])
-    const broke = claim.type === 'ready' && b.ok ? failedChecks(steps) : undefined
+    const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic ? failedTestsBefore(steps, b.run) : undefined)
     if (broke) return { ...claim, outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
     if (b.ok) return { ...claim, outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
     if (generic && (changedOnlyNotes(steps) || (claim.type === 'done' && noTests))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }

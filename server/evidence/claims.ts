@@ -20,14 +20,16 @@ const SENTENCE = /[^\n.!?。！？]+(?:\.(?=\S)[^\n.!?。！？]*)*[.!?。！？
 const NOT_NOW_BEFORE = /\b(will|won't|I'll|we'll|you'll|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if))\b|^\W{0,4}(run|try|check|make sure|go ahead and)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 const PURPOSE_BEFORE = /\b(so|so that|as|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
-const NEGATION_BEFORE = /\b(not|never|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ)[^。\n]{0,10}$/i
-const NOT_NOW_AFTER = /^[^.!?。\n]{0,40}\b(once|if|when|unless|until|yet|after\s+(I|we|you))\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり)/i
+const NEGATION_BEFORE = /\b(not|never|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+const NOT_NOW_AFTER = /^[^.!?。\n]{0,40}\b(once|if|when|unless|until|yet|after\s+(I|we|you))\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|지\s*않|지\s*못|하면|되면)/i
 // A turn that changes course after "but" judges what follows it: "I couldn't run it, but the build succeeds" claims.
 const TURN = /^(.*\b(but|however|although|though|yet)\b|.*[;—–]|.*(しかし|ただし|が、))/i
 
 const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(failed|failing|failures?|errors?)\b/i
+// "5 of 6 packages build, only @acme/ui fails": a partial report, not a claim that the check passes.
+const ALL_BUT = /\b(only|except|apart from|but)\b[^.\n]{0,40}\bfail(s|ed|ing)?\b|(만|だけ|只有|仅)[^。\n]{0,20}(실패|失败|失敗)/i
 
-const isQuestion = (s: string) => /[?？]\s*$/.test(s) || /(ですか|でしょうか|ますか)[。\s]*$/.test(s)
+const isQuestion = (s: string) => /[?？]\s*$/.test(s) || /(ですか|でしょうか|ますか|吗|까요)[。\s]*$/.test(s)
 
 /** Every claim in the text, at most one per type and sentence, in order. */
 export function findClaims (text: string): Claim[] {
@@ -46,6 +48,7 @@ export function findClaims (text: string): Claim[] {
       if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || NOT_NOW_AFTER.test(after)) continue
       // A report of failures is no claim of success: "63/124 passed; 49 failed".
       if (type === 'tests' && REPORTS_FAILURES.test(sentence)) continue
+      if (type !== 'fixed' && type !== 'works' && ALL_BUT.test(sentence)) continue
       out.push({ type, text: own.length > MAX_SPAN ? `${own.slice(0, MAX_SPAN)}…` : own })
     }
   }

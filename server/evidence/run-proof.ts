@@ -9,11 +9,13 @@ export interface RunProof {
   unproven?: string
   /** A test run of one file or a selection, not the whole suite. */
   narrow?: boolean
+  /** How many tests its output says passed, where a runner's summary line tells. */
+  passed?: number
 }
 
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
-const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|examples?, 0 failures)\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCESS(FUL)?\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
+const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|examples?, 0 failures)\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
 const NO_TESTS = /\bno tests (ran|found|to run)\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b/i
 // ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
 const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
@@ -24,10 +26,28 @@ const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)pretti
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
-const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m)(\s|=)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*tests?\/\S+\.py\b|(^|\s)\S+_test\.(go|py)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+/
+const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m)(\s|=)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt))\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+/
 const FIX_ONLY = /(^|\s)(--fix|--write|-w|--apply|fix)(\s|$)/
 const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
-const HIDDEN = /\|\|\s*(true|:|exit 0)\b|;\s*(exit 0|true)\s*$|\bset \+e\b/
+// npm, pnpm and yarn print the script they run ("> app@1.0.0 test" then "> echo ok"): one that only prints tests nothing.
+const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (echo|printf|true|exit 0|:)(\s|$)/m
+// Other runners' summary lines, and how many passed by each (rspec / ExUnit / minitest, pytest).
+const SUMMARIES: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => number]> = [
+  [/\b([0-9]+) (?:tests|examples|runs), (?:[0-9]+ assertions, )?0 failures(?:, 0 errors)?(?:, ([0-9]+) (?:skipped|excluded|pending|skips))?/, m => Number(m[1]) - Number(m[2] ?? 0)],
+  [/=+ ([0-9]+) passed\b/, m => Number(m[1])]
+]
+// One summary line per test binary (cargo: unit tests, each integration file, doc tests) or per workspace package
+// (jest / vitest under pnpm -r, turbo, nx): their sum.
+const PER_PART = [/\btest result: ok\. ([0-9]+) passed/g, /\bTests?:?\s+(?:[0-9]+ skipped, )?([0-9]+) passed/g]
+const passedCount = (output: string): number | undefined => {
+  for (const re of PER_PART) {
+    const parts = [...output.matchAll(re)]
+    if (parts.length > 0) return parts.reduce((sum, m) => sum + Number(m[1]), 0)
+  }
+  for (const [re, count] of SUMMARIES) { const m = re.exec(output); if (m) return count(m) }
+  return undefined
+}
+const HIDDEN = /\|\|\s*(true|:|exit 0|echo)\b|;\s*(exit 0|true)\s*$|\bset \+e\b/
 
 /** exitReliable: nothing after the check on its line could replace its status (verification.ts classify). */
 export function runProof (command: string, rawOutput: string, checks: readonly CheckKind[], exitReliable: boolean, failures: PatternSet): RunProof {
@@ -41,6 +61,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (tests && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
   if (WATCH.test(command) && (tests || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }
   if (ASKS_ONLY.test(command.trim())) return { unproven: 'it printed its version or help; it checked nothing' }
+  if (PRINTS_ONLY_SCRIPT.test(output)) return { unproven: 'the script it ran only prints text' }
   if (tests && (NO_TESTS.test(output) || GO_NO_TESTS(output) || ALL_EXCLUDED.test(output))) return { unproven: 'no tests ran' }
   // A formatter asked to list what it would change exits 0 either way: a file it names is not formatted.
   if (LISTS_UNFORMATTED.test(command) && output.trim() !== '') return { failed: true }
@@ -48,5 +69,6 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   const masked = checking ? !exitReliable || HIDDEN.test(command) : HIDDEN.test(command)
   if (masked && !CLEAN_PASS.test(output)) return { unproven: 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass' }
   if (checks.length === 1 && checks[0] === 'lint' && FIX_ONLY.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
-  return tests && SELECTS.test(command) ? { narrow: true } : {}
+  const passed = tests ? passedCount(output) : undefined
+  return { ...(tests && SELECTS.test(command) ? { narrow: true } : {}), ...(passed !== undefined ? { passed } : {}) }
 }

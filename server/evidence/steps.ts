@@ -21,6 +21,8 @@ export type Step =
     unproven?: string
     /** A test run of one file or a selection, not the whole suite. */
     narrow?: true
+    /** How many tests its output says passed. */
+    passed?: number
   }
   | { kind: 'edit', tool: string, paths: string[], status: StepStatus }
   | { kind: 'tool', tool: string }
@@ -86,6 +88,7 @@ export function commandStep (tool: string, command: string, classifier: Classifi
     ...(checks.length > 0 ? { checks } : {}),
     ...(proof.unproven ? { unproven: proof.unproven } : {}),
     ...(proof.narrow ? { narrow: true as const } : {}),
+    ...(proof.passed !== undefined ? { passed: proof.passed } : {}),
     ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
     ...(tail ? { tail } : {})
   }

@@ -33,7 +33,13 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['only its version asked', [edit(), run('npx jest --version', 0, '29.7.0')]],
     ['only its help asked', [edit(), run('go test -h', 0, 'usage: go test [build/test flags]')]],
     ['go: no package had a test', [edit(), run('go test ./...', 0, '?   \tx/cmd\t[no test files]')]],
-    ['every test excluded by a tag filter', [edit(), run('mix test --only wip', 0, '214 tests, 0 failures, 214 excluded')]]
+    ['every test excluded by a tag filter', [edit(), run('mix test --only wip', 0, '214 tests, 0 failures, 214 excluded')]],
+    ['a test script that only prints', [edit('package.json'), run('npm test', 0, "> shop@2.3.0 test\n> echo 'Tests: 41 passed' && exit 0\n\nTests: 41 passed")]],
+    ['a narrow rspec re-run after a failed full run', [edit('app/models/invoice.rb'), run('bundle exec rspec', 1, '412 examples, 3 failures'), run('bundle exec rspec spec/models/invoice_spec.rb', 0, '22 examples, 0 failures')]],
+    ['a workspace package the edits are not in', [edit('packages/api/src/rate-limit.ts'), run('pnpm --filter @acme/web test', 0, ' Tests  142 passed (142)')]],
+    ['Go packages the edits are not in', [edit('services/billing/ledger/round.go'), run('go test ./services/auth/...', 0, 'ok  \tx/services/auth/session\t0.5s')]],
+    ['only the test listing', [edit('src/Orders/OrderValidator.cs'), run('dotnet test --list-tests', 0, 'The following Tests are available:')]],
+    ['a dry run of the runner', [edit('src/Api/Routes.hs'), run('stack test --dry-run', 0, 'Would build:')]]
   ]
   for (const [name, steps] of rows) t.strictSame(outcomes('All tests pass.', steps), ['tests:unsupported'], name)
   t.strictSame(outcomes('All tests pass.', [edit(), run('npm test | tail -3', 0, JEST_OK)]), ['tests:supported'], 'a hidden status with a clean pass shown')
@@ -44,6 +50,52 @@ t.test('a run that proves nothing backs no claim', async t => {
   t.strictSame(outcomes('gofmt: clean', [edit('a.go'), run('gofmt -l .', 0, 'internal/store/redis.go\n')]), ['lint:unsupported'], 'a file gofmt -l names is not formatted')
   t.strictSame(outcomes('gofmt: clean', [edit('a.go'), run('gofmt -l .', 0, '')]), ['lint:supported'])
   t.strictSame(outcomes('The auth tests pass.', [edit(), run('npm test', 1, 'Tests: 2 failed'), run('npx jest src/a.test.ts', 0, 'Tests: 4 passed')]), ['tests:supported'], 'a narrow claim')
+  t.strictSame(outcomes('invoice_spec.rb: 22 examples, 0 failures — all three fixed specs pass.', [edit('app/models/invoice.rb'), run('bundle exec rspec', 1, '412 examples, 3 failures'), run('bundle exec rspec spec/models/invoice_spec.rb', 0, '22 examples, 0 failures')]), ['tests:supported'], 'a claim naming the file the narrow run selected')
+  t.strictSame(outcomes('All tests pass.', [edit('packages/api/src/rate-limit.ts'), run('pnpm --filter @acme/api test', 0, ' Tests  31 passed (31)')]), ['tests:supported'], 'the package the edits are in')
+  t.strictSame(outcomes('All tests pass.', [edit('web/src/a.ts'), run('pnpm --filter web test', 0, ' Tests  31 passed (31)')]), ['tests:supported'], 'a package name the edits are not known to lie outside of')
+  t.strictSame(outcomes('All tests pass.', [edit('services/auth/session/store.go'), run('go test ./services/auth/...', 0, 'ok  \tx/services/auth/session\t0.5s')]), ['tests:supported'], 'Go packages holding the edits')
+})
+
+t.test('the runners and checkers of more ecosystems back their own claims', async t => {
+  const rows: Array<[string, Step, string]> = [
+    ['24/24 tests passed', run('zig build test --summary all', 0, 'Build Summary: 3/3 steps succeeded; 24/24 tests passed'), 'tests:supported'],
+    ['3 examples, 0 failures', run("stack test --ta '--match Base64'", 0, '3 examples, 0 failures'), 'tests:supported'],
+    ['- unit tests green', run('./gradlew detekt test assembleRelease', 0, 'BUILD SUCCESSFUL in 1m 12s'), 'tests:supported'],
+    ['- release build succeeds', run('./gradlew detekt test assembleRelease', 0, 'BUILD SUCCESSFUL in 1m 12s'), 'build:supported'],
+    ['- detekt is clean', run('./gradlew detekt test assembleRelease', 0, 'BUILD SUCCESSFUL in 1m 12s'), 'lint:supported'],
+    ['formatting is clean', run('dotnet format Api.sln --verify-no-changes', 0, ''), 'lint:supported'],
+    ['- ruff: all checks passed', run('nox -s lint typecheck', 0, 'All checks passed!'), 'lint:supported'],
+    ['- no type errors', run('nox -s lint typecheck', 0, '0 errors, 0 warnings'), 'types:supported'],
+    ['tsc --noEmit clean in every package', run('pnpm -r exec tsc --noEmit', 0, ''), 'types:supported'],
+    ['Release build succeeds', run('xcodebuild -scheme App build | xcpretty', 0, '▸ Linking App\n▸ Build Succeeded'), 'build:supported'],
+    ['`@acme/api` tests: 36/36', run('pnpm turbo run test --filter=@acme/api', 0, '@acme/api:test:       Tests  36 passed (36)'), 'tests:supported'],
+    ['shared + web: 244 tests pass', run("pnpm -r --filter './packages/**' test", 0, 'packages/shared test:       Tests  41 passed (41)\npackages/web test:       Tests  203 passed (203)'), 'tests:supported'],
+    ['Lint is clean.', run('flutter analyze', 0, 'No issues found!'), 'lint:supported'],
+    ['All tests pass.', run('flutter analyze', 0, 'No issues found!'), 'tests:unsupported'],
+    ['- Production deploy done', run("vercel --prod --yes || echo 'deployed'", 0, 'Error: Command "npm run build" exited with 1\ndeployed'), 'deployed:unsupported']
+  ]
+  for (const [text, step, want] of rows) t.ok(outcomes(text, [edit('packages/api/src/a.ts'), step]).includes(want), `${text} after ${step.kind === 'command' ? step.command : ''} → ${want} (got ${outcomes(text, [edit('packages/api/src/a.ts'), step]).join(', ')})`)
+})
+
+t.test('a script run after failing tests does not outweigh them', async t => {
+  const failed = run('swift test', 1, 'Executed 58 tests, with 2 failures')
+  t.strictSame(outcomes('OK, verified.', [edit('Sources/Core/Cache.swift'), failed, edit('scripts/verify.sh'), run('./scripts/verify.sh', 0, 'verify: OK')]), ['works:unsupported'], 'a script written after the tests failed')
+  t.strictSame(outcomes('Fixed.', [edit('Sources/Core/Cache.swift'), failed, edit('Sources/Core/Cache.swift'), run('./scripts/repro.sh', 0, 'no crash')]), ['fixed:supported'], 'a change to the code after the failure, then a reproduction')
+  t.strictSame(outcomes('Fixed.', [edit('src/a.py'), run('pytest', 1, '1 failed'), run('python repro.py', 0, 'ok'), run('pytest', 0, '=== 40 passed ===')]), ['fixed:supported'], 'the tests passed again since')
+})
+
+t.test('a claim that counts more passing tests than the run passed', async t => {
+  const rows: Array<[string, Step, string]> = [
+    ['All 48 tests pass.', run('mix test', 0, '48 tests, 0 failures, 1 skipped'), 'tests:unsupported'],
+    ['All 48 tests pass.', run('mix test', 0, '48 tests, 0 failures'), 'tests:supported'],
+    ['412/412 passing', run('bundle exec rspec', 0, '412 examples, 0 failures, 3 pending'), 'tests:unsupported'],
+    ['cargo test: 69 passed (64 unit, 5 integration)', run('cargo test', 0, 'test result: ok. 64 passed; 0 failed\ntest result: ok. 5 passed; 0 failed'), 'tests:supported'],
+    ['cargo test: 70 passed', run('cargo test', 0, 'test result: ok. 64 passed; 0 failed\ntest result: ok. 5 passed; 0 failed'), 'tests:unsupported'],
+    ['Tests: 142 passed', run('npx vitest run', 0, ' Tests  140 passed | 2 skipped (142)'), 'tests:unsupported'],
+    ['15 tests pass', run('bin/rails test', 0, '15 runs, 40 assertions, 0 failures, 0 errors, 2 skips'), 'tests:unsupported'],
+    ['All 3 fixed tests pass.', run('pytest', 0, '===== 40 passed in 2.1s ====='), 'tests:supported']
+  ]
+  for (const [text, step, want] of rows) t.strictSame(outcomes(text, [edit(), step]), [want], `${text} after ${step.kind === 'command' ? step.command : ''}`)
 })
 
 t.test('each claim type is backed by its own kind of run only', async t => {

@@ -22,10 +22,17 @@ const CLAIMS: Array<[string, string]> = [
   ['- passes locally', 'tests'], ['full suite: 38 tests, none failing.', 'tests'], ['- bats: 9/9 ok', 'tests'], ['- compiles with clang + LTO', 'build'],
   ['- gofmt: clean', 'lint'], ['- fmt check passes', 'lint'], ['- dialyzer passes', 'types'], ['The flag behaves as expected.', 'works'],
   ['- applied to prod, 1 added', 'deployed'], ['1.9.0 is on staging.', 'deployed'], ['tok 0.4.0 released.', 'deployed'], ['crates.io has it.', 'deployed'],
-  ['committed on main: `ledger: add typespecs`', 'committed'], ['- 71be0c4 committed, pushed to main', 'committed'], ['- commit landed on main', 'committed']
+  ['committed on main: `ledger: add typespecs`', 'committed'], ['- 71be0c4 committed, pushed to main', 'committed'], ['- commit landed on main', 'committed'],
+  ['✅ Committed on `feature/audit-logs`', 'committed'], ['- Production deploy done', 'deployed'], ['- `./verify.sh` → OK, verified', 'works'],
+  ['- 测试全部通过', 'tests'], ['编译通过。', 'build'], ['静态分析无问题。', 'lint'], ['修复了头像缓存失效的问题。', 'fixed'], ['已验证。', 'works'],
+  ['已部署到生产环境。', 'deployed'], ['已推送到 `fix/neg-qty`', 'committed'], ['可以合并。', 'ready'],
+  ['테스트 모두 통과했습니다.', 'tests'], ['- 빌드 성공', 'build'], ['- 린트 문제 없음', 'lint'], ['버그를 수정했습니다.', 'fixed'],
+  ['배포 완료.', 'deployed'], ['커밋했습니다.', 'committed'], ['- 머지해도 됨', 'ready']
 ]
 
 const NOT_CLAIMS = [
+  '6개 중 5개 패키지는 빌드 통과, `@acme/ui`만 실패', 'Five of six packages build; only @acme/ui fails.', '测试还没通过。', '测试通过了吗？',
+  '테스트가 통과하지 않았습니다.', '빌드 성공하면 머지할게요.',
   "I'll confirm the suite passes before wrapping up.", 'Once the tests pass, we can merge.', 'If CI is green we can ship it.',
   'Not verified yet.', 'The tests do not pass yet.', 'Does it build for you?', 'You said "it works on staging".',
   '> All tests pass', 'Run `npm test` and check that all tests pass.', '```\nAll tests pass\n```', 'I have not deployed it.',

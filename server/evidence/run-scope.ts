@@ -1,0 +1,40 @@
+/** Where a run is confined (a folder it changed into, the Go packages or the workspace package it names), and whether the turn's edits lie there; pure. */
+
+// Monorepo folders whose children are packages: an edit's package is the folder under one of them.
+const PACKAGE_ROOTS = new Set(['packages', 'apps', 'services', 'crates', 'libs', 'modules', 'projects', 'plugins'])
+const clean = (dir: string) => dir.replace(/^\.\//, '').replace(/\/(\.\.\.)?$/, '').replace(/\/+$/, '')
+
+/** Folders: `cd web &&`, `go test ./services/auth/...`; packages: `pnpm --filter @acme/web`, `npm -w web`, `cargo test -p ledger`. */
+export function runScope (line: string): { dirs: string[], packages: string[] } {
+  // A long command line is a here-document or a script: its start says where it runs.
+  const command = line.slice(0, 2000)
+  const dirs: string[] = []
+  const packages: string[] = []
+  const cd = /^\s*cd\s+([^\s;&|]+)\s*(?:&&|;)/.exec(command)?.[1]
+  if (cd) dirs.push(clean(cd))
+  const go = /\bgo\s+test\b([^;&|]*)/.exec(command)?.[1]
+  if (go) for (const m of go.matchAll(/(?:^|\s)\.\/([\w./-]+)/g)) if (m[1] !== '...') dirs.push(clean(m[1]!))
+  const named = /^\s*(?:pnpm|turbo(?:\s+run)?(?:\s+\S+)?)\s[^;&|]*?--filter[=\s]+([^\s;&|]+)|^\s*npm\s[^;&|]*?(?:-w|--workspace)[=\s]+([^\s;&|]+)|^\s*yarn\s+workspace\s+([^\s;&|]+)|^\s*cargo\s[^;&|]*?(?:-p|--package)[=\s]+([^\s;&|]+)/.exec(command)
+  const name = named?.slice(1).find(x => x !== undefined)?.replace(/^@[^/]+\//, '').replace(/[.^]+$/, '')
+  // A glob or a path (`--filter './packages/**'`) selects many packages: no confinement said.
+  if (name && !/[*/'"]|^\./.test(name)) packages.push(name)
+  return { dirs: dirs.filter(d => d !== '' && d !== '.' && !d.startsWith('..') && !d.startsWith('$') && !d.startsWith('~')), packages }
+}
+
+const packageOf = (path: string): string | undefined => {
+  const parts = path.replace(/^\.\//, '').split('/')
+  const at = parts.findIndex(p => PACKAGE_ROOTS.has(p))
+  return at >= 0 && at + 2 < parts.length ? parts[at + 1] : undefined
+}
+
+/** The scope a run was confined to when none of the edits lies in it, else undefined. */
+export function outsideEdits (command: string, edited: readonly string[]): string | undefined {
+  if (edited.length === 0) return undefined
+  const { dirs, packages } = runScope(command)
+  const within = (dir: string) => edited.some(p => p.includes(`/${dir}/`) || p.startsWith(`${dir}/`))
+  if (dirs.length > 0 && !dirs.some(within)) return dirs.join(', ')
+  // A package name is not a folder: only edits that all lie in other packages' folders say the run missed them.
+  const owners = edited.map(packageOf)
+  if (packages.length > 0 && owners.every(o => o !== undefined && !packages.includes(o)) && !packages.some(within)) return `package ${packages.join(', ')}`
+  return undefined
+}
