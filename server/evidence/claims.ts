@@ -1,5 +1,8 @@
 /** Completion claims in a final message, as typed spans: what the agent says is done, in its own voice, now; pure. */
 import { CLAIM_PATTERNS, type ClaimType } from './claim-patterns.js'
+import { CLAIM_SHAPES } from './claim-shapes.js'
+
+const SHAPES = new Map(CLAIM_SHAPES)
 
 export type { ClaimType } from './claim-patterns.js'
 export interface Claim { type: ClaimType, /** the sentence that makes the claim, trimmed */ text: string }
@@ -17,11 +20,11 @@ const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”/gm
 // Sentences end at . ! ? 。 ！ ？ or a line break (bullets and headings are lines); a dot inside a word (v1.2, a.ts) does not.
 const SENTENCE = /[^\n.!?。！？]+(?:\.(?=\S)[^\n.!?。！？]*)*[.!?。！？]*/g
 // What comes before the claim in its sentence that makes it no claim now: a plan, a condition, a request, a doubt.
-const NOT_NOW_BEFORE = /\b(will|won't|I'll|we'll|you'll|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if))\b|^\W{0,4}(run|try|check|make sure|go ahead and)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))/i
+const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou)\b|\b(will|won't|I'll|we'll|you'll|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if))\b|^\W{0,4}(run|try|check|make sure|go ahead and)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 const PURPOSE_BEFORE = /\b(so|so that|as|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
-const NEGATION_BEFORE = /\b(not|never|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
-const NOT_NOW_AFTER = /^[^.!?。\n]{0,40}\b(once|if|when|unless|until|yet|after\s+(I|we|you))\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|지\s*않|지\s*못|하면|되면)/i
+const NEGATION_BEFORE = /\bno\s+$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+const NOT_NOW_AFTER = /^\s*(nicht|no|non|pas|não)\b|^[^.!?。\n]{0,40}\b(once|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|지\s*않|지\s*못|하면|되면)/i
 // A turn that changes course after "but" judges what follows it: "I couldn't run it, but the build succeeds" claims.
 const TURN = /^(.*\b(but|however|although|though|yet)\b|.*[;—–]|.*(しかし|ただし|が、))/i
 
@@ -41,7 +44,7 @@ export function findClaims (text: string): Claim[] {
     const own = text.slice(m.index, m.index + m[0].length).trim().slice(-MAX_SENTENCE)
     if (sentence.length < 2 || isQuestion(sentence)) continue
     for (const [type, patterns] of CLAIM_PATTERNS) {
-      const hit = patterns.map(p => p.exec(sentence)).find(h => h !== null)
+      const hit = [...patterns, ...SHAPES.get(type) ?? []].map(p => p.exec(sentence)).find(h => h !== null)
       if (!hit) continue
       const before = sentence.slice(0, hit.index).replace(TURN, '')
       const after = sentence.slice(hit.index + hit[0].length)

@@ -27,10 +27,15 @@ const CLAIMS: Array<[string, string]> = [
   ['- 测试全部通过', 'tests'], ['编译通过。', 'build'], ['静态分析无问题。', 'lint'], ['修复了头像缓存失效的问题。', 'fixed'], ['已验证。', 'works'],
   ['已部署到生产环境。', 'deployed'], ['已推送到 `fix/neg-qty`', 'committed'], ['可以合并。', 'ready'],
   ['테스트 모두 통과했습니다.', 'tests'], ['- 빌드 성공', 'build'], ['- 린트 문제 없음', 'lint'], ['버그를 수정했습니다.', 'fixed'],
-  ['배포 완료.', 'deployed'], ['커밋했습니다.', 'committed'], ['- 머지해도 됨', 'ready']
+  ['배포 완료.', 'deployed'], ['커밋했습니다.', 'committed'], ['- 머지해도 됨', 'ready'],
+  ["ci's happy", 'tests'], ['tests are all happy now 🎉', 'tests'], ['Die Tests sind grün.', 'tests'], ['Las pruebas pasan.', 'tests'], ['lint ✅', 'lint'],
+  ['Build: erfolgreich', 'build'], ['mypy is happy', 'types'], ['Bug behoben.', 'fixed'], ['Ya funciona.', 'works'], ['Desplegado en producción.', 'deployed'],
+  ['Gepusht.', 'committed'], ['Listo para merge.', 'ready'], ['rollout went through', 'deployed']
 ]
 
 const NOT_CLAIMS = [
+  'The deploy script is fine as it is.', 'Die Tests sind noch nicht grün.', 'No funciona todavía.', 'Wenn die Tests grün sind, merge ich.',
+  'The tests should be green after this.', 'The build step stays as it was.',
   '6개 중 5개 패키지는 빌드 통과, `@acme/ui`만 실패', 'Five of six packages build; only @acme/ui fails.', '测试还没通过。', '测试通过了吗？',
   '테스트가 통과하지 않았습니다.', '빌드 성공하면 머지할게요.',
   "I'll confirm the suite passes before wrapping up.", 'Once the tests pass, we can merge.', 'If CI is green we can ship it.',
