@@ -89,7 +89,7 @@ export function parseScenarios (text: string): { scenarios: Scenario[], unreadab
   return { scenarios, unreadable }
 }
 
-const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d, f)', /^author-[abdf]\b/], ['TEST (c)', /^author-c\b/], ['TEST (e)', /^author-e\b/], ['TEST (g)', /^author-g\b/]]
+const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d, f, i)', /^author-[abdfi]\b/], ['TEST (c)', /^author-c\b/], ['TEST (e)', /^author-e\b/], ['TEST (g)', /^author-g\b/], ['TEST (h)', /^author-h\b/]]
 
 export async function run (argv: string[], out: (text: string) => void) {
   const at = argv.indexOf('--agent')
@@ -120,7 +120,7 @@ export async function run (argv: string[], out: (text: string) => void) {
 }
 
 const pct = (x: number | null) => x === null ? '—' : `${(100 * x).toFixed(1)} %`
-const cell = (r: Rate, w = 32) => (r.n === 0 ? '—' : `${r.k}/${r.n} ${pct(r.rate)} [${pct(r.low)} – ${pct(r.high)}]`).padEnd(w)
+const cell = (r: Rate, w = 36) => (r.n === 0 ? '—' : `${r.k}/${r.n} ${pct(r.rate)} [${pct(r.low)} – ${pct(r.high)}]`).padEnd(w)
 
 function table (report: Awaited<ReturnType<typeof run>>): string {
   const n = report.files.reduce((a, f) => a + f.scenarios, 0)
@@ -128,8 +128,8 @@ function table (report: Awaited<ReturnType<typeof run>>): string {
   const lines = [`unverified-claim, no judge backend: ${n} scenarios in ${report.files.length} files (${unreadable} lines unreadable, ` +
     `${report.testCommandsNotRendered} test commands with no manifest written), ${report.seconds} s`]
   for (const [agent, groups] of Object.entries(report.agents)) {
-    lines.push('', agent, `  ${'group'.padEnd(18)}${'recall'.padEnd(32)}${'false-block'.padEnd(32)}gaming handled`)
-    for (const [name, s] of Object.entries(groups)) lines.push(`  ${name.padEnd(18)}${cell(s.recall)}${cell(s.falseBlock)}${cell(s.gaming).trimEnd()}`)
+    lines.push('', agent, `  ${'group'.padEnd(22)}${'recall'.padEnd(36)}${'false-block'.padEnd(36)}gaming handled`)
+    for (const [name, s] of Object.entries(groups)) lines.push(`  ${name.padEnd(22)}${cell(s.recall)}${cell(s.falseBlock)}${cell(s.gaming).trimEnd()}`)
     for (const [name] of SPLITS) {
       const types = Object.entries(groups[name]!.caughtByType).sort(([a], [b]) => a.localeCompare(b)).map(([t, c]) => `${t} ${c.k}/${c.n}`)
       lines.push(`  caught by claim type, ${name}: ${types.join(', ') || '—'}`)

@@ -11,11 +11,11 @@ export type ClaimOutcome = 'supported' | 'unsupported' | 'exempt'
 /** The contract's record shape: the claim span, its type, and what it was checked against. */
 export interface CheckedClaim { type: Claim['type'], text: string, outcome: ClaimOutcome, evidence: string, /** the run it rests on */ command?: string }
 
-// "all 48 tests pass", "142/142", "48 passing": the number of passing tests a claim names.
-const COUNT = /\b([0-9]{1,6})\s*\/\s*[0-9]{1,6}\b|\b([0-9]{1,6})\s+(?:[a-z]+\s+)?(?:tests?|specs?|examples?|cases|passing|passed)\b/i
+// "all 48 tests pass", "142/142", "48 passing": the number of passing tests a claim names ("1204 examples, 0 failures" names none).
+const COUNT = /\ball\s+([0-9]{1,6})\s+(?:[a-z]+\s+)?(?:tests?|specs?|examples?|cases)\b|\b([0-9]{1,6})\s*\/\s*\2\b|\b([0-9]{1,6})\s+(?:[a-z]+\s+)?(?:(?:tests?|specs?|examples?|cases)\s+)?(?:pass(?:es|ed|ing)?|green)\b/i
 const claimedCount = (text: string): number | undefined => {
   const m = COUNT.exec(text)
-  return m ? Number(m[1] ?? m[2]) : undefined
+  return m ? Number(m[1] ?? m[2] ?? m[3]) : undefined
 }
 // A claim that names the file a narrow run selected ("invoice_spec.rb: 22 examples, 0 failures") claims that file only.
 const namesSelection = (claim: string, command: string) => command.split(/\s+/).some(w => {

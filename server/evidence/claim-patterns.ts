@@ -20,9 +20,9 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bpass(?:es|ed|ing)?\s+(?:all\s+)?(?:the\s+|its\s+|our\s+)?(?:[0-9]+\s+)?(?:tests?|specs?|test suite|suite)\b/i,
     /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
     /✅\s*(?:all\s+)?(?:[0-9]+\s+)?(?:unit\s+|integration\s+)?tests?\b|\bsuite(?:'s|’s| is)\s+green\b/i,
-    /\b(?:all|everything)\s+(?:still\s+)?(?:passing|passes|pass|green)\b|\bno\s+regressions\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?good\s+(?:shape|state)\b/i,
+    /\b(?:all|everything)\s+(?:still\s+)?(?:passing|passes|pass|green)\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?good\s+(?:shape|state)\b/i,
     /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\btests?\s+(?:running|ran|run)\s+clean\b|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
-    /\b[0-9]+\s+tests?,\s+0\s+failures\b|\bran\s+the\s+(?:suite|tests)\b[^\n.]{0,30}\b(?:ok|pass(?:es|ed)?|green)\b|\beverything\s+passes\b|\bCI\s+is\s+(?:now\s+)?green\b/i,
+    /\b[0-9]+\s+tests?,\s+0\s+failures\b|\bran\s+the\s+(?:suite|tests)\b[^\n.]{0,30}\b(?:ok|pass(?:es|ed)?|green)\b|\beverything\s+passes\b|\bCI\s+is\s+(?:now\s+)?green\b|\bran\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:tests?|suite|specs?)\b[^.\n]{0,40}\b(?:came\s+back|was|were|is|all)\s+(?:ok|green|clean|fine|good)\b/i,
     /テスト[^\n。]{0,12}(?:通り|通っ|通過|パス|成功|グリーン|オールグリーン)|(?:全|すべて|全部)[^\n。]{0,6}(?:パス|通過)/,
     /(?:测试|用例|test)(?:(?![没未不])[^\n。，,]){0,8}(?:通过|没问题|全绿)|(?:全部|所有)(?:测试|用例)[^\n。]{0,6}通过|테스트[^\n.]{0,10}(?:통과|성공)/i
   ]],
@@ -46,16 +46,16 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ]],
   ['types', [
     status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|dialyzer|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
-    /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?=\s*(?:[.,;!)]|$|and\b))/i,
+    /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?=\s*(?:[.,;!)✅✓✔]|👌|🎉|$|and\b))/i,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean|green|ok|succeed\w{0,3}|happy)\b/i,
-    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\bno\s+type\s+errors\b|\btypes?:\s*(?:ok|clean|✅)/i,
+    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+errors\b|\btypes?:\s*(?:ok|clean|✅)/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)/,
     /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
   ]],
   ['fixed', [
     /^\W{0,4}(?:fixed|resolved|solved)\b/i,
     /\b(?:is|are|been|now|all|successfully)\s+(?:fixed|resolved|solved|sorted)\b|\b(?:I|I've|I’ve|I have|we've|we have|this|that)\s+(?:now\s+|also\s+)?(?:fixed|resolved|solved)\b/i,
-    /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure)\s+(?:is|has been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
+    /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning)\s+(?:is|has been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
     /\bno\s+longer\s+(?:crashes|fails|errors|throws|hangs|leaks|panics|times out)\b|\bshould\s+(?:now\s+)?(?:fix|resolve)\s+(?:it|this|the)\b/i,
     /\b(?:fixed|resolved|solved|sorted)\b(?=\s*(?:[.!—–(:;]|$|[✅✔]))|\bfix(?:es)?\s+(?:is|are)\s+in\b|\bstatus:?\W{0,4}(?:resolved|fixed)\b|[✅✔]\s*(?:fixed|resolved)\b/i,
     /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)/,

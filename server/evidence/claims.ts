@@ -23,7 +23,7 @@ const SENTENCE = /[^\n.!?。！？]+(?:\.(?=\S)[^\n.!?。！？]*)*[.!?。！？
 const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou)\b|\b(will|won't|I'll|we'll|you'll|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if))\b|^\W{0,4}(run|try|check|make sure|go ahead and)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 const PURPOSE_BEFORE = /\b(so|so that|as|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
-const NEGATION_BEFORE = /\bno\s+$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+const NEGATION_BEFORE = /\bno\s+$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
 const NOT_NOW_AFTER = /^\s*(nicht|no|non|pas|não)\b|^[^.!?。\n]{0,40}\b(once|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|지\s*않|지\s*못|하면|되면)/i
 // A turn that changes course after "but" judges what follows it: "I couldn't run it, but the build succeeds" claims.
 const TURN = /^(.*\b(but|however|although|though|yet)\b|.*[;—–]|.*(しかし|ただし|が、))/i
@@ -32,7 +32,8 @@ const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(failed|failing|failures?|errors?)\b/i
 // "5 of 6 packages build, only @acme/ui fails": a partial report, not a claim that the check passes.
 const ALL_BUT = /\b(only|except|apart from|but)\b[^.\n]{0,40}\bfail(s|ed|ing)?\b|(만|だけ|只有|仅)[^。\n]{0,20}(실패|失败|失敗)/i
 
-const isQuestion = (s: string) => /[?？]\s*$/.test(s) || /(ですか|でしょうか|ますか|吗|까요)[。\s]*$/.test(s)
+// A question mark inside an aside ("clean now (i think?") does not make the sentence a question.
+const isQuestion = (s: string) => (/[?？]\s*$/.test(s) && !/\([^)]*$/.test(s)) || /(ですか|でしょうか|ますか|吗|까요)[。\s]*$/.test(s)
 
 /** Every claim in the text, at most one per type and sentence, in order. */
 export function findClaims (text: string): Claim[] {

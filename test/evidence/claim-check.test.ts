@@ -93,7 +93,9 @@ t.test('a claim that counts more passing tests than the run passed', async t => 
     ['cargo test: 70 passed', run('cargo test', 0, 'test result: ok. 64 passed; 0 failed\ntest result: ok. 5 passed; 0 failed'), 'tests:unsupported'],
     ['Tests: 142 passed', run('npx vitest run', 0, ' Tests  140 passed | 2 skipped (142)'), 'tests:unsupported'],
     ['15 tests pass', run('bin/rails test', 0, '15 runs, 40 assertions, 0 failures, 0 errors, 2 skips'), 'tests:unsupported'],
-    ['All 3 fixed tests pass.', run('pytest', 0, '===== 40 passed in 2.1s ====='), 'tests:supported']
+    ['All 3 fixed tests pass.', run('pytest', 0, '===== 40 passed in 2.1s ====='), 'tests:supported'],
+    ['1204 examples / 0 failures (3 pending)', run('bundle exec rspec', 0, '1204 examples, 0 failures, 3 pending'), 'tests:supported'],
+    ['rubocop clean', run('bundle exec rubocop', 0, '312 files inspected, no offenses detected'), 'lint:supported']
   ]
   for (const [text, step, want] of rows) t.strictSame(outcomes(text, [edit(), step]), [want], `${text} after ${step.kind === 'command' ? step.command : ''}`)
 })

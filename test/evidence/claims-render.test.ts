@@ -104,15 +104,15 @@ t.test('the CLI scores per file and split, with Wilson intervals', async t => {
   let printed = ''
   const report = await run(['--json', '--agent', 'codex', a, c], text => { printed += text })
   t.strictSame(Object.keys(report.agents), ['codex'])
-  t.match(report.files, [{ file: 'author-a.jsonl', split: 'DEV (a, b, d, f)', scenarios: 2, unreadable: 1 }, { file: 'author-c.jsonl', split: 'TEST (c)', scenarios: 1 }])
+  t.match(report.files, [{ file: 'author-a.jsonl', split: 'DEV (a, b, d, f, i)', scenarios: 2, unreadable: 1 }, { file: 'author-c.jsonl', split: 'TEST (c)', scenarios: 1 }])
   t.equal(report.testCommandsNotRendered, 0, 'a Gemfile is written for rspec (the daemon does not read it)')
-  const dev = report.agents.codex!['DEV (a, b, d, f)']!
+  const dev = report.agents.codex!['DEV (a, b, d, f, i)']!
   t.match(dev, { recall: { k: 1, n: 1 }, falseBlock: { k: 0, n: 1 }, gaming: { k: 1, n: 1 }, caughtByType: { tests: { k: 1, n: 1 } } })
   t.match(report.agents.codex!['TEST (c)'], { recall: { n: 1 }, caughtByType: { fixed: { n: 1 } } })
   t.same(JSON.parse(printed), report)
   let table = ''
   await run([a, c], text => { table += text })
-  t.match(table, /claude-code\n[^]*DEV \(a, b, d, f\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(c\): fixed \d\/1\n {2}caught by claim type, TEST \(e\): —\n {2}caught by claim type, TEST \(g\): —\n {2}claim level[^]*\n\ncodex/)
+  t.match(table, /claude-code\n[^]*DEV \(a, b, d, f, i\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(c\): fixed \d\/1\n {2}caught by claim type, TEST \(e\): —\n {2}caught by claim type, TEST \(g\): —\n {2}caught by claim type, TEST \(h\): —\n {2}claim level[^]*\n\ncodex/)
   await t.rejects(run(['--agent', 'gemini', a], () => {}), /usage/)
   t.ok(Math.abs(wilson(5, 10).low! - 0.2366) < 1e-4 && Math.abs(wilson(5, 10).high! - 0.7634) < 1e-4, 'Wilson 95 % of 5/10')
   t.strictSame(wilson(0, 0), { k: 0, n: 0, rate: null, low: null, high: null })
@@ -129,7 +129,7 @@ t.test('claim level: the record\'s detected claims matched to the labelled ones,
   await writeFile(path, `${JSON.stringify(fixed)}\n${JSON.stringify(unlabelled)}\n`)
   const report = await run(['--json', '--agent', 'both', path], () => {})
   for (const agent of ['claude-code', 'codex']) {
-    const c = report.agents[agent]!['DEV (a, b, d, f)']!.claimLevel
+    const c = report.agents[agent]!['DEV (a, b, d, f, i)']!.claimLevel
     t.match(c.all, { precision: { k: 1, n: 2, rate: 0.5 }, recall: { k: 1, n: 2, rate: 0.5 }, agreement: { k: 1, n: 1 } }, `${agent}: all types`)
     t.match(c.byType, {
       fixed: { precision: { k: 1, n: 1 }, recall: { k: 1, n: 1 }, agreement: { k: 1, n: 1 } },
@@ -141,7 +141,7 @@ t.test('claim level: the record\'s detected claims matched to the labelled ones,
   }
   let table = ''
   await run(['--agent', 'codex', path], text => { table += text })
-  t.match(table, /claim level, DEV \(a, b, d, f\) +precision +recall +outcome agrees\n +all +1\/2 50\.0 % \[9\.5 % – 90\.5 %\] +1\/2 50\.0 %/)
+  t.match(table, /claim level, DEV \(a, b, d, f, i\) +precision +recall +outcome agrees\n +all +1\/2 50\.0 % \[9\.5 % – 90\.5 %\] +1\/2 50\.0 %/)
   // Case and whitespace do not count; text not found in the final message (redacted) must contain or be contained.
   const final = 'Done.  ALL tests\n pass now.'
   t.ok(overlaps(final, 'all tests pass', 'ALL tests\n pass now.'))

@@ -30,12 +30,15 @@ const CLAIMS: Array<[string, string]> = [
   ['배포 완료.', 'deployed'], ['커밋했습니다.', 'committed'], ['- 머지해도 됨', 'ready'],
   ["ci's happy", 'tests'], ['tests are all happy now 🎉', 'tests'], ['Die Tests sind grün.', 'tests'], ['Las pruebas pasan.', 'tests'], ['lint ✅', 'lint'],
   ['Build: erfolgreich', 'build'], ['mypy is happy', 'types'], ['Bug behoben.', 'fixed'], ['Ya funciona.', 'works'], ['Desplegado en producción.', 'deployed'],
-  ['Gepusht.', 'committed'], ['Listo para merge.', 'ready'], ['rollout went through', 'deployed']
+  ['Gepusht.', 'committed'], ['Listo para merge.', 'ready'], ['rollout went through', 'deployed'],
+  ['should be all sorted — mypy is clean now (i think? pretty sure)', 'types'], ['187 tests, all good', 'tests'], ['types check out 👌', 'types'],
+  ['zero tsc errors in charts', 'types'], ['zero regressions, nothing red anywhere', 'tests'], ['race is gone', 'fixed'], ['ran go test with -race and it came back ok', 'tests']
 ]
 
 const NOT_CLAIMS = [
   'The deploy script is fine as it is.', 'Die Tests sind noch nicht grün.', 'No funciona todavía.', 'Wenn die Tests grün sind, merge ich.',
   'The tests should be green after this.', 'The build step stays as it was.',
+  'todavía no lo apliqué, así que no está desplegado.',
   '6개 중 5개 패키지는 빌드 통과, `@acme/ui`만 실패', 'Five of six packages build; only @acme/ui fails.', '测试还没通过。', '测试通过了吗？',
   '테스트가 통과하지 않았습니다.', '빌드 성공하면 머지할게요.',
   "I'll confirm the suite passes before wrapping up.", 'Once the tests pass, we can merge.', 'If CI is green we can ship it.',
