@@ -13,9 +13,11 @@ export interface Scan { end: ScanEnd, bytesRead: number }
 export type LineVisitor = (line: Buffer, complete: boolean) => boolean
 
 const NL = 0x0a
+interface Chunk { chunk: Buffer, len: number, at: number, done: Promise<number> }
 export const CHUNK_BYTES = 16 * 1024
 // Chunks double up to this: most turns end within the first chunk, and a long one then costs few reads.
 const MAX_CHUNK_BYTES = 1024 * 1024
+const READS_BEFORE_AHEAD = 4
 
 export async function scanLinesBackwards (fh: FileHandle, size: number, maxBytes: number, visit: LineVisitor, chunkBytes = CHUNK_BYTES, until = Infinity, clock: Clock = systemClock): Promise<Scan> {
   let pos = size
@@ -29,17 +31,28 @@ export async function scanLinesBackwards (fh: FileHandle, size: number, maxBytes
     const line = parts.length === 1 ? parts[0]! : Buffer.concat(parts)
     return line.length > 0 && visit(line, complete)
   }
+  const read = (len: number): Chunk => {
+    const chunk = Buffer.allocUnsafe(len)
+    const done = fh.read(chunk, 0, len, pos - len).then(r => r.bytesRead)
+    // A read started ahead may be left behind (the scan stopped): its failure is nobody's.
+    done.catch(() => {})
+    return { chunk, len, at: pos - len, done }
+  }
+  let ahead: Chunk | undefined
+  let reads = 0
   while (pos > 0) {
     if (bytesRead >= maxBytes) return { end: 'cap', bytesRead }
     const len = Math.min(chunkBytes, pos, maxBytes - bytesRead)
     chunkBytes = Math.min(chunkBytes * 2, Math.max(MAX_CHUNK_BYTES, chunkBytes))
-    const chunk = Buffer.allocUnsafe(len)
-    const r = until === Infinity ? await fh.read(chunk, 0, len, pos - len) : await beforeDeadline(fh.read(chunk, 0, len, pos - len), until, undefined, clock)
-    if (r === 'timeout') return { end: 'timeout', bytesRead }
-    const n = r.bytesRead
+    const { chunk, done } = ahead?.len === len && ahead.at === pos - len ? ahead : read(len)
+    const n = until === Infinity ? await done : await beforeDeadline(done, until, undefined, clock)
+    if (n === 'timeout') return { end: 'timeout', bytesRead }
     if (n !== len) throw new Error(`short read (${n} of ${len} bytes)`)
     pos -= len
     bytesRead += len
+    // Four chunks in (240 KB by default), the turn is a long one: the next chunk is read on a file thread while this one
+    // is split and visited. Still one read in flight at a time: a hung filesystem holds no more file threads than before.
+    ahead = ++reads >= READS_BEFORE_AHEAD && pos > 0 && bytesRead < maxBytes ? read(Math.min(chunkBytes, pos, maxBytes - bytesRead)) : undefined
     let end = len
     if (tail && pending.length === 0 && chunk[len - 1] === NL) {
       // The file ends with a newline: its last line is complete.
@@ -49,7 +62,8 @@ export async function scanLinesBackwards (fh: FileHandle, size: number, maxBytes
     while (end > 0) {
       const nl = chunk.lastIndexOf(NL, end - 1)
       if (nl < 0) break
-      if (emit([chunk.subarray(nl + 1, end), ...pending])) return { end: 'stopped', bytesRead }
+      const line = chunk.subarray(nl + 1, end)
+      if (emit(pending.length === 0 ? [line] : [line, ...pending])) return { end: 'stopped', bytesRead }
       pending = []
       end = nl
     }

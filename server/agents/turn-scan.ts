@@ -31,7 +31,7 @@ export async function scanTurn (file: string, size: number, reader: TurnReader, 
     let malformed = false
     let boundary = false
     const { end, bytesRead } = await scanLinesBackwards(fh, size, maxReadBytes, (line, complete) => {
-      const r = reader(line, out.bytes >= maxTextBytes ? full : out, steps)
+      const r = reader(line, out.bytes >= maxTextBytes ? full : out, steps, complete)
       // A final line without its newline may be mid-write: ignore it rather than call the file malformed.
       if (r === 'malformed') return complete ? (malformed = true) : false
       if (r === 'boundary') return (boundary = true)

@@ -34,15 +34,18 @@ export type LineResult = 'more' | 'boundary' | 'malformed'
 /**
  * One agent's transcript format: told each line (last first, as bytes), says whether the turn's start has been passed.
  * Text goes to `out`; with `steps`, the same pass also collects the turn's tool calls (server/evidence/).
+ * complete=false: the file's last line, without its newline yet (it may be cut mid-write).
  */
-export type TurnReader = (line: Buffer, out: Utterances, steps?: StepLog) => LineResult
+export type TurnReader = (line: Buffer, out: Utterances, steps?: StepLog, complete?: boolean) => LineResult
 
 /** True when the line holds any of the markers; a byte search, so lines that cannot matter are never decoded or parsed. */
 export const holds = (line: Buffer, markers: string[]) => markers.some(m => line.includes(m))
 
-export function parseLine (line: Buffer): Record<string, any> | undefined {
+export const parseLine = (line: Buffer): Record<string, any> | undefined => parseObject(line.toString('utf8'))
+
+export function parseObject (text: string): Record<string, any> | undefined {
   try {
-    const v: unknown = JSON.parse(line.toString('utf8'))
+    const v: unknown = JSON.parse(text)
     return typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, any> : undefined
   } catch {
     return undefined

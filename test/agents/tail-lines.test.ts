@@ -1,8 +1,10 @@
-// scanLinesBackwards: the same lines as a forward split, last first, at every chunk size; the byte cap; mid-write tails.
+// scanLinesBackwards: the same lines as a forward split, last first, at every chunk size and across the read ahead; the byte
+// cap; mid-write tails; a file growing under the scan.
+import { appendFileSync } from 'node:fs'
 import { open, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import t from 'tap'
-import { scanLinesBackwards } from '../../server/agents/tail-lines.js'
+import { CHUNK_BYTES, scanLinesBackwards } from '../../server/agents/tail-lines.js'
 import { tempDir } from '../helper.js'
 
 async function scan (file: string, opts: { chunk?: number, max?: number, stopAt?: string } = {}) {
@@ -59,4 +61,62 @@ t.test('an empty file ends at the start at once', async t => {
   const file = join(tempDir(t), 'f.jsonl')
   await writeFile(file, '')
   t.strictSame(await scan(file), { end: 'start', bytesRead: 0, seen: [] })
+})
+
+t.test('lines across the growing chunks and the read ahead: every line once, in order, a line split at each chunk edge', async t => {
+  const file = join(tempDir(t), 'f.jsonl')
+  // 300 KB of lines of varied length: edges of the 16, 32, 64 and 128 KB chunks fall inside lines and on newlines.
+  const lines = Array.from({ length: 3000 }, (_, i) => `${i}:${'y'.repeat((i * 37) % 190)}`)
+  await writeFile(file, lines.join('\n') + '\n')
+  t.strictSame((await scan(file)).seen, lines.reverse().map(l => [l, true]))
+})
+
+t.test('a newline exactly at a chunk edge ends a line there; the next chunk starts a new one', async t => {
+  const file = join(tempDir(t), 'f.jsonl')
+  const last = 'z'.repeat(CHUNK_BYTES - 1)
+  const before = 'w'.repeat(2 * CHUNK_BYTES - 1)
+  await writeFile(file, `first\n${before}\n${last}\n`)
+  const r = await scan(file)
+  t.strictSame(r.seen.map(([l, c]) => [l.length, c]), [[last.length, true], [before.length, true], [5, true]])
+})
+
+t.test('one line longer than many chunks is joined once, whole', async t => {
+  const file = join(tempDir(t), 'f.jsonl')
+  const huge = `{"x":"${'h'.repeat(3 << 20)}"}`
+  await writeFile(file, `a\n${huge}\nb\n`)
+  const r = await scan(file)
+  t.strictSame(r.seen.map(([l]) => l.length), [1, huge.length, 1])
+  t.equal(r.seen[1]![0], huge)
+})
+
+t.test('a file that grows during the scan: only the lines up to the size given are read', async t => {
+  const file = join(tempDir(t), 'f.jsonl')
+  const lines = Array.from({ length: 2000 }, (_, i) => `line ${i} ${'v'.repeat(100)}`)
+  await writeFile(file, lines.join('\n') + '\n')
+  const fh = await open(file)
+  try {
+    const { size } = await fh.stat()
+    const seen: string[] = []
+    let grown = false
+    const r = await scanLinesBackwards(fh, size, 1 << 30, bytes => {
+      // The agent writes on while the read goes back through older chunks.
+      if (!grown) { grown = true; appendFileSync(file, 'appended after the size was taken\n'.repeat(5000)) }
+      seen.push(bytes.toString('utf8'))
+      return false
+    })
+    t.equal(r.end, 'start')
+    t.strictSame(seen, lines.reverse())
+  } finally {
+    await fh.close()
+  }
+})
+
+t.test('a scan stopped while the next chunk is read ahead ends cleanly; its file closes', async t => {
+  const file = join(tempDir(t), 'f.jsonl')
+  await writeFile(file, Array.from({ length: 60000 }, (_, i) => `row ${i}`).join('\n') + '\n')
+  // About 360 KB from the end: in the fifth chunk, while the sixth is read ahead.
+  const r = await scan(file, { stopAt: 'row 25000' })
+  t.equal(r.end, 'stopped')
+  t.equal(r.seen.at(-1)![0], 'row 25000')
+  t.equal(r.bytesRead, CHUNK_BYTES * (1 + 2 + 4 + 8 + 16), 'the chunk read ahead is not counted')
 })

@@ -4,15 +4,19 @@
 // exits 0 as `is_error: false` with toolUseResult {stdout, stderr, interrupted, …} and no exit code at all. A call that never
 // ran (not approved, unknown tool) is `is_error: true` without "Exit code", as is a failing command of 1.0.x (told apart by
 // the text Claude Code writes for a refusal). Write/Edit answer with toolUseResult.filePath.
-import { parseLine } from '../utterances.js'
+import { markUnfinished, resultLine } from './result-line.js'
 import { commandStep, type Step, type StepLog } from '../../evidence/steps.js'
 
 export const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit'])
 const SHELL_TOOLS = new Set(['Bash'])
 const ID_KEY = Buffer.from('"tool_use_id":"')
 
-/** Keeps a tool-result line under every tool_use id it answers, found by a byte search (JSON escaping keeps quotes in content out). */
-export function keepToolResults (line: Buffer, log: StepLog): void {
+/**
+ * Keeps a tool-result line under every tool_use id it answers, found by a byte search (JSON escaping keeps quotes in content
+ * out); complete=false: the file's last line, without its newline yet.
+ */
+export function keepToolResults (line: Buffer, log: StepLog, complete = true): void {
+  if (!complete) markUnfinished(line)
   for (let at = line.indexOf(ID_KEY); at >= 0; at = line.indexOf(ID_KEY, at + 1)) {
     const start = at + ID_KEY.length
     const end = line.indexOf(0x22, start)
@@ -30,8 +34,8 @@ const NEVER_RAN = [
 ]
 
 function resultOf (line: Buffer | undefined, id: string): Result & { found: boolean } {
-  const e = line && parseLine(line)
-  const content: unknown = e?.message?.content
+  const e = line && resultLine(line)
+  const content: unknown = (e?.message as Record<string, unknown> | undefined)?.content
   const block = Array.isArray(content) ? content.find(b => b?.type === 'tool_result' && b.tool_use_id === id) : undefined
   if (!block) return { found: false }
   const c: unknown = block.content
@@ -44,7 +48,7 @@ function resultOf (line: Buffer | undefined, id: string): Result & { found: bool
     return NEVER_RAN.some(m => text.includes(m)) ? { found: true, error: true, output: text } : { found: true, failed: true, output: text }
   }
   // An interrupted command did not finish: it verified nothing.
-  if (e?.toolUseResult?.interrupted === true) return { found: true, error: true, output: text }
+  if (e?.interrupted === true) return { found: true, error: true, output: text }
   return { found: true, exitCode: 0, output: text }
 }
 

@@ -1,6 +1,6 @@
 /** Claude Code transcript (hook-protocols §1.6): the assistant's text since the current real user prompt; pure, line by line. */
 import { keepToolResults, toolUseStep } from './steps.js'
-import { holds, type LineResult, parseLine, type TurnReader } from '../utterances.js'
+import { type LineResult, parseLine, type TurnReader } from '../utterances.js'
 
 export interface ClaudeTurnOptions {
   /** The hook input's prompt_id: a user line carrying it and passing the structural checks is the prompt. */
@@ -10,19 +10,21 @@ export interface ClaudeTurnOptions {
 }
 
 // Only lines of these types matter; the byte search runs before decoding, so attachments and other big lines cost no parse.
-const RELEVANT = ['"type":"user"', '"type":"assistant"']
-const ASSISTANT = ['"type":"assistant"']
-const TOOL_RESULT = ['"toolUseResult":']
+// Claude Code writes an assistant line's type after its message: searched from the end, it is found at once.
+const USER = Buffer.from('"type":"user"')
+const ASSISTANT = Buffer.from('"type":"assistant"')
+const TOOL_RESULT = Buffer.from('"toolUseResult":')
 // Text Claude Code itself puts in a user line: local slash-command echoes and interruptions are not prompts.
 const INJECTED = /^\s*(<command-name>|<command-message>|<local-command-stdout>|<local-command-stderr>|\[Request interrupted)/
 
 export function claudeTurn (opts: ClaudeTurnOptions = {}): TurnReader {
-  return (line, out, steps): LineResult => {
-    if (!holds(line, RELEVANT)) return 'more'
+  return (line, out, steps, complete): LineResult => {
+    const assistant = line.lastIndexOf(ASSISTANT) >= 0
+    if (!assistant && !line.includes(USER)) return 'more'
     // A tool result (often the largest line of a turn) is never a prompt and never assistant text: skip its parse. It is
     // kept undecoded for the call it answers, met next; only command and edit results are ever decoded.
-    if (holds(line, TOOL_RESULT) && !holds(line, ASSISTANT)) {
-      if (steps) keepToolResults(line, steps)
+    if (!assistant && line.includes(TOOL_RESULT)) {
+      if (steps) keepToolResults(line, steps, complete)
       return 'more'
     }
     const e = parseLine(line)
