@@ -1,9 +1,13 @@
-/** Bench-only judge API on loopback (Anthropic Messages and OpenAI chat, one URL): a fixed delay, counted calls and
- * estimated tokens. GET /control?delay=MS&block=0|1&reset=1 sets the delay and whether the verdicts propose (block) and
- * answers the counters. Run: PORT=N tsx bench/fake-api.ts */
+/** Bench-only judge API on loopback (Anthropic Messages and OpenAI chat, one URL): a fixed or log-normal delay, counted
+ * calls and estimated tokens. GET /control?delay=MS&sigma=S&seed=X&block=0|1&reset=1 sets the delay (the median when
+ * sigma > 0), whether the verdicts propose (block) and answers the counters. Run: PORT=N tsx bench/fake-api.ts */
 import { createServer } from 'node:http'
+import { logNormal, uniforms } from './wait-draw.js'
 
 let delayMs = Number(process.env.DELAY_MS ?? 0)
+let sigma = Number(process.env.SIGMA ?? 0)
+let seed = process.env.SEED ?? 'bench'
+let delaySumMs = 0
 let calls = 0
 let inputTokens = 0
 let outputTokens = 0
@@ -42,9 +46,11 @@ const server = createServer((req, res) => {
   if (req.method !== 'POST') {
     if (url.pathname === '/control') {
       if (url.searchParams.has('delay')) delayMs = Number(url.searchParams.get('delay'))
+      if (url.searchParams.has('sigma')) sigma = Number(url.searchParams.get('sigma'))
+      if (url.searchParams.has('seed')) seed = String(url.searchParams.get('seed'))
       if (url.searchParams.has('block')) block = url.searchParams.get('block') === '1'
-      const body = JSON.stringify({ calls, inputTokens, outputTokens, serviceMedianMs: median(serviceMs), delayMs })
-      if (url.searchParams.has('reset')) { calls = 0; inputTokens = 0; outputTokens = 0; serviceMs.length = 0 }
+      const body = JSON.stringify({ calls, inputTokens, outputTokens, serviceMedianMs: median(serviceMs), delayMs, meanDelayMs: calls === 0 ? 0 : delaySumMs / calls })
+      if (url.searchParams.has('reset')) { calls = 0; inputTokens = 0; outputTokens = 0; serviceMs.length = 0; delaySumMs = 0 }
       res.writeHead(200, { 'content-type': 'application/json' }).end(body)
       return
     }
@@ -55,7 +61,8 @@ const server = createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c))
   req.on('end', () => {
     const started = performance.now()
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { system?: string, messages?: { content: string }[] }
+    const raw = Buffer.concat(chunks).toString('utf8')
+    const body = JSON.parse(raw) as { system?: string, messages?: { content: string }[] }
     const input = estimateTokens((body.system ?? '') + (body.messages ?? []).map(m => m.content).join(''))
     const system = body.system ?? (body.messages ?? []).map(m => m.content).join('')
     const text = verdictFor(system)
@@ -67,7 +74,10 @@ const server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(url.pathname, input, output, text)))
       if (serviceMs.length < 100_000) serviceMs.push(performance.now() - started)
     }
-    if (delayMs > 0) setTimeout(send, delayMs)
+    // Drawn from the request itself: a turn's call waits as long in every run, whatever else runs alongside.
+    const wait = sigma > 0 ? logNormal(delayMs, sigma, uniforms(seed, raw)) : delayMs
+    delaySumMs += wait
+    if (wait > 0) setTimeout(send, wait)
     else send()
   })
 })

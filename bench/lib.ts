@@ -11,8 +11,9 @@ import { DAEMON_NODE_FLAGS } from '../server/service/spec.js'
 
 export const ROOT = PACKAGE_ROOT
 // The daemon as users run it (`npm start`): the built JavaScript, not the sources through a TypeScript loader, whose
-// compiler and source maps would add to its memory and start-up. `npm run bench` builds first.
-export const cliPath = join('dist', 'server', 'cli.js')
+// compiler and source maps would add to its memory and start-up. `npm run bench` builds first; BENCH_DIST names
+// another build (`tsc -p tsconfig.build.json --outDir dist/mine`) to measure beside the shared one.
+export const cliPath = join(process.env.BENCH_DIST ?? 'dist', 'server', 'cli.js')
 export const knob = (name: string, dflt: number) => Number(process.env[name] ?? dflt)
 
 export async function freePort (): Promise<number> {
