@@ -1,5 +1,5 @@
-/** Memory: the daemon's RSS idle, under load, and along 100 000 distinct texts that all reach Layer 2 against a fast
- * fake backend; with cache.max bounded the curve must flatten once the cache is full. */
+/** Memory: the daemon's RSS idle, under load, along 100 000 distinct texts that all reach Layer 2 against a fast fake
+ * backend (with the cache capped the curve must flatten once it is full), and once quiet after them (issue 41: ≤ 150 MB). */
 import { Pool } from 'undici'
 import { type Daemon, rssMiB, type Section, stopInput } from './lib.js'
 import { control } from './layer2.js'
@@ -7,7 +7,11 @@ import { CLIENTS } from './throughput.js'
 
 // About a kilobyte, like a real end-of-turn message; the number makes every text (so every cache key) distinct.
 const PARA = 'I refactored the session store so refresh tokens rotate before expiry, updated the three call sites and the docs, and ran the unit tests locally. '
-const distinct = (i: number) => `${PARA.repeat(6)}Change ${i}: I'll commit and push to main now.`
+export const distinct = (i: number) => `${PARA.repeat(6)}Change ${i}: I'll commit and push to main now.`
+
+const QUIET_MS = 15_000
+/** Issue 41's bound on the daemon's RSS after 100 000 distinct judged texts. */
+const BOUND_MIB = 150
 
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`
 
@@ -40,6 +44,11 @@ export async function memory (daemon: Daemon, fakeUrl: string, texts: number, ca
   await pool.close()
   const calls = (await control(fakeUrl, 'reset=1')).calls
   if (notJudged > 0) throw new Error(`${notJudged} of ${texts} texts did not reach Layer 2`)
+  // Quiet, the daemon gives back what the run's garbage grew (server/ops/idle-memory.ts): RSS once it has.
+  await new Promise(resolve => setTimeout(resolve, QUIET_MS))
+  const after = await rssMiB(daemon.pid)
+  const afterHeap = await heapMiB(daemon.url)
+  const peak = Math.max(...checkpoints.map(c => c[1]))
   const mid = checkpoints.find(([n]) => n >= texts / 2) ?? [0, 0, 0]
   const last = checkpoints[checkpoints.length - 1] ?? [0, 0, 0]
   const heaps = checkpoints.filter(([n]) => n >= cacheMax).map(c => c[2])
@@ -50,12 +59,14 @@ export async function memory (daemon: Daemon, fakeUrl: string, texts: number, ca
       `${(texts / seconds).toFixed(0)} verdicts/s over ${CLIENTS} clients), with cache.max = ${cacheMax}: RSS every ${step} texts. ` +
       `RSS from ${mid[0]} to ${last[0]} texts: ${signed(last[1] - mid[1])} MiB. Once the cache is full, the JS heap in use ` +
       `(the daemon's own /metrics, read at the same moments) stays between ${Math.min(...heaps).toFixed(0)} and ` +
-      `${Math.max(...heaps).toFixed(0)} MiB: garbage collection's sawtooth, not growth.`,
+      `${Math.max(...heaps).toFixed(0)} MiB: garbage collection's sawtooth, not growth. ` +
+      `Then ${QUIET_MS / 1000} s quiet: RSS ${after.toFixed(1)} MiB (${after <= BOUND_MIB ? 'within' : 'over'} the ${BOUND_MIB} MiB bound; peak while judging ${peak.toFixed(1)} MiB).`,
     head: ['state', 'RSS MiB', 'JS heap used MiB'],
     rows: [
       ['idle', idle.toFixed(1), ''],
-      [`under load (${CLIENTS} clients, Layer-1 misses)`, underLoad.toFixed(1), ''],
-      ...checkpoints.map(([n, rss, heap]) => [`after ${n} distinct Layer-2 texts`, rss.toFixed(1), heap.toFixed(1)])
+      ...(Number.isFinite(underLoad) ? [[`under load (${CLIENTS} clients, Layer-1 misses)`, underLoad.toFixed(1), '']] : []),
+      ...checkpoints.map(([n, rss, heap]) => [`after ${n} distinct Layer-2 texts`, rss.toFixed(1), heap.toFixed(1)]),
+      [`${QUIET_MS / 1000} s quiet after the last (bound ${BOUND_MIB} MiB)`, after.toFixed(1), afterHeap.toFixed(1)]
     ]
   }
 }

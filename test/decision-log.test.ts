@@ -1,5 +1,7 @@
 // The daily decision log: one JSON line per decision, 0600, and a failing disk never fails the answer.
-import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
+import { chmodSync, createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { createDecisionLog, recordLine } from '../server/ops/decision-log.js'
@@ -71,4 +73,27 @@ t.test('a record line is the record, its text the last key, whatever the text ho
   recordLine(r)
   t.strictSame(r, { ...base, text: 'kept' }, 'the record itself is left as it was')
   t.strictSame(JSON.parse(recordLine({ text: 'alone' } as any)), { text: 'alone' })
+})
+
+t.test('a file that stops taking writes holds at most maxBacklogBytes: later records are dropped and reported', async t => {
+  const dir = tempDir(t)
+  const fifo = join(dir, 'decisions-2026-11-29.jsonl')
+  // A FIFO nobody reads yet: the log's open waits, as on a stalled mount, and what it is handed stays in memory.
+  execFileSync('mkfifo', [fifo])
+  const errors: Error[] = []
+  const log = createDecisionLog({ dir, onError: (e) => errors.push(e), maxBacklogBytes: 1000 })
+  const rec = (i: number) => ({ ts: '2026-11-29T10:00:00.000Z', hook: 'commit', n: i, text: 'x'.repeat(300) }) as any
+  for (let i = 0; i < 10; i++) {
+    log.write([rec(i)])
+    await Promise.resolve()
+  }
+  t.ok(errors.length > 0, 'the dropped batches are reported')
+  t.match(errors[0]!.message, /bytes behind its file: records dropped/)
+  const chunks: Buffer[] = []
+  const reader = createReadStream(fifo).on('data', (c: string | Buffer) => { chunks.push(Buffer.from(c)) })
+  await log.close()
+  await once(reader, 'close')
+  const lines = Buffer.concat(chunks).toString('utf8').trim().split('\n').map(l => JSON.parse(l).n)
+  t.same(lines, lines.map((_, i) => i), 'the first records, in order')
+  t.ok(lines.length >= 3 && lines.length < 10, `the backlog stopped growing past the bound (${lines.length} kept)`)
 })

@@ -3,6 +3,7 @@ import { buildApp } from '../app.js'
 import { loadConfig } from '../config/config.js'
 import { watchConfig } from '../config/config-watch.js'
 import { startHousekeeping } from '../ops/housekeeping.js'
+import { startIdleMemory } from '../ops/idle-memory.js'
 import { shutdown } from '../ops/shutdown.js'
 import { listenSocket } from '../guards/socket.js'
 import { usedBackends } from '../backends/states.js'
@@ -22,6 +23,8 @@ export const serveCommand: Command = async (args, io) => {
   const config = load()
   const { app, runtime, reload } = await buildApp(config, { env: io.env, load })
   let watcher: { close (): void } | undefined
+  const idle = startIdleMemory({ clock: runtime().clock, onCollect: (c) => app.log.debug(c, 'quiet: memory given back') })
+  app.server.on('request', idle.activity)
   let housekeeping: { stop (): void } | undefined
   let closing = false
   const stop = (signal: string) => {
@@ -32,6 +35,7 @@ export const serveCommand: Command = async (args, io) => {
     closing = true
     watcher?.close()
     housekeeping?.stop()
+    idle.stop()
     const boundMs = runtime().config.server.shutdownMs
     app.log.info({ signal, boundMs }, 'shutting down: finishing requests in flight')
     shutdown(app, boundMs).then((how) => { app.log.info({ how }, 'stopped'); process.exit(0) }, () => process.exit(1))

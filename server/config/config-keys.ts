@@ -36,7 +36,11 @@ export const CONFIG_KEYS: KeyTree = {
       coolDownSeconds: [INT, 'how long an open circuit skips its backend before one request probes it']
     }
   },
-  cache: { max: [INT, 'cached verdicts (LRU)'], ttlSeconds: [INT, 'a cached verdict expires after this long'] },
+  cache: {
+    max: [INT, 'cached verdicts (LRU)'],
+    maxBytes: [INT, 'bytes the cached verdicts may hold (their strings counted at two bytes a character, plus overhead); the least recently used go first'],
+    ttlSeconds: [INT, 'a cached verdict expires after this long']
+  },
   decisionLog: {
     enabled: [BOOL, 'daily decisions-YYYY-MM-DD.jsonl under $XDG_STATE_HOME/hookjudge (0600)'],
     dir: [STR, 'the folder of the daily files instead'],

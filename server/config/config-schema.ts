@@ -72,7 +72,7 @@ export interface Config {
     loop: { maxConsecutiveBlocks: number, maxSessions: number }
     circuit: { failures: number, coolDownSeconds: number }
   }
-  cache: { max: number, ttlSeconds: number }
+  cache: { max: number, maxBytes: number, ttlSeconds: number }
   decisionLog: { enabled: boolean, dir?: string, text: 'redacted' | 'none', retentionDays: number, maxBytes: number }
   /** gitleaksConfig: a gitleaks-format TOML file of extra rules (read and compiled by loadConfig). */
   redaction: { gitleaksConfig?: string }
@@ -276,6 +276,7 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     },
     cache: {
       max: int('cache.max', cache.max ?? 10000, 1, 10000000),
+      maxBytes: int('cache.maxBytes', cache.maxBytes ?? 16777216, 65536, 2 ** 40),
       ttlSeconds: int('cache.ttlSeconds', cache.ttlSeconds ?? 86400, 1, 365 * 86400)
     },
     redaction: { gitleaksConfig: redaction.gitleaksConfig === undefined || redaction.gitleaksConfig === null ? undefined : str('redaction.gitleaksConfig', redaction.gitleaksConfig) },

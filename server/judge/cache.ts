@@ -17,6 +17,8 @@ export interface VerdictCache {
   /** Keeps only the entries of these hook fingerprints (a reload drops the verdicts of changed hooks); returns how many went. */
   retain (fingerprints: ReadonlySet<string>): number
   readonly size: number
+  /** The entries' bytes as entryBytes counts them: at most cache.maxBytes. */
+  readonly bytes: number
 }
 
 /** The fingerprint leads the key so that a reload can drop one hook's verdicts and keep the others'. */
@@ -24,8 +26,17 @@ export function cacheKey (fingerprint: string, text: string): string {
   return `${fingerprint}:${createHash('sha256').update(fingerprint).update('\0').update(text).digest('hex')}`
 }
 
-export function createVerdictCache (opts: { max: number, ttlSeconds: number }): VerdictCache {
-  const lru = new LRUCache<string, CachedVerdict>({ max: opts.max, ttl: opts.ttlSeconds * 1000 })
+/**
+ * What one entry holds, in bytes, counted high: its strings at two bytes a character, its fields, and the LRU's and the
+ * objects' own overhead. The judge's reason is capped (500 characters), but cache.max is a count, so cache.maxBytes is
+ * what bounds the daemon's memory whatever the verdicts' size.
+ */
+export function entryBytes (key: string, v: CachedVerdict): number {
+  return 256 + 2 * (key.length + v.reason.length + v.backend.length + v.model.length) + 48 * Object.keys(v.fields).length
+}
+
+export function createVerdictCache (opts: { max: number, maxBytes: number, ttlSeconds: number }): VerdictCache {
+  const lru = new LRUCache<string, CachedVerdict>({ max: opts.max, maxSize: opts.maxBytes, sizeCalculation: (v, k) => entryBytes(k, v), ttl: opts.ttlSeconds * 1000 })
   const inflight = new Map<string, Promise<unknown>>()
   return {
     get: (key) => lru.get(key),
@@ -43,6 +54,7 @@ export function createVerdictCache (opts: { max: number, ttlSeconds: number }): 
       for (const k of gone) lru.delete(k)
       return gone.length
     },
-    get size () { return lru.size }
+    get size () { return lru.size },
+    get bytes () { return lru.calculatedSize }
   }
 }

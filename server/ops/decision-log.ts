@@ -12,7 +12,11 @@ export interface DecisionLog {
 export interface DecisionLogOptions {
   dir: string
   onError: (err: Error) => void
+  /** Bytes handed to the file and not yet written past which a batch of records is dropped (default 32 MiB). */
+  maxBacklogBytes?: number
 }
+
+const MAX_BACKLOG_BYTES = 32 * 2 ** 20
 
 export const NO_DECISION_LOG: DecisionLog = { write: () => {}, close: async () => {} }
 
@@ -37,7 +41,7 @@ export function recordLine (r: DecisionRecord): string {
   return `${head.length > 2 ? head.slice(0, -1) + ',' : '{'}"text":${lastJson}}\n`
 }
 
-export function createDecisionLog ({ dir, onError }: DecisionLogOptions): DecisionLog {
+export function createDecisionLog ({ dir, onError, maxBacklogBytes = MAX_BACKLOG_BYTES }: DecisionLogOptions): DecisionLog {
   let day = ''
   let stream: WriteStream | null = null
   // Streams ended at a day's turn still flushing: close waits for them too, or a shutdown just after midnight loses
@@ -70,7 +74,11 @@ export function createDecisionLog ({ dir, onError }: DecisionLogOptions): Decisi
   let scheduled = false
   const flush = () => {
     scheduled = false
-    if (pending !== '') stream?.write(pending)
+    // A disk that stops taking writes (a stalled network mount) would otherwise hold every record since in memory:
+    // past the bound a batch is dropped and reported like a failed write.
+    if (pending !== '' && stream && stream.writableLength > maxBacklogBytes) {
+      onError(new Error(`decision log ${stream.writableLength} bytes behind its file: records dropped`))
+    } else if (pending !== '') stream?.write(pending)
     pending = ''
   }
   return {

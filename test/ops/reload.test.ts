@@ -23,7 +23,7 @@ async function setup (t: Parameters<typeof build>[0], script: Script) {
 }
 
 t.test('retain() keeps the entries of the fingerprints given and drops the rest', async t => {
-  const cache = createVerdictCache({ max: 10, ttlSeconds: 60 })
+  const cache = createVerdictCache({ max: 10, maxBytes: 1 << 20, ttlSeconds: 60 })
   const verdict = { fields: {}, reason: 'r', backend: 'b', model: 'm' }
   for (const [fp, text] of [['aaa', 'x'], ['aaa', 'y'], ['bbb', 'x']]) cache.set(cacheKey(fp!, text!), verdict)
   t.equal(cache.retain(new Set(['aaa'])), 1)
