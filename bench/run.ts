@@ -1,5 +1,6 @@
-/** `npm run bench`: every figure of docs/BENCHMARKS.md in one bounded run (about 3 minutes on 2 cores); knobs are
- * env vars (BENCH_*). Starts the fake judge API, a bare Fastify and the daemon as processes; prints and writes the report. */
+/** `npm run bench`: every figure of docs/BENCHMARKS.md in one bounded run (about 7 minutes on 2 cores, 4 of them the
+ * wait per turn); knobs are env vars (BENCH_*). Starts the fake judge API, a bare Fastify and the daemon as processes;
+ * prints and writes the report. */
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -11,12 +12,14 @@ import { layer1Cost } from './layer1.js'
 import { layer2 } from './layer2.js'
 import { freePort, knob, machine, median, ROOT, rssMiB, type Section, startDaemon, startProcess, stopProcess } from './lib.js'
 import { memory } from './memory.js'
+import { memoryReturn, scenarios } from './memory-return.js'
 import { replaySessions } from './replay-sessions.js'
 import { consoleReport, markdown } from './report.js'
 import { team } from './team.js'
 import { throughput } from './throughput.js'
 import { turnFile } from './turn-file.js'
 import { tokens } from './tokens.js'
+import { wait } from './wait.js'
 
 const knobs = {
   BENCH_ROUNDS: knob('BENCH_ROUNDS', 200),
@@ -29,7 +32,11 @@ const knobs = {
   BENCH_MEM_TEXTS: knob('BENCH_MEM_TEXTS', 100000),
   BENCH_CACHE_MAX: knob('BENCH_CACHE_MAX', 10000),
   BENCH_TEAM: knob('BENCH_TEAM', 300),
-  BENCH_TEAM_LOAD: knob('BENCH_TEAM_LOAD', 2000)
+  BENCH_TEAM_LOAD: knob('BENCH_TEAM_LOAD', 2000),
+  BENCH_WAIT_DELAY_MS: knob('BENCH_WAIT_DELAY_MS', 2000),
+  BENCH_WAIT_SIGMA: knob('BENCH_WAIT_SIGMA', 0.6),
+  BENCH_WAIT_SESSIONS: knob('BENCH_WAIT_SESSIONS', 4),
+  BENCH_WAIT_PARALLEL: knob('BENCH_WAIT_PARALLEL', 3)
 }
 const started = performance.now()
 const OUT = process.env.BENCH_OUT ?? join(ROOT, 'docs', 'BENCHMARKS.md')
@@ -86,8 +93,13 @@ try {
   sections.push(await tokens(overrides => startDaemon(fakeUrl, overrides), fakeUrl, hooks))
   say('model calls per 100 real turns: the stored sessions replayed')
   sections.push(await replaySessions(overrides => startDaemon(fakeUrl, overrides), fakeUrl))
+  say(`the wait per turn: the sessions replayed with a ${knobs.BENCH_WAIT_DELAY_MS} ms judge, fixed and log-normal`)
+  const delays = [0, knobs.BENCH_WAIT_SIGMA].map(sigma => ({ medianMs: knobs.BENCH_WAIT_DELAY_MS, sigma, seed: 'hookjudge' }))
+  sections.push((await wait(delays, knobs.BENCH_WAIT_PARALLEL, knobs.BENCH_WAIT_SESSIONS)).section)
   say(`memory over ${knobs.BENCH_MEM_TEXTS} distinct Layer-2 texts`)
   sections.push(await memory(daemon, fakeUrl, knobs.BENCH_MEM_TEXTS, knobs.BENCH_CACHE_MAX, median(idle), load.peakRssMiB))
+  say('memory after bursts: 200 clients on a slow judge, and distinct Layer-1 misses (each on a fresh daemon, 60 s quiet)')
+  sections.push(await memoryReturn(() => startDaemon(fakeUrl), scenarios(fakeUrl, { slowMs: 2000, clients: 200, slowTotal: 2000, misses: 10000, bursts: 3 }), 60))
   say('team: three replicas sharing one Redis')
   sections.push(await team(fakeUrl, knobs.BENCH_TEAM, knobs.BENCH_TEAM_LOAD, knobs.BENCH_LOAD_RUNS))
 } finally {
