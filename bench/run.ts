@@ -10,6 +10,7 @@ import { layer1Recall } from './layer1-recall.js'
 import { httpLatency, MISS_TEXT, shimLatency } from './latency.js'
 import { layer1Cost } from './layer1.js'
 import { layer2 } from './layer2.js'
+import { longTranscripts } from './long-transcript.js'
 import { freePort, knob, machine, median, ROOT, rssMiB, type Section, startDaemon, startProcess, stopProcess } from './lib.js'
 import { memory } from './memory.js'
 import { memoryReturn, scenarios } from './memory-return.js'
@@ -98,6 +99,8 @@ try {
   sections.push((await wait(delays, knobs.BENCH_WAIT_PARALLEL, knobs.BENCH_WAIT_SESSIONS)).section)
   say(`memory over ${knobs.BENCH_MEM_TEXTS} distinct Layer-2 texts`)
   sections.push(await memory(daemon, fakeUrl, knobs.BENCH_MEM_TEXTS, knobs.BENCH_CACHE_MAX, median(idle), load.peakRssMiB))
+  say('a Stop on a 10 MB transcript: one long turn, and a long session')
+  sections.push(await longTranscripts(30, 10))
   say('memory after bursts: 200 clients on a slow judge, and distinct Layer-1 misses (each on a fresh daemon, 60 s quiet)')
   sections.push(await memoryReturn(() => startDaemon(fakeUrl), scenarios(fakeUrl, { slowMs: 2000, clients: 200, slowTotal: 2000, misses: 10000, bursts: 3 }), 60))
   say('team: three replicas sharing one Redis')
