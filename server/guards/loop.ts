@@ -38,10 +38,17 @@ export function governStep (state: HookLoopState, ev: LoopEvent, blocked: boolea
   if (!blocked) { state.run = 0; return null }
   // Released texts stay remembered for the rest of the turn: the same text is never blocked twice in one turn.
   if (state.blocked.includes(textHash)) return 'repeat'
-  if (state.run >= max) { state.run = 0; state.blocked.push(textHash); return 'loop' }
-  state.blocked.push(textHash)
+  remember(state, textHash)
+  if (state.run >= max) { state.run = 0; return 'loop' }
   state.run++
   return null
+}
+
+/** A turn that never ends (an agent blocked, rewording, blocked…) must not grow a session's memory without bound. */
+export const MAX_TEXTS_PER_TURN = 256
+function remember (state: HookLoopState, textHash: string): void {
+  if (state.blocked.length >= MAX_TEXTS_PER_TURN) state.blocked.shift()
+  state.blocked.push(textHash)
 }
 
 export interface LoopGovernor {

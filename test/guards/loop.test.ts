@@ -1,11 +1,18 @@
 // Loop governor: consecutive Stop blocks are capped per session and hook, a text is never blocked twice, a new prompt resets.
 import t from 'tap'
-import { governStep, type HookLoopState } from '../../server/guards/loop.js'
+import { governStep, type HookLoopState, MAX_TEXTS_PER_TURN } from '../../server/guards/loop.js'
 import { MIN_FINAL_CHARS } from '../../server/pipeline/read-turn.js'
 import { build, claudeStop, codexStop, readDecisions, tempDir, testConfig } from '../helper.js'
 import { commitVerdict, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
 
 const ev = (turnId?: string, stopHookActive = true) => ({ event: 'Stop' as const, sessionId: 's', turnId, stopHookActive })
+
+t.test('governStep: an endless turn remembers its last texts, not all of them', async t => {
+  const s: HookLoopState = { blocked: [], run: 0 }
+  for (let i = 0; i < MAX_TEXTS_PER_TURN + 50; i++) governStep(s, ev('p1'), true, `text-${i}`, 1000)
+  t.equal(s.blocked.length, MAX_TEXTS_PER_TURN)
+  t.equal(governStep(s, ev('p1'), true, `text-${MAX_TEXTS_PER_TURN + 49}`, 1000), 'repeat', 'the latest are still never blocked twice')
+})
 
 t.test('governStep: count, repeat, reset', async t => {
   const s: HookLoopState = { blocked: [], run: 0 }
