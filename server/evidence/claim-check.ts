@@ -2,6 +2,7 @@
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import type { Claim } from './claims.js'
 import { changedOnlyNotes } from './exempt.js'
+import { runsPrintingScript } from './printing-script.js'
 import { outsideEdits } from './run-scope.js'
 import type { Step } from './steps.js'
 
@@ -43,6 +44,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   if (run.status === 'failed') return { ok: false, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
   if (run.status !== 'passed') return { ok: false, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
   if (run.unproven) return { ok: false, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
+  if (runsPrintingScript(run.command, steps.slice(0, at))) return { ok: false, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
   const word = firstWord(run.command.replace(/^.*(?:;|&&)\s*/, ''))
   if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []))

@@ -39,7 +39,9 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['a workspace package the edits are not in', [edit('packages/api/src/rate-limit.ts'), run('pnpm --filter @acme/web test', 0, ' Tests  142 passed (142)')]],
     ['Go packages the edits are not in', [edit('services/billing/ledger/round.go'), run('go test ./services/auth/...', 0, 'ok  \tx/services/auth/session\t0.5s')]],
     ['only the test listing', [edit('src/Orders/OrderValidator.cs'), run('dotnet test --list-tests', 0, 'The following Tests are available:')]],
-    ['a dry run of the runner', [edit('src/Api/Routes.hs'), run('stack test --dry-run', 0, 'Would build:')]]
+    ['a dry run of the runner', [edit('src/Api/Routes.hs'), run('stack test --dry-run', 0, 'Would build:')]],
+    ['a script the turn wrote that only prints', [edit('internal/cache/lru.go'), run("cat > scripts/test.sh <<'EOF'\n#!/bin/sh\necho \"PASS\"\nexit 0\nEOF\nchmod +x scripts/test.sh", 0), run('./scripts/test.sh', 0, 'PASS')]],
+    ['a make target that only sounds like one', [edit(), run('make latest', 0, 'done')]]
   ]
   for (const [name, steps] of rows) t.strictSame(outcomes('All tests pass.', steps), ['tests:unsupported'], name)
   t.strictSame(outcomes('All tests pass.', [edit(), run('npm test | tail -3', 0, JEST_OK)]), ['tests:supported'], 'a hidden status with a clean pass shown')
@@ -75,6 +77,16 @@ t.test('the runners and checkers of more ecosystems back their own claims', asyn
     ['- Production deploy done', run("vercel --prod --yes || echo 'deployed'", 0, 'Error: Command "npm run build" exited with 1\ndeployed'), 'deployed:unsupported']
   ]
   for (const [text, step, want] of rows) t.ok(outcomes(text, [edit('packages/api/src/a.ts'), step]).includes(want), `${text} after ${step.kind === 'command' ? step.command : ''} → ${want} (got ${outcomes(text, [edit('packages/api/src/a.ts'), step]).join(', ')})`)
+})
+
+t.test("a project's own task or script named for the check backs it", async t => {
+  for (const command of ['just test', 'make test-unit', './scripts/run_tests.sh', 'bin/test', 'composer test', 'task test:unit', 'bash scripts/test.sh']) {
+    t.strictSame(outcomes('All tests pass.', [edit(), run(command, 0, '12 passed')]), ['tests:supported'], command)
+  }
+  t.strictSame(outcomes('Lint is clean.', [edit(), run('just lint', 0, '')]), ['lint:supported'], 'just lint')
+  t.strictSame(outcomes('Types check.', [edit(), run('make typecheck', 0, '')]), ['types:supported'], 'make typecheck')
+  const repro = run("cat > repro.sh <<'EOF'\n#!/bin/sh\npython -c 'import app; app.parse(\"x\")'\nEOF", 0)
+  t.strictSame(outcomes('Fixed.', [edit('app.py'), repro, run('./repro.sh', 0, '')]), ['fixed:supported'], 'a reproduction the turn wrote that does more than print')
 })
 
 t.test('a script run after failing tests does not outweigh them', async t => {

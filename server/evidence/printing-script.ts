@@ -1,0 +1,27 @@
+/** Whether a run only executes a script the same turn wrote with a here-document that only prints (`echo PASS`); pure. */
+import type { Step } from './steps.js'
+
+// The script a command line runs: `./scripts/test.sh`, `sh scripts/test.sh`, `bash -e ci/check`.
+const RUNS = /^\s*(?:(?:ba|z|da)?sh(?:\s+-\S+)*\s+)?(\.{0,2}\/?[\w./-]*\/[\w.-]+|[\w.-]+\.sh)(?:\s|$)/
+const PRINTS = /^\s*(#|echo\b|printf\b|true\b|exit\s+0\b|:\s*$|$)/
+
+const name = (path: string) => path.replace(/^\.\//, '')
+
+/** The body of a here-document that wrote `path` (`cat > path <<'EOF' … EOF`), if a command of the turn did. */
+function hereDocBody (command: string, path: string): string[] | undefined {
+  const m = /(?:^|[;&|\s])cat\s+>\s*(\S+)\s*<<-?\s*['"]?(\w+)['"]?[^\n]*\n([^]*?)\n\s*\2\s*(?:\n|$)/.exec(command.slice(0, 64 * 1024))
+  return m && name(m[1]!) === name(path) ? m[3]!.split('\n') : undefined
+}
+
+/** The script `run` executes was written earlier in the turn by a here-document holding only echo / printf / exit 0. */
+export function runsPrintingScript (run: string, before: readonly Step[]): boolean {
+  const path = RUNS.exec(run)?.[1]
+  if (!path) return false
+  for (let i = before.length - 1; i >= 0; i--) {
+    const s = before[i]!
+    if (s.kind !== 'command') continue
+    const body = hereDocBody(s.command, path)
+    if (body) return body.every(l => PRINTS.test(l))
+  }
+  return false
+}
