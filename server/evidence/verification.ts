@@ -1,6 +1,6 @@
 /** Which shell commands are verifications (tests, builds, linters, type checks), from the configured RE2 patterns; pure. */
 import { compilePatterns, type PatternSet } from '../judge/patterns.js'
-import { type CheckPatterns, compileChecks } from './checks.js'
+import { type CheckKind, type CheckPatterns, compileChecks } from './checks.js'
 import { runProof } from './run-proof.js'
 import type { Classifier } from './steps.js'
 
@@ -50,7 +50,8 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
     classify (command, output) {
       const parts = simpleCommands(command)
       const { kinds: own, first: checked } = kindsOf(parts)
-      const checks = [...new Set([...own, ...scriptKinds(command, output, kindsOf)])]
+      const named = [...new Set([...own, ...scriptKinds(command, output, kindsOf)])]
+      const checks = named.length > 0 ? named : printedKinds(parts, output)
       const first = parts.findIndex(p => commands.test(p.text))
       if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks }
       return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks }
@@ -68,6 +69,22 @@ const ECHOED = /^> (?!\S+@\S* \S+$)(.{1,300})$/gm
 function scriptKinds (command: string, output: string | undefined, kindsOf: ReturnType<typeof compileChecks>) {
   if (!output || !RUNS_SCRIPT.test(command)) return []
   return [...output.slice(0, 4096).matchAll(ECHOED)].flatMap(m => kindsOf(simpleCommands(m[1]!)).kinds)
+}
+
+// A runner the patterns do not know is still known by what it printed: a test summary, a linter's or a type checker's
+// all-clear. Not a command that only shows text (`cat results.txt`, `grep passed log`) or runs inline code (`python -c`).
+const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
+  ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\./m],
+  ['lint', /\bAll checks passed!|\bno offenses detected\b|\b0 problems\b/],
+  ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b/],
+  ['build', /\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bSuccessfully built\b|\bCompiled successfully\b/]
+]
+const SHOWS_OR_INLINE = /^(echo|printf|cat|tac|tail|head|less|more|grep|egrep|rg|ag|sed|awk|jq|yq|wc|sort|uniq|tee|ls|find|diff|git|gh|curl|wget|true|:|((python|node|ruby|perl|php|bash|sh|zsh|deno|bun)[0-9.]*\s+(-\S+\s+)*-\w*[ce]))(\s|$)/
+
+function printedKinds (parts: SimpleCommand[], output: string | undefined): CheckKind[] {
+  if (!output || parts.length === 0 || parts.some(p => SHOWS_OR_INLINE.test(p.text))) return []
+  const tail = output.slice(-OUTPUT_WINDOW)
+  return PRINTED.filter(([, re]) => re.test(tail)).map(([k]) => k)
 }
 
 /** The line's exit status is the first part's own only if nothing after it can replace it: `&&` chains keep a failure. */

@@ -89,6 +89,16 @@ t.test("a project's own task or script named for the check backs it", async t =>
   t.strictSame(outcomes('Fixed.', [edit('app.py'), repro, run('./repro.sh', 0, '')]), ['fixed:supported'], 'a reproduction the turn wrote that does more than print')
 })
 
+t.test('a runner the patterns do not know is known by what it printed', async t => {
+  t.strictSame(outcomes('All tests pass.', [edit(), run('pixi run unit', 0, '===== 212 passed in 4.1s =====')]), ['tests:supported'], 'a test summary')
+  t.strictSame(outcomes('Lint is clean.', [edit(), run('pixi run style', 0, 'All checks passed!')]), ['lint:supported'], "a linter's all-clear")
+  t.strictSame(outcomes('mypy is clean.', [edit(), run('pixi run types', 0, 'Success: no issues found in 40 source files')]), ['types:supported'])
+  t.strictSame(outcomes('All tests pass.', [edit(), run('pixi run unit', 0, '===== 3 failed, 209 passed in 4.1s =====')]), ['tests:unsupported'], 'its failures count too')
+  for (const shows of ['cat test-results.txt', 'grep passed build.log', "python -c 'print(\"212 passed\")'", 'echo 212 passed']) {
+    t.strictSame(outcomes('All tests pass.', [edit(), run(shows, 0, '212 passed')]), ['tests:unsupported'], `${shows}: shows text, runs no tests`)
+  }
+})
+
 t.test('a script run after failing tests does not outweigh them', async t => {
   const failed = run('swift test', 1, 'Executed 58 tests, with 2 failures')
   t.strictSame(outcomes('OK, verified.', [edit('Sources/Core/Cache.swift'), failed, edit('scripts/verify.sh'), run('./scripts/verify.sh', 0, 'verify: OK')]), ['works:unsupported'], 'a script written after the tests failed')
