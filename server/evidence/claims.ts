@@ -2,7 +2,9 @@
 import { CLAIM_PATTERNS, type ClaimType } from './claim-patterns.js'
 import { CLAIM_SHAPES } from './claim-shapes.js'
 
+// Each type's wordings, then its shapes: joined once, not per sentence.
 const SHAPES = new Map(CLAIM_SHAPES)
+const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? []]] as const)
 
 export type { ClaimType } from './claim-patterns.js'
 export interface Claim { type: ClaimType, /** the sentence that makes the claim, trimmed */ text: string }
@@ -44,8 +46,9 @@ export function findClaims (text: string): Claim[] {
     // The record quotes the agent's own words: the same span of the unmasked text (masking keeps every length).
     const own = text.slice(m.index, m.index + m[0].length).trim().slice(-MAX_SENTENCE)
     if (sentence.length < 2 || isQuestion(sentence)) continue
-    for (const [type, patterns] of CLAIM_PATTERNS) {
-      const hit = [...patterns, ...SHAPES.get(type) ?? []].map(p => p.exec(sentence)).find(h => h !== null)
+    for (const [type, patterns] of PATTERNS) {
+      let hit: RegExpExecArray | null = null
+      for (const p of patterns) if ((hit = p.exec(sentence)) !== null) break
       if (!hit) continue
       const before = sentence.slice(0, hit.index).replace(TURN, '')
       const after = sentence.slice(hit.index + hit[0].length)
