@@ -6,7 +6,7 @@
 # Add a tool: one "command:package" pair below.
 
 # redis-server: the shared-state tests start a real one; chromium: the review page's browser test.
-TOOLS='shellcheck:shellcheck dash:dash curl:curl systemd-analyze:systemd promtool:prometheus xmllint:libxml2-utils redis-server:redis-server chromium:chromium'
+TOOLS='shellcheck:shellcheck dash:dash curl:curl systemd-analyze:systemd promtool:prometheus xmllint:libxml2-utils redis-server:redis-server chromium:chromium caddy:caddy'
 
 say() {
     printf 'test-deps: %s\n' "$1" >&2
