@@ -133,8 +133,10 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => { done(null, body) })
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
+    // 503: a store the request needs is away (the team's log in Redis); the link already counted and logged it.
+    const status = err.statusCode && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503) ? err.statusCode : 500
     if (status === 500) req.log.error({ err }, 'unexpected error')
+    else if (status === 503) req.log.warn({ url: req.url.slice(0, 100), error: err.message }, 'request answered 503')
     else metrics.badRequests.inc({ reason: status === 413 ? 'too_large' : 'bad_request' })
     return reply.code(status).send({ error: status === 500 ? 'internal error' : err.message })
   })

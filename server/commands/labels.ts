@@ -4,27 +4,45 @@ import { loadConfig } from '../config/config.js'
 import { judgeRuntime } from '../eval/run.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import { corpusJsonl, labelsCorpus } from '../ui/labels-corpus.js'
-import { labelsPath, readLabels } from '../ui/labels-store.js'
+import { foldLabels, type LabelRow, labelsPath, readLabels } from '../ui/labels-store.js'
+import type { Config } from '../config/config-schema.js'
+import { openTeamLog } from './team-log.js'
 import { loadCandidate, whatIf } from '../ui/what-if.js'
 import { type Command, type Io, parse, UsageError } from './args.js'
 
-const USAGE = 'labels export [--config FILE] | labels what-if [--config FILE] [--candidate FILE] [--json]'
+const USAGE = 'labels export [--config FILE] [--local] | labels what-if [--config FILE] [--candidate FILE] [--json] [--local]'
+
+/** The labels in force: the team's (state.redis.decisions) unless --local, else this host's file; a string: why not. */
+async function labelsOf (config: Config, io: Io, local: boolean): Promise<{ rows: LabelRow[], where: string } | string> {
+  const team = await openTeamLog(config, io, local)
+  if (typeof team === 'string') return team
+  if (team === null) return { rows: await readLabels(decisionDir(config, io.env)), where: labelsPath(decisionDir(config, io.env)) }
+  try {
+    const lines = await team.log.labels()
+    return lines === null ? `${team.where} did not answer` : { rows: foldLabels(lines), where: team.where }
+  } finally {
+    await team.close()
+  }
+}
 
 async function exportLabels (args: string[], io: Io): Promise<number> {
-  const { values } = parse(args, { config: { type: 'string' } })
+  const { values } = parse(args, { config: { type: 'string' }, local: { type: 'boolean' } })
   const config = loadConfig({ env: io.env, file: values.config })
-  const dir = decisionDir(config, io.env)
-  const { rows, withoutText } = labelsCorpus(await readLabels(dir))
+  const given = await labelsOf(config, io, values.local === true)
+  if (typeof given === 'string') { io.stderr.write(`hookjudge labels: ${given}\n`); return 1 }
+  const { rows, withoutText } = labelsCorpus(given.rows)
   io.stdout.write(corpusJsonl(rows))
   if (withoutText > 0) io.stderr.write(`hookjudge labels: ${withoutText} label(s) have no text (decisionLog.text: none when they were logged) and are left out\n`)
-  if (rows.length === 0) io.stderr.write(`hookjudge labels: no labels in ${labelsPath(dir)} yet (give them on the review page, /ui)\n`)
+  if (rows.length === 0) io.stderr.write(`hookjudge labels: no labels in ${given.where} yet (give them on the review page, /ui)\n`)
   return 0
 }
 
 async function whatIfLabels (args: string[], io: Io): Promise<number> {
-  const { values } = parse(args, { config: { type: 'string' }, candidate: { type: 'string' }, json: { type: 'boolean' } })
+  const { values } = parse(args, { config: { type: 'string' }, candidate: { type: 'string' }, json: { type: 'boolean' }, local: { type: 'boolean' } })
   const current = loadConfig({ env: io.env, file: values.config })
-  const { rows } = labelsCorpus(await readLabels(decisionDir(current, io.env)))
+  const given = await labelsOf(current, io, values.local === true)
+  if (typeof given === 'string') { io.stderr.write(`hookjudge labels: ${given}\n`); return 1 }
+  const { rows } = labelsCorpus(given.rows)
   let config = current
   if (values.candidate) {
     const yaml = await readFile(values.candidate, 'utf8').catch((err: NodeJS.ErrnoException) => {

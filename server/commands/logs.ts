@@ -4,6 +4,9 @@ import { loadConfig } from '../config/config.js'
 import { dayFiles, readRecords } from '../ops/decision-files.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import type { DecisionRecord } from '../core/record.js'
+import type { TeamLog } from '../state/state.js'
+import { parseLine } from '../ui/decision-walk.js'
+import { openTeamLog } from './team-log.js'
 import { type Command, type Io, parse, UsageError, wallNow } from './args.js'
 import { LOGS } from './verb-specs.js'
 import { painter } from './output.js'
@@ -31,7 +34,25 @@ export function formatRecord (r: DecisionRecord, paint: ReturnType<typeof painte
   return `${r.ts.slice(0, 19).replace('T', ' ')}Z  ${r.hook.padEnd(HOOK_WIDTH)} ${decision}  ${r.source.padEnd(8)} ${ms}${who}  ${why}`.trimEnd() + '\n'
 }
 
-export interface LogsOptions { dir: string, since?: Date, hook?: string, user?: string, follow: boolean, json?: boolean }
+/** team: read the team's stream in Redis instead of dir (where says which, in messages). */
+export interface LogsOptions { dir: string, team?: { log: TeamLog, where: string }, since?: Date, hook?: string, user?: string, follow: boolean, json?: boolean }
+
+const PAGE = 500
+
+/** New records of the team's stream on each call, oldest first, from a second before `since`; null: Redis did not answer. */
+function teamReader (log: TeamLog, since: string) {
+  let above = since === '' ? '0' : `${Date.parse(since) - 1000}-0`
+  return async (): Promise<DecisionRecord[] | null> => {
+    const out: DecisionRecord[] = []
+    for (;;) {
+      const got = await log.forward(above, PAGE)
+      if (got === null) return null
+      for (const e of got) { const r = parseLine(e.line); if (r) out.push(r) }
+      if (got.length > 0) above = got[got.length - 1]!.id
+      if (got.length < PAGE) return out
+    }
+  }
+}
 
 /** Prints the matching records, then (with follow) new ones as they are written, until the signal aborts. */
 export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): Promise<void> {
@@ -44,7 +65,17 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
     shown++
     io.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatRecord(r, paint))
   }
+  const team = o.team ? teamReader(o.team.log, since) : null
+  let unreachable = false
   const scan = async () => {
+    if (team) {
+      const records = await team()
+      // Said once per outage on stderr; a follow carries on and picks up where it was once Redis answers.
+      if (records === null && !unreachable) io.stderr.write(`hookjudge logs: ${o.team!.where} did not answer\n`)
+      unreachable = records === null
+      records?.forEach(show)
+      return
+    }
     for (const f of await dayFiles(o.dir)) {
       if (f.day < since.slice(0, 10)) continue
       const { records, next } = await readRecords(f.path, offsets.get(f.path) ?? 0)
@@ -54,7 +85,7 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
   }
   await scan()
   // Silence would look like a broken command: say where it looked (on stderr, so a pipe of records stays clean).
-  if (shown === 0 && !o.json) io.stderr.write(`no decisions${o.hook || o.user || o.since ? ' matching' : ''} in ${o.dir}${o.follow ? ' yet; waiting for new ones' : ''}\n`)
+  if (shown === 0 && !o.json && !unreachable) io.stderr.write(`no decisions${o.hook || o.user || o.since ? ' matching' : ''} in ${o.team?.where ?? o.dir}${o.follow ? ' yet; waiting for new ones' : ''}\n`)
   if (!o.follow || signal?.aborted) return
   let running: Promise<void> | null = null
   let again = false
@@ -63,8 +94,8 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
     running = scan().finally(() => { running = null; if (again) { again = false; tick() } })
   }
   // The watch reacts at once; the poll covers file systems where watching misses appends.
-  const watcher = (() => { try { return watch(o.dir, tick) } catch { return null } })()
-  const poll = setInterval(tick, 2000)
+  const watcher = team ? null : (() => { try { return watch(o.dir, tick) } catch { return null } })()
+  const poll = setInterval(tick, team ? 1000 : 2000)
   await new Promise<void>(resolve => signal?.addEventListener('abort', () => resolve(), { once: true }))
   watcher?.close()
   clearInterval(poll)
@@ -75,7 +106,13 @@ export const logsCommand: Command = async (args, io) => {
   const { values } = parse(args, LOGS)
   const config = loadConfig({ env: io.env, file: values.config })
   const since = values.since === undefined ? undefined : parseSince(values.since, new Date(wallNow(io)))
-  // Followed until the process is interrupted (Ctrl-C ends it the usual way).
-  await printLogs({ dir: decisionDir(config, io.env), since, hook: values.hook, user: values.user, follow: values.follow === true, json: values.json === true }, io)
+  const team = await openTeamLog(config, io, values.local === true)
+  if (typeof team === 'string') { io.stderr.write(`hookjudge logs: ${team}\n`); return 1 }
+  try {
+    // Followed until the process is interrupted (Ctrl-C ends it the usual way).
+    await printLogs({ dir: decisionDir(config, io.env), ...(team ? { team } : {}), since, hook: values.hook, user: values.user, follow: values.follow === true, json: values.json === true }, io)
+  } finally {
+    await team?.close()
+  }
   return 0
 }

@@ -60,7 +60,8 @@ export const LOGS = {
     hook: { type: 'string', value: 'H', help: 'only this hook' },
     user: { type: 'string', value: 'NAME', help: 'only the decisions of this person (server.tokensFile)' },
     follow: { type: 'boolean', short: 'f', help: 'keep printing new decisions until interrupted' },
-    json: { type: 'boolean', help: 'print each decision record as one JSON line' }
+    json: { type: 'boolean', help: 'print each decision record as one JSON line' },
+    local: { type: 'boolean', help: "this host's own files, not the team's log in Redis (state.redis.decisions)" }
   },
   examples: ['hookjudge logs --since 2h --hook commit', 'hookjudge logs -f --json | jq .reason']
 } satisfies VerbSpec

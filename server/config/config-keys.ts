@@ -81,7 +81,8 @@ export const CONFIG_KEYS: KeyTree = {
     redis: {
       url: [STR, 'redis://host:port/db shared by several replicas (cache, loop guard, session facts)'],
       timeoutMs: [INT, 'a slower redis answer counts as unreachable (readiness: degraded)'],
-      passwordEnv: [STR, 'name of the env var holding the redis password']
+      passwordEnv: [STR, 'name of the env var holding the redis password'],
+      decisions: [INT, "decision records the team's stream keeps for the review page and logs (0: each replica's own files only)"]
     }
   },
   ui: { enabled: [BOOL, 'serve the review page at GET /ui'] },

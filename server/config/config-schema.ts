@@ -94,7 +94,13 @@ export interface Config {
   files: string[]
 }
 
-export interface RedisSettings { url: string, timeoutMs: number, passwordEnv?: string }
+export interface RedisSettings {
+  url: string
+  timeoutMs: number
+  passwordEnv?: string
+  /** Decision records the team's stream keeps for the review page and `logs` (0: each replica keeps only its own files). */
+  decisions: number
+}
 
 /** Bump when the fixed wrapper around every hook prompt changes: it invalidates cached verdicts. */
 export const WRAPPER_VERSION = 'w3'

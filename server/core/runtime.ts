@@ -4,7 +4,7 @@ import type { Backend } from '../backends/contract.js'
 import { applyChain, detectChainSync, NO_BACKEND_FIX } from '../backends/detect.js'
 import { createBackends } from '../backends/registry.js'
 import type { Config, HookPolicy } from '../config/config-schema.js'
-import { createDecisionLog, type DecisionLog, NO_DECISION_LOG } from '../ops/decision-log.js'
+import { alsoToTeam, createDecisionLog, type DecisionLog, NO_DECISION_LOG } from '../ops/decision-log.js'
 import type { AttemptObserver } from '../judge/ask.js'
 import { createVerdictCache, type VerdictCache } from '../judge/cache.js'
 import { createRedactor, type Redactor } from '../redact/redact.js'
@@ -76,9 +76,10 @@ export function createRuntime (loaded: Config, deps: RuntimeDeps): Runtime {
   const state = deps.state ?? createLocalState({ loop, facts: config.sessionFacts })
   if (state.health().mode === 'redis') shareCircuits(backends.values(), state.circuits)
   const redact = config.redactor ?? createRedactor()
-  const decisionLog = deps.decisionLog ?? (config.decisionLog.enabled
+  const files = config.decisionLog.enabled
     ? createDecisionLog({ dir: config.decisionLog.dir ?? stateDir(deps.env), onError: deps.onLogError ?? (() => {}) })
-    : NO_DECISION_LOG)
+    : NO_DECISION_LOG
+  const decisionLog = deps.decisionLog ?? (config.decisionLog.enabled && state.decisions ? alsoToTeam(files, state.decisions) : files)
   // Only backends an active hook uses are warmed: a predefined CLI backend nobody uses must not start processes.
   const plan = warmPlan(Object.values(config.hooks), n => backends.get(n)?.unusable === null)
   for (const b of backends.values()) {

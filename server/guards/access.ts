@@ -18,6 +18,8 @@ export interface AccessOptions {
 const users = new WeakMap<object, Person>()
 /** The person of server.tokensFile whose token this request carried, if any: for the decision record, never a metric. */
 export const requestUser = (req: FastifyRequest): string | undefined => users.get(req)?.name
+/** The whole person (their token included), for what is derived from it: the review page's CSRF token and sign-in cookie. */
+export const requestPerson = (req: FastifyRequest): Person | undefined => users.get(req)
 
 /** Whose decisions a request may see: everyone's (no tokensFile, or a person with the review grant), else its person's. */
 export interface Viewer { user?: string, all: boolean }

@@ -20,6 +20,17 @@ const MAX_BACKLOG_BYTES = 32 * 2 ** 20
 
 export const NO_DECISION_LOG: DecisionLog = { write: () => {}, close: async () => {} }
 
+/** The replica's own files, and every record also to the team's stream (state.redis.decisions): one place to review. */
+export function alsoToTeam (files: DecisionLog, team: { append (lines: readonly string[]): void }): DecisionLog {
+  return {
+    write (records) {
+      files.write(records)
+      team.append(records.map(recordLine))
+    },
+    close: files.close
+  }
+}
+
 // The text is most of a record's bytes and the same in every record of a request (six for a Stop): it is escaped once
 // a request, not once a hook (six records of a 2–3 KB reply: ~30–48 → ~10–12 µs in process). The line then ends with it.
 let lastText: string | undefined

@@ -1,6 +1,6 @@
 /** GET /ui, the review page, and its JSON API under /ui/api/: timeline, charts, one turn, labels, what a change would do. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { requestViewer, visibleTo } from '../guards/access.js'
+import { requestPerson, requestViewer, visibleTo } from '../guards/access.js'
 import { isLocalPeer } from '../guards/loopback.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import type { Metrics } from '../ops/metrics.js'
@@ -9,12 +9,12 @@ import { judgeRuntime } from '../eval/run.js'
 import type { Runtime } from '../core/runtime.js'
 import { VERSION } from '../core/version.js'
 import { decisionPage, parsePageQuery } from '../ui/decision-page.js'
-import { recordAt } from '../ui/decision-walk.js'
+import { type DecisionStore, fileStore, teamStore } from '../ui/decision-store.js'
 import { hourly } from '../ui/hourly.js'
 import { labelsCorpus } from '../ui/labels-corpus.js'
-import { agreement, appendLabel, type Given, labelRow, readLabels } from '../ui/labels-store.js'
+import { agreement, type Given, labelRow } from '../ui/labels-store.js'
 import { loadAssets, pageHtml } from '../ui/page-assets.js'
-import { guardPage, newCsrfToken } from '../ui/page-guard.js'
+import { guardPage, newCsrfToken, personCsrfToken } from '../ui/page-guard.js'
 import { turnView } from '../ui/turn-view.js'
 import { type WhatIf, whatIf } from '../ui/what-if.js'
 import { hookCandidate } from '../ui/what-if-candidate.js'
@@ -34,13 +34,19 @@ function jsonBody (body: unknown): Record<string, unknown> | null {
 
 export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtime, env, metrics }) => {
   const assets = loadAssets()
-  const csrf = newCsrfToken()
-  const html = pageHtml(assets, csrf)
+  const started = newCsrfToken()
+  const csrf = (req: FastifyRequest) => { const p = requestPerson(req); return p ? personCsrfToken(p.token) : started }
+  const html = pageHtml(assets, started)
   guardPage(app, { enabled: () => runtime().config.ui.enabled, csrf, metrics })
-  const dir = () => decisionDir(runtime().config, env)
+  /** With the team's log in Redis (state.redis.decisions), every replica's decisions; else this replica's files. */
+  const store = (): DecisionStore => {
+    const rt = runtime()
+    const dir = decisionDir(rt.config, env)
+    return rt.state.decisions && rt.config.decisionLog.enabled ? teamStore(rt.state.decisions, dir) : fileStore(dir)
+  }
   /** The labels in force for these decisions, by decision id. */
-  const labelsOf = async (ids: string[]): Promise<Record<string, Given>> => {
-    const given = new Map((await readLabels(dir())).map(l => [l.decisionId, l.label]))
+  const labelsOf = async (s: DecisionStore, ids: string[]): Promise<Record<string, Given>> => {
+    const given = new Map((await s.labels()).map(l => [l.decisionId, l.label]))
     return Object.fromEntries(ids.filter(id => given.has(id)).map(id => [id, given.get(id)!]))
   }
   const bad = (reply: FastifyReply, error: string) => {
@@ -54,7 +60,7 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     return reply.code(403).send({ error })
   }
 
-  app.get('/ui', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html))
+  app.get('/ui', async (req, reply) => reply.type('text/html; charset=utf-8').send(requestPerson(req) ? pageHtml(assets, csrf(req)) : html))
   app.get<{ Params: { name: string } }>('/ui/assets/:name', async (req, reply) => {
     const a = req.params.name === 'index.html' ? undefined : assets.get(req.params.name)
     if (!a) return reply.code(404).send({ error: 'no such file' })
@@ -63,7 +69,7 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
 
   app.get('/ui/api/meta', async () => {
     const c = runtime().config
-    return { version: VERSION, hooks: Object.keys(c.hooks), decisionLog: { enabled: c.decisionLog.enabled, text: c.decisionLog.text } }
+    return { version: VERSION, hooks: Object.keys(c.hooks), decisionLog: { enabled: c.decisionLog.enabled, text: c.decisionLog.text, where: runtime().state.decisions ? 'team' : 'replica' } }
   })
 
   /** With server.tokensFile, a person sees their own decisions only, unless their line grants review. */
@@ -73,30 +79,32 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     const q = parsePageQuery(req.query as Record<string, unknown>)
     if (typeof q === 'string') return bad(reply, q)
     const own = ownOnly(req)
-    const page = await decisionPage(dir(), own === undefined ? q : { ...q, user: own }, runtime().redact)
-    return { ...page, labels: await labelsOf(page.items.map(i => i.id)) }
+    const s = store()
+    const page = await decisionPage(s, own === undefined ? q : { ...q, user: own }, runtime().redact)
+    return { ...page, labels: await labelsOf(s, page.items.map(i => i.id)) }
   })
 
   app.get('/ui/api/hourly', async (req, reply) => {
     const raw = (req.query as Record<string, unknown>).hours ?? '24'
     const hours = Number(raw)
     if (!Number.isInteger(hours) || hours < 1 || hours > 168) return bad(reply, 'hours must be a whole number from 1 to 168')
-    return await hourly(dir(), hours, new Date(runtime().clock.wall()), ownOnly(req))
+    return await hourly(store(), hours, new Date(runtime().clock.wall()), ownOnly(req))
   })
 
   app.get('/ui/api/turn', async (req, reply) => {
     const id = String((req.query as Record<string, unknown>).id ?? '')
-    const view = await turnView(dir(), id, runtime().redact)
+    const s = store()
+    const view = await turnView(s, id, runtime().redact)
     const viewer = requestViewer(req)
     const items = view?.items.filter(i => visibleTo(viewer, i.record)) ?? []
     // Another person's decision answers as one that does not exist: its id says nothing.
     if (!view || !items.some(i => i.id === id)) return reply.code(404).send({ error: 'no decision with that id' })
-    return { ...view, items, labels: await labelsOf(items.map(i => i.id)) }
+    return { ...view, items, labels: await labelsOf(s, items.map(i => i.id)) }
   })
 
   app.get('/ui/api/labels', async (req) => {
     const viewer = requestViewer(req)
-    const rows = (await readLabels(dir())).filter(r => visibleTo(viewer, r))
+    const rows = (await store().labels()).filter(r => visibleTo(viewer, r))
     const { withoutText } = labelsCorpus(rows)
     return { agreement: agreement(rows), count: rows.length, withoutText }
   })
@@ -106,12 +114,13 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     const label = body?.label as Given
     if (!body || !GIVEN.includes(label)) return bad(reply, 'body must be {"id": DECISION_ID, "label": "block" | "allow" | "clear"}')
     const viewer = requestViewer(req)
-    const found = await recordAt(dir(), body.id)
+    const s = store()
+    const found = await s.at(body.id)
     if (!found || !visibleTo(viewer, found.record)) return reply.code(404).send({ error: 'no decision with that id' })
     const row = labelRow(found.id, found.record, label, runtime().redact, new Date(runtime().clock.wall()), viewer.user)
-    await appendLabel(dir(), row)
+    await s.addLabel(row)
     req.log.info({ decision: found.id, hook: row.hook, label, judged: row.judged, by: viewer.user }, 'label given')
-    return { id: found.id, hook: row.hook, label, judged: row.judged, agreement: agreement((await readLabels(dir())).filter(r => visibleTo(viewer, r))) }
+    return { id: found.id, hook: row.hook, label, judged: row.judged, agreement: agreement((await s.labels()).filter(r => visibleTo(viewer, r))) }
   })
 
   let running: Promise<WhatIf> | null = null
@@ -122,7 +131,7 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
     const body = jsonBody(req.body)
     if (!body || (body.candidate !== undefined && typeof body.candidate !== 'string')) return bad(reply, 'body must be {} or {"candidate": CONFIG_YAML}')
     if (running) return reply.code(409).send({ error: 'a what-if run is already going; wait for it' })
-    const { rows } = labelsCorpus(await readLabels(dir()))
+    const { rows } = labelsCorpus(await store().labels())
     const candidate = typeof body.candidate === 'string' && body.candidate.trim() !== '' ? body.candidate : null
     running = (async (): Promise<WhatIf> => {
       if (candidate === null) return await whatIf(rows, runtime())

@@ -5,6 +5,7 @@ import { createLoopGovernor, type LoopGovernor } from '../guards/loop.js'
 import type { Env } from '../core/paths.js'
 import { createLocalState } from './local-state.js'
 import { createRedisCircuits } from './redis-circuit.js'
+import { createRedisTeamLog } from './redis-decisions.js'
 import { createRedisFacts } from './redis-facts.js'
 import { createRedisLink, type LinkLog, redisTarget } from './redis-link.js'
 import { createRedisLoopStore } from './redis-loop.js'
@@ -24,7 +25,7 @@ export interface StateDeps {
   clock?: Clock
 }
 
-export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFacts' | 'cache'>, deps: StateDeps): SharedState {
+export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFacts' | 'cache' | 'decisionLog'>, deps: StateDeps): SharedState {
   const local = createLocalState({ loop: deps.loop ?? createLoopGovernor({ maxSessions: config.judge.loop.maxSessions }), facts: config.sessionFacts })
   const redis = config.state.redis
   if (!redis) return local
@@ -41,6 +42,8 @@ export function createState (config: Pick<Config, 'state' | 'judge' | 'sessionFa
     loop: createRedisLoopStore(link, local.loop),
     facts: createRedisFacts(link, local.facts.store, config.sessionFacts.ttlSeconds * 1000, wall),
     circuits: createRedisCircuits(link, wall),
+    // The team's log lives as long as a replica keeps its own files (a log kept forever: a month after the last record).
+    ...(redis.decisions > 0 ? { decisions: createRedisTeamLog(link, { maxEntries: redis.decisions, ttlSeconds: (config.decisionLog.retentionDays || 30) * 86400 }) } : {}),
     close: link.close
   }
 }

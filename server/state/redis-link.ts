@@ -27,7 +27,9 @@ export interface RedisLink {
   /** Runs one op; a value, or {ok:false} when Redis failed, was slow or is known down (the caller answers locally).
    * A caller that does not await it (a write the answer does not need) may leave it: close() waits for it. key names
    * the key the op reads, for the one log line an unusable one gets. */
-  run<T> (op: StateOp, fn: (c: RedisClientType) => Promise<T>, key?: string): Promise<Outcome<T>>
+  run<T> (op: StateOp, fn: (c: RedisClientType) => Promise<T>, key?: string, timeoutMs?: number): Promise<Outcome<T>>
+  /** Resolves true once connected (at once when already), false when withinMs passed first: for a CLI verb's one read. */
+  ready (withinMs: number): Promise<boolean>
   /** A second connection for SUBSCRIBE (a subscribed connection runs no other command); reconnects and resubscribes itself. */
   subscribe (channel: string, onMessage: (message: string) => void): void
   /** A value read back that this version cannot use: counted under op, logged once per key, Redis still used. */
@@ -94,13 +96,13 @@ export function createRedisLink (o: LinkOptions): RedisLink {
   client.on('error', (err: Error) => fail('connect', err.message))
   client.on('ready', up)
   client.connect().catch((err: Error) => fail('connect', err.message))
-  const attempt = async <T>(op: StateOp, fn: (c: RedisClientType) => Promise<T>, key: string): Promise<Outcome<T>> => {
+  const attempt = async <T>(op: StateOp, fn: (c: RedisClientType) => Promise<T>, key: string, timeoutMs: number): Promise<Outcome<T>> => {
     if (!client.isReady || clock.now() < skipUntil) { o.onError(op); return { ok: false } }
     let clear = () => {}
-    const late = new Promise<'late'>(resolve => { clear = clock.after(o.timeoutMs, () => resolve('late')) })
+    const late = new Promise<'late'>(resolve => { clear = clock.after(timeoutMs, () => resolve('late')) })
     try {
       const got = await Promise.race([fn(client).then(value => ({ value })), late])
-      if (got === 'late') { fail(op, `no answer within ${o.timeoutMs} ms`); return { ok: false } }
+      if (got === 'late') { fail(op, `no answer within ${timeoutMs} ms`); return { ok: false } }
       up()
       return { ok: true, value: got.value }
     } catch (err) {
@@ -112,8 +114,8 @@ export function createRedisLink (o: LinkOptions): RedisLink {
     }
   }
   return {
-    run (op, fn, key = op) {
-      const p = attempt(op, fn, key)
+    run (op, fn, key = op, timeoutMs = o.timeoutMs) {
+      const p = attempt(op, fn, key, timeoutMs)
       running.add(p)
       p.finally(() => running.delete(p))
       return p
@@ -125,6 +127,14 @@ export function createRedisLink (o: LinkOptions): RedisLink {
       sub.connect().then(() => sub.subscribe(channel, onMessage)).catch(() => {})
     },
     unusable,
+    async ready (withinMs) {
+      if (client.isReady) return true
+      return await new Promise<boolean>(resolve => {
+        const cancel = clock.after(withinMs, () => { client.off('ready', done); resolve(false) })
+        function done () { cancel(); resolve(true) }
+        client.once('ready', done)
+      })
+    },
     health: () => ({ mode: 'redis', status: down ? 'degraded' : 'ok', target, ...(down ? { since: down.since, error: down.error } : {}) }),
     async close () {
       if (closed) return

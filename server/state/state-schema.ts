@@ -1,4 +1,4 @@
-/** Validates the `state` section: state.redis.{url, timeoutMs, passwordEnv}; a password never sits in the file (unknown keys: config-keys.ts). */
+/** Validates the `state` section: state.redis.{url, timeoutMs, passwordEnv, decisions}; a password never sits in the file (unknown keys: config-keys.ts). */
 import type { RedisSettings } from '../config/config-schema.js'
 import { isMap } from '../core/is-map.js'
 
@@ -22,6 +22,7 @@ export function validateState (state: Raw, bad: Bad, int: (p: string, v: unknown
     redis: {
       url,
       timeoutMs: int('state.redis.timeoutMs', r.timeoutMs ?? 50, 1, 10000),
+      decisions: int('state.redis.decisions', r.decisions ?? 20000, 0, 10_000_000),
       ...(r.passwordEnv === undefined ? {} : { passwordEnv: str('state.redis.passwordEnv', r.passwordEnv) })
     }
   }

@@ -4,7 +4,7 @@ import type { FactStore } from '../approvals/session-facts.js'
 import type { HookLoopState, LoopEvent, LoopGuard, Told } from '../guards/loop.js'
 
 /** The Redis operations, as the `op` label of hookjudge_state_errors_total. */
-export const STATE_OPS = ['connect', 'cache_get', 'cache_set', 'wait', 'publish', 'loop_get', 'loop', 'told_get', 'told_set', 'facts_get', 'facts_set', 'circuit_get', 'circuit_set'] as const
+export const STATE_OPS = ['connect', 'cache_get', 'cache_set', 'wait', 'publish', 'loop_get', 'loop', 'told_get', 'told_set', 'facts_get', 'facts_set', 'circuit_get', 'circuit_set', 'decisions_add', 'decisions_read', 'labels_add', 'labels_read'] as const
 export type StateOp = typeof STATE_OPS[number]
 
 export interface StateHealth {
@@ -69,8 +69,26 @@ export interface SharedCircuits {
   open (backend: string): { retryInMs: number, failures: number } | undefined
 }
 
+/** One entry of a team stream: its Redis id (epoch ms-seq, newest highest) and the line a replica wrote. */
+export interface TeamEntry { id: string, line: string }
+
+/** The team's decision log and labels, two capped streams every replica appends to and the review page and `logs` read.
+ * A read answers null when Redis did not (the caller says the team's log is unreachable). */
+export interface TeamLog {
+  append (lines: readonly string[]): void
+  /** Newest first, ids below `below` (exclusive; default: from the newest), at most count. */
+  back (below: string | undefined, count: number): Promise<TeamEntry[] | null>
+  /** Oldest first, ids above `above` (exclusive; '0' from the oldest kept), at most count. */
+  forward (above: string, count: number): Promise<TeamEntry[] | null>
+  at (id: string): Promise<TeamEntry | undefined | null>
+  addLabel (line: string): Promise<boolean>
+  labels (): Promise<string[] | null>
+}
+
 export interface SharedState {
   health (): StateHealth
+  /** With Redis: the team's decisions and labels (state.redis.decisions > 0). */
+  decisions?: TeamLog
   verdicts: TeamVerdicts
   loop: LoopStore
   facts: SharedFacts

@@ -1,7 +1,10 @@
 /** One page of the timeline: filtered decision records, newest first, and the cursor of the next (older) page. */
 import type { Redactor } from '../redact/redact.js'
 import type { DecisionRecord } from '../core/record.js'
-import { type Found, parseId, walkDecisions } from './decision-walk.js'
+import type { Found } from './decision-walk.js'
+import type { DecisionStore } from './decision-store.js'
+import { isStreamId } from '../state/redis-decisions.js'
+import { parseId } from './decision-walk.js'
 
 export interface Filters {
   hook?: string
@@ -28,7 +31,7 @@ export function parsePageQuery (q: Record<string, unknown>): PageQuery | string 
     if (v !== undefined && (!TIME.test(v) || Number.isNaN(Date.parse(v)))) return `${k} must be an ISO date or time (2026-05-01, 2026-05-01T12:00:00Z)`
   }
   const before = s('before')
-  if (before !== undefined && !parseId(before)) return 'before must be a decision id (DAY:OFFSET)'
+  if (before !== undefined && !parseId(before) && !isStreamId(before)) return 'before must be a decision id (DAY:OFFSET, or a team log id MS-SEQ)'
   const limit = s('limit') === undefined ? 50 : Number(s('limit'))
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) return 'limit must be a whole number from 1 to 200'
   const iso = (v?: string) => v === undefined ? undefined : new Date(Date.parse(v)).toISOString()
@@ -45,15 +48,16 @@ export function matches (r: DecisionRecord, f: Filters): boolean {
     (f.until === undefined || r.ts < f.until)
 }
 
-export async function decisionPage (dir: string, q: PageQuery, redact: Redactor): Promise<Page> {
+export async function decisionPage (store: DecisionStore, q: PageQuery, redact: Redactor): Promise<Page> {
   const items: Found[] = []
-  const next = await walkDecisions(dir, { before: parseId(q.before) ?? undefined, sinceDay: q.since?.slice(0, 10) }, (f) => {
+  if (q.before !== undefined && !store.isId(q.before)) return { items, next: null }
+  const next = await store.walk({ before: q.before, sinceDay: q.since?.slice(0, 10) }, (f) => {
     if (q.until !== undefined && f.record.ts >= q.until) return true
     if (!matches(f.record, q)) return true
     items.push({ id: f.id, record: shown(f.record, redact) })
     return items.length < q.limit
   })
-  return { items, next: next ? `${next.day}:${next.offset}` : null }
+  return { items, next }
 }
 
 /** What the page may show of a record: its text masked again, in case the log was written by an older redactor. */

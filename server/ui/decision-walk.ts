@@ -21,7 +21,8 @@ export function parseId (id: unknown): Cursor | null {
 const isRecord = (v: unknown): v is DecisionRecord =>
   typeof v === 'object' && v !== null && typeof (v as DecisionRecord).ts === 'string' && typeof (v as DecisionRecord).hook === 'string'
 
-function parseLine (text: string): DecisionRecord | null {
+/** A log line as a record, or null when it is not one the daemon wrote. */
+export function parseLine (text: string): DecisionRecord | null {
   try {
     const v: unknown = JSON.parse(text)
     return isRecord(v) ? v : null

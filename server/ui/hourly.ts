@@ -1,7 +1,7 @@
 /** Per hook and hour: blocks, shadow would-blocks, fallbacks, Layer-1 hits and judge latency, for the page's charts. */
 import { percentile } from '../eval/score.js'
 import type { DecisionRecord } from '../core/record.js'
-import { walkDecisions } from './decision-walk.js'
+import type { DecisionStore } from './decision-store.js'
 
 export interface HookHours {
   total: number[]
@@ -23,7 +23,7 @@ const HIT_SOURCES = new Set(['judge', 'cache', 'fallback', 'shadow', 'guard'])
 const SLACK_MS = 5 * 60_000
 
 /** user: count only this person's decisions (server.tokensFile). */
-export async function hourly (dir: string, hours: number, now: Date, user?: string): Promise<Hourly> {
+export async function hourly (store: DecisionStore, hours: number, now: Date, user?: string): Promise<Hourly> {
   const end = Math.ceil(now.getTime() / HOUR) * HOUR
   const start = end - hours * HOUR
   const sinceIso = new Date(start).toISOString()
@@ -43,7 +43,7 @@ export async function hourly (dir: string, hours: number, now: Date, user?: stri
     if (r.source === 'judge' && typeof r.ms === 'number') ((ms[r.hook] ??= Array.from({ length: hours }, () => []))[i]!).push(r.ms)
   }
   let edge = false
-  const next = await walkDecisions(dir, { sinceDay: stopIso.slice(0, 10) }, ({ record }) => {
+  const next = await store.walk({ sinceDay: stopIso.slice(0, 10) }, ({ record }) => {
     if (record.ts < stopIso) { edge = true; return false }
     if (record.ts >= sinceIso && (user === undefined || record.user === user)) add(record)
     return true

@@ -82,9 +82,13 @@ const MAX_LABELS_BYTES = 64 << 20
 /** The labels in force: the last one given per decision wins, and "clear" takes a label back. Oldest first. */
 export async function readLabels (dir: string): Promise<LabelRow[]> {
   const read = await readSmallFile(labelsPath(dir), MAX_LABELS_BYTES)
-  const raw = typeof read === 'string' ? '' : read.text
+  return foldLabels(typeof read === 'string' ? [] : read.text.split('\n'))
+}
+
+/** Label lines in the order given, as the labels in force. */
+export function foldLabels (lines: readonly string[]): LabelRow[] {
   const last = new Map<string, LabelRow>()
-  for (const line of raw.split('\n')) {
+  for (const line of lines) {
     if (line.trim() === '') continue
     try {
       const row = JSON.parse(line) as LabelRow

@@ -2,7 +2,8 @@
 import type { Redactor } from '../redact/redact.js'
 import type { DecisionRecord } from '../core/record.js'
 import { shown } from './decision-page.js'
-import { type Found, parseId, recordAt, walkDecisions } from './decision-walk.js'
+import type { Found } from './decision-walk.js'
+import type { DecisionStore } from './decision-store.js'
 
 export interface TurnView {
   /** How the records were grouped: the shared `turn` key, or (records from before it existed) session and time. */
@@ -20,21 +21,19 @@ const turnOf = (r: DecisionRecord): string | null => {
   return typeof t === 'string' && t !== '' ? t : null
 }
 
-export async function turnView (dir: string, id: string, redact: Redactor): Promise<TurnView | null> {
-  const anchor = await recordAt(dir, id)
-  const at = parseId(id)
-  if (!anchor || !at) return null
+export async function turnView (store: DecisionStore, id: string, redact: Redactor): Promise<TurnView | null> {
+  const anchor = await store.at(id)
+  if (!anchor) return null
   const turn = turnOf(anchor.record)
   const t0 = Date.parse(anchor.record.ts)
   const same = (r: DecisionRecord) => turn !== null
     ? turnOf(r) === turn
     : r.sessionId === anchor.record.sessionId && r.event === anchor.record.event && Math.abs(Date.parse(r.ts) - t0) <= FALLBACK_WINDOW_MS
-  // The turn's records sit next to each other in its day file: read from a minute after it back to a minute before
-  // (a turn that crosses midnight UTC shows its part of the anchor's day).
+  // The turn's records sit next to each other in the log: read from a minute after it back to a minute before.
   const after = new Date(t0 + 60_000).toISOString()
   const before = new Date(t0 - 60_000).toISOString()
   const items: Found[] = []
-  await walkDecisions(dir, { before: { day: at.day, offset: Number.MAX_SAFE_INTEGER }, sinceDay: before.slice(0, 10) }, (f) => {
+  await store.walk({ from: after, sinceDay: before.slice(0, 10) }, (f) => {
     if (f.record.ts > after) return true
     if (f.record.ts < before) return false
     if (same(f.record)) items.push({ id: f.id, record: shown(f.record, redact) })

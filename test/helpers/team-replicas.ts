@@ -22,7 +22,7 @@ export interface Team {
   /** The user message of each request the fake model API got, in order. */
   prompts: () => string[]
   post (replica: number, hook: string, body: unknown, headers?: Record<string, string>): Promise<Answer>
-  get (replica: number, path: string): Promise<{ status: number, body: any, text: string }>
+  get (replica: number, path: string, headers?: Record<string, string>): Promise<{ status: number, body: any, text: string }>
   /** Resolves on the replica's next log message (one still to come) that matches. */
   next (replica: number, re: RegExp): Promise<string>
   urls: string[]
@@ -46,7 +46,7 @@ function logSink () {
 
 /** The shipped hooks plus the refund gates, every replica with the same config and state.redis pointing at one Redis. */
 /** opts.headers: sent with every request (a team's bearer token); post's own headers are added to them. */
-export async function team (t: Test, opts: { replicas?: number, script?: Script, overrides?: Record<string, unknown>, proxy?: boolean, timeoutMs?: number, headers?: Record<string, string> } = {}): Promise<Team> {
+export async function team (t: Test, opts: { replicas?: number, script?: Script, overrides?: Record<string, unknown>, proxy?: boolean, timeoutMs?: number, headers?: Record<string, string>, decisionDirs?: string[] } = {}): Promise<Team> {
   const redis = await startRedis()
   t.teardown(() => redis.stop())
   const proxy = opts.proxy ? await startRedisProxy(redis.port) : undefined
@@ -62,7 +62,8 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
       overrides: {
         backends: { anthropic: { baseUrl: api.url }, openai: { baseUrl: `${api.url}/v1` } },
         judge: { deadlineMs: 3000, backends: ['anthropic'] },
-        decisionLog: { enabled: false },
+        // opts.decisionDirs: each replica logs to its own folder (and the team's stream), as on separate volumes.
+        decisionLog: opts.decisionDirs ? { enabled: true, dir: opts.decisionDirs[i] } : { enabled: false },
         // 1 s rather than 50 ms: two apps, a Redis and the test share two busy cores.
         state: { redis: { url: proxy?.url ?? redis.url, timeoutMs: opts.timeoutMs ?? 1000 } },
         ...opts.overrides
@@ -86,8 +87,8 @@ export async function team (t: Test, opts: { replicas?: number, script?: Script,
       const text = await res.text()
       return { status: res.status, decision: res.headers.get('x-hookjudge-decision') ?? undefined, source: res.headers.get('x-hookjudge-source') ?? undefined, body: text ? JSON.parse(text) : undefined }
     },
-    async get (replica, path) {
-      const res = await fetch(`${urls[replica]}${path}`, { headers: opts.headers ?? {} })
+    async get (replica, path, headers = {}) {
+      const res = await fetch(`${urls[replica]}${path}`, { headers: { ...opts.headers, ...headers } })
       const text = await res.text()
       let body: unknown
       try { body = JSON.parse(text) } catch {}

@@ -13,7 +13,7 @@ const problems = (overrides: Record<string, unknown>): string[] => {
 t.test('no state section: in process; a url gets the 50 ms default', async t => {
   t.same(testConfig().state, {})
   t.same(testConfig({ state: { redis: { url: 'rediss://redis.team.example:6380/0', passwordEnv: 'HOOKJUDGE_REDIS_PASSWORD' } } }).state,
-    { redis: { url: 'rediss://redis.team.example:6380/0', timeoutMs: 50, passwordEnv: 'HOOKJUDGE_REDIS_PASSWORD' } })
+    { redis: { url: 'rediss://redis.team.example:6380/0', timeoutMs: 50, decisions: 20000, passwordEnv: 'HOOKJUDGE_REDIS_PASSWORD' } })
 })
 
 t.test('bad state values are named, and a password in the file is refused without echoing it', async t => {

@@ -23,13 +23,14 @@ async function teamPage (t: Parameters<typeof tempDir>[0]) {
     record({ ts: at(10), text: 'Bob again: pushing now.', sessionId: 'b-s', user: 'bob', turn: 'tb2' })
   ])
   const as = (token: string) => ({ authorization: `Bearer ${token}` })
-  const csrf = /name="hookjudge-csrf" content="([0-9a-f]+)"/.exec((await app.inject({ url: '/ui', headers: as(ALICE) })).body)![1]!
+  // Each person's page carries a CSRF token of their own (derived from their bearer token).
+  const csrfOf = async (token: string) => /name="hookjudge-csrf" content="([0-9a-f]+)"/.exec((await app.inject({ url: '/ui', headers: as(token) })).body)![1]!
   const get = (token: string, url: string) => app.inject({ url, headers: as(token) })
-  const label = (token: string, id: string, given: string) =>
-    app.inject({ method: 'POST', url: '/ui/api/labels', headers: { ...as(token), 'x-hookjudge-csrf': csrf }, body: JSON.stringify({ id, label: given }) })
+  const label = async (token: string, id: string, given: string) =>
+    await app.inject({ method: 'POST', url: '/ui/api/labels', headers: { ...as(token), 'x-hookjudge-csrf': await csrfOf(token) }, body: JSON.stringify({ id, label: given }) })
   const texts = async (token: string, q = '') => (await get(token, `/ui/api/decisions?limit=50${q}`)).json().items.map((i: any) => i.record.text)
   const ids: Record<string, string> = Object.fromEntries((await get(RITA, '/ui/api/decisions')).json().items.map((i: any) => [i.record.user + (i.record.text.includes('again') ? '2' : ''), i.id]))
-  return { app, dir, get, label, texts, ids }
+  return { app, dir, get, label, texts, ids, csrfOf, as }
 }
 
 t.test('each person sees their own decisions; a reviewer sees all, and may filter by person', async t => {
@@ -58,4 +59,12 @@ t.test('labels: only on decisions one may see, each with who gave it', async t =
   t.equal((await p.get(ALICE, '/ui/api/labels')).json().count, 1, 'Alice counts the labels on her own decisions')
   t.equal((await p.get(BOB, '/ui/api/labels')).json().count, 1, 'Bob sees the label Rita gave his decision')
   t.equal((await p.get(RITA, '/ui/api/labels')).json().count, 2)
+})
+
+t.test('a page\'s CSRF token is its person\'s: Bob cannot post with the one Alice\'s page carries', async t => {
+  const p = await teamPage(t)
+  t.not(await p.csrfOf(ALICE), await p.csrfOf(BOB))
+  const res = await p.app.inject({ method: 'POST', url: '/ui/api/labels', headers: { ...p.as(BOB), 'x-hookjudge-csrf': await p.csrfOf(ALICE) }, body: JSON.stringify({ id: p.ids.bob, label: 'allow' }) })
+  t.equal(res.statusCode, 403)
+  t.equal((await p.label(BOB, p.ids.bob!, 'allow')).statusCode, 200, 'with his own page\'s token it is taken')
 })

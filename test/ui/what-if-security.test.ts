@@ -75,8 +75,9 @@ t.test('team mode: what-if needs the review grant', async t => {
   writeFileSync(tokens, `alice ${ALICE}\nrita ${REVIEWER} review\n`, { mode: 0o600 })
   const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir }, server: { tokensFile: tokens } }, api.url))
   const as = (token: string) => ({ authorization: `Bearer ${token}` })
-  const csrf = /name="hookjudge-csrf" content="([0-9a-f]+)"/.exec((await app.inject({ url: '/ui', headers: as(ALICE) })).body)![1]!
-  const run = (token: string) => app.inject({ method: 'POST', url: '/ui/api/what-if', headers: { ...as(token), 'x-hookjudge-csrf': csrf }, body: '{}' })
+  // Each person posts with the CSRF token of their own page.
+  const csrf = async (token: string) => /name="hookjudge-csrf" content="([0-9a-f]+)"/.exec((await app.inject({ url: '/ui', headers: as(token) })).body)![1]!
+  const run = async (token: string) => await app.inject({ method: 'POST', url: '/ui/api/what-if', headers: { ...as(token), 'x-hookjudge-csrf': await csrf(token) }, body: '{}' })
   const alice = await run(ALICE)
   t.equal(alice.statusCode, 403)
   t.match(alice.json(), { error: /review grant/ })
