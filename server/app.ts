@@ -6,8 +6,8 @@ import type { ConfigError } from './core/errors.js'
 import { accessGuard } from './guards/access.js'
 import { createLoopGovernor } from './guards/loop.js'
 import { isLoopbackHost } from './guards/loopback.js'
-import { readToken } from './guards/token.js'
-import { readTokens } from './guards/tokens.js'
+import { bearerMatches, readToken } from './guards/token.js'
+import { personOf, readTokens } from './guards/tokens.js'
 import { createState } from './state/create-state.js'
 import { isCachedVerdict } from './state/team-answers.js'
 import type { SharedState } from './state/state.js'
@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.js'
 import { judgeRoutes } from './routes/judge.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { statusRoutes } from './routes/status.js'
+import { type SignIn } from './routes/sign-in.js'
 import { uiRoutes } from './routes/ui.js'
 import { lazyCompilers } from './core/lazy-compilers.js'
 import { createRuntime, type Runtime, type RuntimeDeps } from './core/runtime.js'
@@ -126,7 +127,7 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   }
 
   // Runs before every route: a non-loopback Host, a browser, a missing token or a judge's own request never reaches one.
-  app.addHook('onRequest', accessGuard({ loopbackOnly: Boolean(config.server.socket) || isLoopbackHost(config.server.host), token, people: () => people, metrics }))
+  app.addHook('onRequest', accessGuard({ loopbackOnly: Boolean(config.server.socket) || isLoopbackHost(config.server.host), token, people: () => people, metrics, now: () => deps.clock?.wall() ?? Date.now() }))
 
   // Hook inputs are read as text and parsed in the route, so any content type (or none) gets the same 400 / 413 rules.
   app.removeAllContentTypeParsers()
@@ -147,6 +148,9 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   await app.register(statusRoutes, { runtime, metrics, lastReload, state: state.health })
   await app.register(controlRoutes, { runtime, reload: () => reload() })
   await app.register(judgeRoutes, { runtime, metrics, afterReply })
-  await app.register(uiRoutes, { runtime, env, metrics })
+  const signIn: SignIn = given => people
+    ? personOf(`Bearer ${given}`, people)
+    : token === undefined ? 'open' : bearerMatches(`Bearer ${given}`, token) ? { token } : null
+  await app.register(uiRoutes, { runtime, env, metrics, signIn })
   return { app, runtime, metrics, reload, settled: () => afterReply.settled() }
 }

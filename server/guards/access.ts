@@ -5,6 +5,7 @@ import { hostOf, isLoopbackHost } from './loopback.js'
 import { isJudgeTraffic } from './recursion.js'
 import { bearerMatches } from './token.js'
 import { type Person, personOf } from './tokens.js'
+import { cookieSignsIn, personOfCookie, SIGN_IN_PATHS } from './ui-session.js'
 
 export interface AccessOptions {
   /** Accept only loopback Host headers (false when the daemon is bound to another address, where the token guards). */
@@ -13,6 +14,8 @@ export interface AccessOptions {
   /** server.tokensFile's people, read at each request so that a reload revokes a token at once. */
   people?: () => readonly Person[] | undefined
   metrics: Metrics
+  /** Wall-clock ms, for the review page's sign-in cookie; default Date.now. */
+  now?: () => number
 }
 
 const users = new WeakMap<object, Person>()
@@ -41,11 +44,13 @@ const isPage = (path: string) => path === '/ui' || path.startsWith('/ui/')
 function crossSite (h: FastifyRequest['headers']): boolean {
   const site = h['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
-  return h.origin !== undefined && h.origin !== `http://${h.host}`
+  // Behind a TLS proxy that passes Host on (Caddy's default), the page's origin is https://<that host>.
+  return h.origin !== undefined && h.origin !== `http://${h.host}` && h.origin !== `https://${h.host}`
 }
 
-/** Why a request is refused, as [status, reason, message], or null when it may go on; `person` is personOf's answer, if asked. */
-export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, opts: Omit<AccessOptions, 'metrics' | 'people'>, person?: Person | null): [number, string, string] | null {
+/** Why a request is refused, as [status, reason, message], or null when it may go on; `person` is personOf's answer, if
+ * asked; signedIn: the review page's cookie signs in on a single-token daemon. */
+export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, opts: Omit<AccessOptions, 'metrics' | 'people'>, person?: Person | null, signedIn = false): [number, string, string] | null {
   const host = req.headers.host
   if (opts.loopbackOnly && host !== undefined) {
     const name = hostOf(host)
@@ -55,8 +60,8 @@ export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>
   if (isPage(path)) {
     if (crossSite(req.headers)) return [403, 'cross_site', 'the review page answers only its own origin']
   } else if (isBrowser(req.headers)) return [403, 'browser', 'hookjudge does not answer browsers']
-  const open = req.method === 'GET' && path === '/healthz'
-  if (opts.token !== undefined && !open && !bearerMatches(req.headers.authorization, opts.token)) {
+  const open = (req.method === 'GET' && path === '/healthz') || SIGN_IN_PATHS.has(path)
+  if (opts.token !== undefined && !open && !signedIn && !bearerMatches(req.headers.authorization, opts.token)) {
     return [401, 'unauthorized', 'missing or wrong bearer token']
   }
   if (person === null && !open) return [401, 'unauthorized', 'missing, wrong or revoked bearer token']
@@ -65,14 +70,21 @@ export function refusal (req: Pick<FastifyRequest, 'headers' | 'method' | 'url'>
 
 export function accessGuard (opts: AccessOptions) {
   return async function access (req: FastifyRequest, reply: FastifyReply) {
+    const path = req.url.split('?')[0] ?? ''
+    // The sign-in cookie counts on the review page only (its Path is /ui too): hooks and control take the bearer token.
+    const cookie = isPage(path) ? req.headers.cookie : undefined
+    const now = opts.now ?? Date.now
     const people = opts.people?.()
-    const person = people ? personOf(req.headers.authorization, people) : undefined
+    const person = people ? personOf(req.headers.authorization, people) ?? (cookie ? personOfCookie(cookie, people, now()) : null) : undefined
     if (person) users.set(req, person)
-    const refused = refusal(req, opts, person)
+    const signedIn = opts.token !== undefined && cookie !== undefined && cookieSignsIn(cookie, opts.token, now())
+    const refused = refusal(req, opts, person, signedIn)
     if (refused) {
       const [status, reason, error] = refused
       opts.metrics.badRequests.inc({ reason })
       req.log.warn({ reason, method: req.method, url: req.url.slice(0, 100) }, 'request refused')
+      // A browser opening the page without a session is sent to the form that starts one.
+      if (status === 401 && req.method === 'GET' && path === '/ui') return reply.code(303).header('location', '/ui/sign-in').send()
       if (status === 401) reply.header('www-authenticate', 'Bearer')
       return reply.code(status).send({ error })
     }

@@ -15,11 +15,12 @@ import { labelsCorpus } from '../ui/labels-corpus.js'
 import { agreement, type Given, labelRow } from '../ui/labels-store.js'
 import { loadAssets, pageHtml } from '../ui/page-assets.js'
 import { guardPage, newCsrfToken, personCsrfToken } from '../ui/page-guard.js'
+import { type SignIn, signInRoutes } from './sign-in.js'
 import { turnView } from '../ui/turn-view.js'
 import { type WhatIf, whatIf } from '../ui/what-if.js'
 import { hookCandidate } from '../ui/what-if-candidate.js'
 
-export interface UiRouteOptions { runtime: () => Runtime, env: Env, metrics: Metrics }
+export interface UiRouteOptions { runtime: () => Runtime, env: Env, metrics: Metrics, signIn: SignIn }
 
 const GIVEN: readonly Given[] = ['block', 'allow', 'clear']
 
@@ -32,7 +33,7 @@ function jsonBody (body: unknown): Record<string, unknown> | null {
   }
 }
 
-export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtime, env, metrics }) => {
+export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtime, env, metrics, signIn }) => {
   const assets = loadAssets()
   const started = newCsrfToken()
   const csrf = (req: FastifyRequest) => { const p = requestPerson(req); return p ? personCsrfToken(p.token) : started }
@@ -61,8 +62,9 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
   }
 
   app.get('/ui', async (req, reply) => reply.type('text/html; charset=utf-8').send(requestPerson(req) ? pageHtml(assets, csrf(req)) : html))
+  await app.register(signInRoutes, { signIn, metrics, now: () => runtime().clock.wall(), form: assets.get('sign-in.html')?.body ?? '' })
   app.get<{ Params: { name: string } }>('/ui/assets/:name', async (req, reply) => {
-    const a = req.params.name === 'index.html' ? undefined : assets.get(req.params.name)
+    const a = req.params.name.endsWith('.html') ? undefined : assets.get(req.params.name)
     if (!a) return reply.code(404).send({ error: 'no such file' })
     return reply.type(a.type).send(a.body)
   })

@@ -2,6 +2,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Metrics } from '../ops/metrics.js'
+import { SIGN_IN_PATHS } from '../guards/ui-session.js'
 
 export const CSRF_HEADER = 'x-hookjudge-csrf'
 
@@ -39,7 +40,9 @@ export function guardPage (app: FastifyInstance, { enabled, csrf, metrics }: Gua
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     // Off: the page does not exist, the same answer as any unknown route.
     if (!enabled()) return reply.code(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]?.slice(0, 100)}` })
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !csrfMatches(req.headers[CSRF_HEADER], csrf(req))) {
+    // Signing in or out needs no page yet: the token itself (or nothing, to sign out) is what is sent.
+    const exempt = SIGN_IN_PATHS.has(req.url.split('?')[0] ?? '')
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !exempt && !csrfMatches(req.headers[CSRF_HEADER], csrf(req))) {
       metrics.badRequests.inc({ reason: 'csrf' })
       req.log.warn({ reason: 'csrf', method: req.method, url: req.url.slice(0, 100) }, 'request refused')
       return reply.code(403).send({ error: 'missing or wrong CSRF token: reload the review page' })

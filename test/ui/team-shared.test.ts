@@ -98,3 +98,13 @@ t.test('logs and labels on a team host read the team\'s log; --local this host\'
   t.equal(away.code, 1)
   t.match(away.err, /cannot reach the team's decision log at 127\.0\.0\.1:\d+.*--local reads this host's own files/)
 })
+
+t.test('a browser signed in through one replica is signed in on the other (the cookie is the person\'s, not the replica\'s)', async t => {
+  const { tm } = await twoReplicas(t)
+  const browser = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }
+  const res = await fetch(`${tm.urls[0]}/ui/sign-in`, { method: 'POST', headers: { ...browser, 'content-type': 'application/json' }, body: JSON.stringify({ token: BOB }) })
+  t.equal(res.status, 200)
+  const cookie = String(res.headers.get('set-cookie')).split(';')[0]!
+  const page = await eventually(() => tm.get(1, '/ui/api/decisions?hook=commit', { ...browser, authorization: '', cookie }), r => r.body?.items?.length === 1)
+  t.strictSame(texts(page.body), ['Bob: I will commit and push to main now.'], 'replica 1 knows Bob by the cookie replica 0 gave')
+})

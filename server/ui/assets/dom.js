@@ -40,6 +40,8 @@ export async function api (path, body) {
   } catch (err) {
     return { ok: false, error: `the daemon did not answer (${err.message})` }
   }
+  // The one-hour sign-in ran out (or the token was revoked): back to the form that starts a new one.
+  if (res.status === 401) window.location.assign('/ui/sign-in')
   const data = await res.json().catch(() => null)
   if (res.ok && data !== null) return { ok: true, data }
   const problems = Array.isArray(data?.problems) ? `: ${data.problems.join('; ')}` : ''

@@ -1,0 +1,56 @@
+// Signing in to a team daemon's review page in a real headless Chromium: /ui sends the tab to the form, the token is
+// typed once, the cookie the browser keeps opens the page with the person's own decisions, and a label click stores.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import t from 'tap'
+import { build, tempDir, testConfig } from '../helper.js'
+import { record, seed } from './seed.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync']
+const ALICE = 'a1'.repeat(16)
+const BOB = 'b2'.repeat(16)
+
+t.test('a person signs in from a browser tab and sees only their decisions', async t => {
+  t.ok(existsSync(CHROMIUM), `${CHROMIUM} is installed (apt-get install chromium; .ci/run does)`)
+  if (!existsSync(CHROMIUM)) return
+  const dir = tempDir(t)
+  const tokens = join(tempDir(t), 'tokens')
+  writeFileSync(tokens, `alice ${ALICE}\nbob ${BOB}\n`, { mode: 0o600 })
+  seed(dir, [
+    record({ ts: new Date(Date.now() - 20_000).toISOString(), text: 'Alice: I will push to main now.', user: 'alice', turn: 'ta' }),
+    record({ ts: new Date(Date.now() - 10_000).toISOString(), text: 'Bob: I will push to main now.', user: 'bob', turn: 'tb' })
+  ])
+  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir }, server: { tokensFile: tokens } }))
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+
+  const context = await chromium.launchPersistentContext(tempDir(t, 'hookjudge-chromium-'), { executablePath: CHROMIUM, headless: true, args: ARGS })
+  t.teardown(() => context.close())
+  const page = context.pages()[0] ?? await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', e => problems.push(`page error: ${e.message}`))
+
+  await page.goto(`${base}/ui`)
+  t.equal(new URL(page.url()).pathname, '/ui/sign-in', 'the tab without a session lands on the form')
+  await page.fill('input[name="token"]', 'x'.repeat(32))
+  await page.click('button[type="submit"]')
+  await page.locator('#status', { hasText: /not one of this daemon/ }).waitFor()
+  t.equal(new URL(page.url()).pathname, '/ui/sign-in', 'a wrong token stays on the form, saying so')
+
+  await page.fill('input[name="token"]', ALICE)
+  await Promise.all([page.waitForURL(`${base}/ui`), page.click('button[type="submit"]')])
+  await page.waitForSelector('li.decision')
+  t.strictSame(await page.$$eval('li.decision pre.text', els => els.map(e => e.textContent)), ['Alice: I will push to main now.'], 'her own decision only')
+  const cookies = await context.cookies(`${base}/ui`)
+  t.match(cookies, [{ name: 'hookjudge_ui', httpOnly: true, sameSite: 'Strict', path: '/ui' }])
+  t.equal(await page.evaluate('document.cookie'), '', 'the page\'s script cannot read the cookie')
+
+  await page.locator('li.decision').first().locator('button[data-action="allow"]').click()
+  await page.locator('#status', { hasText: 'label stored' }).waitFor()
+  t.match(readFileSync(join(dir, 'labels.jsonl'), 'utf8'), /"by":"alice"/, 'the click stored a label given by alice')
+  t.strictSame(problems, [])
+})
