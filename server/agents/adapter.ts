@@ -19,6 +19,8 @@ export interface Capabilities {
   block: { stop: string, preTool: string }
   /** What the agent does when the hook fails (daemon down, timeout, bad answer). */
   failDirection: string
+  /** Whether the end-of-turn hook can run in the background and feed a block back later (checked in the CLI's code). */
+  background: string
   transports: readonly Transport[]
   /** The release these facts were checked against, and how. */
   versionSeen: string

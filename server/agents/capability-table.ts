@@ -10,12 +10,12 @@ export function capabilityTable (): string {
   const rows = Object.entries(ADAPTERS).map(([name, a]) => {
     const c = a.caps
     const names = (e: keyof typeof c.events) => c.events[e]?.map(n => `\`${n}\``).join(', ') ?? '—'
-    return `| ${c.label} (\`${name}\`) | ${names('Stop')} | ${names('PreToolUse')} | ${cell(c.block.stop)}; ${cell(c.block.preTool)} | ${cell(c.failDirection)} | ${c.transports.join(', ')} | ${cell(c.versionSeen)}, ${c.checkedBy} |`
+    return `| ${c.label} (\`${name}\`) | ${names('Stop')} | ${names('PreToolUse')} | ${cell(c.block.stop)}; ${cell(c.block.preTool)} | ${cell(c.failDirection)} | ${cell(c.background)} | ${c.transports.join(', ')} | ${cell(c.versionSeen)}, ${c.checkedBy} |`
   })
   return [
     TABLE_START,
-    '| agent (`install` / `?agent=` / `--agent=`) | end-of-turn event | pre-tool event | block shape | fail direction | transports | version seen |',
-    '|---|---|---|---|---|---|---|',
+    '| agent (`install` / `?agent=` / `--agent=`) | end-of-turn event | pre-tool event | block shape | fail direction | judged in the background | transports | version seen |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     TABLE_END
   ].join('\n')

@@ -11,6 +11,7 @@ export const CLAUDE_CAPS: Capabilities = {
     preTool: '`hookSpecificOutput.permissionDecision:"deny"`: the tool result is the reason'
   },
   failDirection: 'open on every hook failure; a gate fails safe through `onFailure:"block"` (≥ 2.1.295: it denies) or the shim with --fail-safe (it asks)',
+  background: '`install claude-code --stop async`: a command hook with `asyncRewake` (the shim with `--rewake` exits 2 on a block, which wakes the model); an http hook cannot be async (its settings schema)',
   transports: ['http', 'shim'],
   versionSeen: '2.1.332 (oldest tested 2.1.197)',
   checkedBy: 'real CLI in e2e'

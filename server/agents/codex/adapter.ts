@@ -10,6 +10,7 @@ const CAPS: Capabilities = {
     preTool: '`hookSpecificOutput.permissionDecision:"deny"` ("ask" is unsupported: asked calls are denied with the reason)'
   },
   failDirection: 'open (exit 1, timeout, bad JSON); the shim with --fail-safe denies',
+  background: 'none: `async` command hooks exist, but a block from one is discarded (checked with `codex exec`)',
   transports: ['shim'],
   versionSeen: '0.171.0',
   checkedBy: 'real CLI in e2e'

@@ -11,6 +11,7 @@ const CAPS: Capabilities = {
     preTool: '`{"permissionDecision":"deny","permissionDecisionReason":R}` ("ask" is sent as a deny that says to ask)'
   },
   failDirection: 'Stop open; a crashing command preToolUse denies, a timeout fails open; the shim with --fail-safe denies',
+  background: 'none: no async hook option (`async` on `agentStop` runs in line, checked with the CLI)',
   transports: ['shim'],
   versionSeen: '1.0.102',
   checkedBy: 'real CLI in e2e'

@@ -15,6 +15,7 @@ const CAPS: Capabilities = {
     preTool: '`{"permission":"deny","agent_message":R,"user_message":R}`'
   },
   failDirection: 'open, unless the hook sets `failClosed: true` (install sets it on fail-safe gates)',
+  background: 'unknown: its hooks docs name none (no CLI runs here)',
   transports: ['shim'],
   versionSeen: 'hooks docs (no CLI installs here)',
   checkedBy: 'protocol tests from its docs/source'

@@ -11,6 +11,7 @@ const CAPS: Capabilities = {
     preTool: '`hookSpecificOutput.permissionDecision:"deny"`: the tool does not run'
   },
   failDirection: 'open on every hook failure; the shim with --fail-safe asks',
+  background: 'unknown: its hooks reference names none (its CLI was not run here)',
   transports: ['shim'],
   versionSeen: 'hooks reference (its CLI was not run here)',
   checkedBy: 'protocol tests from its docs/source'

@@ -10,6 +10,7 @@ const CAPS: Capabilities = {
     preTool: '`{"decision":"deny","reason":R}`: the tool result is `Tool execution blocked: R`'
   },
   failDirection: 'open (exit 1, timeout, bad JSON only warn); the shim with --fail-safe denies',
+  background: 'none: the hook schema has no async option and `AfterAgent` is awaited',
   transports: ['shim'],
   versionSeen: '0.61.0',
   checkedBy: 'real CLI in e2e'
