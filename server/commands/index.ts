@@ -1,6 +1,6 @@
 /** The verbs: each one's spec (for help and usage) and a loader for its code, so a verb imports only what it runs. */
 import type { Command, VerbSpec } from './args.js'
-import { DOCTOR, EVAL, INSTALL, JUDGE, LABELS, LOGS, RELOAD, REPLAY, SERVE, SERVICE, STATUS, TRAIN, UNINSTALL } from './verb-specs.js'
+import { DOCTOR, EVAL, INSTALL, JUDGE, LABELS, LOGS, RELOAD, REPLAY, SERVE, SERVICE, STATUS, TOKENS, TRAIN, UNINSTALL } from './verb-specs.js'
 
 export { UsageError } from './args.js'
 
@@ -19,6 +19,7 @@ export const VERBS: Verb[] = [
   { spec: RELOAD, load: async () => (await import('./reload.js')).reloadCommand },
   { spec: LOGS, load: async () => (await import('./logs.js')).logsCommand },
   { spec: LABELS, load: async () => (await import('./labels.js')).labelsCommand },
+  { spec: TOKENS, load: async () => (await import('./tokens.js')).tokensCommand },
   { spec: SERVICE, load: async () => (await import('./service.js')).serviceCommand },
   { spec: INSTALL, load: async () => (await import('./install.js')).installCommand },
   { spec: UNINSTALL, load: async () => (await import('./install.js')).uninstallCommand }

@@ -51,6 +51,19 @@ export const RELOAD = {
   examples: ['hookjudge reload']
 } satisfies VerbSpec
 
+export const TOKENS = {
+  name: 'tokens',
+  args: 'list | add NAME [--review] | revoke NAME',
+  positionals: 2,
+  summary: "a team daemon's people (server.tokensFile): list names, add one with a new token, revoke one; the running daemon reloads",
+  options: {
+    config,
+    review: { type: 'boolean', help: "with add: the person sees and labels everyone's decisions on the review page" },
+    json
+  },
+  examples: ['hookjudge tokens add bob', 'hookjudge tokens revoke bob', 'hookjudge tokens list']
+} satisfies VerbSpec
+
 export const LOGS = {
   name: 'logs',
   summary: 'print decisions from the decision log, oldest first; --follow keeps printing new ones',

@@ -11,7 +11,7 @@ export interface Person { name: string, token: Buffer, review: boolean }
 export const REVIEW_GRANT = 'review'
 
 // A name goes into decision records and `logs --user`: short, plain, and never a metric label.
-const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/
+export const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/
 
 /** The people of the file, or every problem in it by line number (a token never appears in a message). */
 export function loadTokens (path: string): { people: Person[] } | { problems: ConfigProblem[] } {

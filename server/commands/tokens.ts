@@ -1,0 +1,88 @@
+/** hookjudge tokens list | add NAME [--review] | revoke NAME: server.tokensFile's people, changed without root or an editor. */
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import writeFileAtomic from 'write-file-atomic'
+import { loadConfig } from '../config/config.js'
+import { readPrivateFile } from '../guards/private-file.js'
+import { loadTokens, NAME_RE, REVIEW_GRANT } from '../guards/tokens.js'
+import { nearest } from '../core/nearest.js'
+import { type Command, type Io, parse, UsageError } from './args.js'
+import { callDaemon, daemonAddress } from './daemon.js'
+import { TOKENS } from './verb-specs.js'
+import { writeJson } from './output.js'
+
+const nameOf = (line: string) => line.trim().startsWith('#') ? undefined : line.trim().split(/[ \t]+/)[0] || undefined
+
+/** The file's lines, or why they cannot be read (a missing file is empty: `add` creates it). */
+function linesOf (path: string): string[] | string {
+  if (!existsSync(path)) return []
+  const read = readPrivateFile(path, 'server.tokensFile')
+  if ('problem' in read) return `${path}: expected ${read.problem.expected}, got ${read.problem.got}`
+  return read.text.split('\n').filter((l, i, all) => i < all.length - 1 || l !== '')
+}
+
+/** Writes the new file only if the daemon would take it (the same rules it loads with), then asks it to reload;
+ * null when the new file is refused, else whether a running daemon reloaded (or why not). */
+async function save (path: string, lines: string[], io: Io, cliFile: string | undefined): Promise<{ reloaded: boolean, why?: string } | null> {
+  await writeFileAtomic(path, lines.join('\n') + '\n', { mode: 0o600 })
+  const loaded = loadTokens(path)
+  /* c8 ignore next 4 - the lines were checked before; this guards a file changed under us meanwhile */
+  if ('problems' in loaded) {
+    io.stderr.write(`hookjudge tokens: ${path} is now refused by the daemon: ${loaded.problems.map(p => p.path).join(', ')}\n`)
+    return null
+  }
+  const answer = await callDaemon(daemonAddress(loadConfig({ env: io.env, file: cliFile })), 'POST', '/reload', 10_000)
+  return answer.ok && answer.status === 200 ? { reloaded: true } : { reloaded: false, why: answer.ok ? `HTTP ${answer.status}` : answer.error }
+}
+
+/** What the change means now, for a person. */
+const holds = (r: { reloaded: boolean, why?: string }) => r.reloaded
+  ? 'the running daemon reloaded its tokens: the change holds now\n'
+  : `no daemon took a reload (${r.why}): the change holds from its next start or \`hookjudge reload\`\n`
+
+export const tokensCommand: Command = async (args, io) => {
+  const { values, positionals } = parse(args, TOKENS)
+  const [action, name] = positionals
+  const config = loadConfig({ env: io.env, file: values.config })
+  const path = config.server.tokensFile
+  if (!path) throw new UsageError('no server.tokensFile in the config: tokens manages a team daemon\'s people (docs/team.md)')
+  const lines = linesOf(path)
+  if (typeof lines === 'string') { io.stderr.write(`hookjudge tokens: ${lines}\n`); return 1 }
+  const people = lines.map(nameOf).filter((n): n is string => n !== undefined)
+  if (action === 'list') {
+    const listed = lines.filter(l => nameOf(l) !== undefined).map(l => l.trim().split(/[ \t]+/)).map(([n, , grant]) => ({ name: n!, review: grant === REVIEW_GRANT }))
+    if (values.json) writeJson(io, 'tokens', true, { file: path, people: listed })
+    else listed.forEach(p => io.stdout.write(`${p.name}${p.review ? '  review' : ''}\n`))
+    if (people.length === 0 && !values.json) io.stderr.write(`no people in ${path} yet: hookjudge tokens add NAME\n`)
+    return 0
+  }
+  if (action !== 'add' && action !== 'revoke') throw new UsageError(`tokens takes list, add NAME or revoke NAME, not "${action ?? ''}"`)
+  if (!name) throw new UsageError(`tokens ${action} needs a NAME`)
+  if (action === 'add') {
+    if (people.includes(name)) { io.stderr.write(`hookjudge tokens: ${name} is already in ${path} (revoke first to give a new token)\n`); return 1 }
+    const token = randomBytes(32).toString('hex')
+    if (!NAME_RE.test(name)) throw new UsageError(`a name of letters, digits and . _ @ - (at most 64), not "${name.slice(0, 64)}"`)
+    const line = `${name} ${token}${values.review ? ` ${REVIEW_GRANT}` : ''}`
+    // The token is printed once, to stdout only: give it to the person privately (docs/team.md: hookjudge-save-token).
+    const saved = await save(path, [...lines, line], io, values.config)
+    if (saved === null) return 1
+    if (values.json) writeJson(io, 'tokens', true, { action, name, review: values.review === true, token, ...saved })
+    else io.stdout.write(`${holds(saved)}${name}'s token (shown once): ${token}\n`)
+    return 0
+  }
+  if (!people.includes(name)) {
+    const guess = nearest(name, people)
+    io.stderr.write(`hookjudge tokens: no ${name} in ${path}${guess ? ` (did you mean ${guess}?)` : ''}; people: ${people.join(', ') || 'none'}\n`)
+    return 1
+  }
+  const kept = lines.filter(l => nameOf(l) !== name)
+  if (!kept.some(l => nameOf(l) !== undefined)) {
+    io.stderr.write(`hookjudge tokens: ${name} is the last person in ${path}, and a file with nobody is refused; add someone first\n`)
+    return 1
+  }
+  const saved = await save(path, kept, io, values.config)
+  if (saved === null) return 1
+  if (values.json) writeJson(io, 'tokens', true, { action, name, ...saved })
+  else io.stdout.write(`${name} revoked; ${holds(saved)}`)
+  return 0
+}

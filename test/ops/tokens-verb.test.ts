@@ -1,0 +1,81 @@
+// hookjudge tokens: a team daemon's people changed by the tokens file's own user (no root, no editor): add prints a new
+// token once, revoke deletes the line, and the running daemon reloads so the change holds at once.
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import t from 'tap'
+import { loadConfig } from '../../server/config/config.js'
+import { tokensCommand } from '../../server/commands/tokens.js'
+import { build, tempDir } from '../helper.js'
+import { capture } from '../helpers/ops.js'
+
+const ALICE = 'a1'.repeat(16)
+
+async function teamDaemon (t: Parameters<typeof tempDir>[0]) {
+  const dir = tempDir(t)
+  const tokens = join(dir, 'tokens')
+  writeFileSync(tokens, `# the team\nalice ${ALICE} review\n`, { mode: 0o600 })
+  const file = join(dir, 'daemon.yaml')
+  writeFileSync(file, `server: { tokensFile: "${tokens}" }\ndecisionLog: { enabled: false }\n`)
+  const load = () => loadConfig({ env: {}, file })
+  const { app } = await build(t, load(), { load })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const port = (app.server.address() as AddressInfo).port
+  writeFileSync(file, `server: { tokensFile: "${tokens}", port: ${port} }\ndecisionLog: { enabled: false }\n`)
+  const run = async (...args: string[]) => {
+    const c = capture({ HOME: dir })
+    return { code: await tokensCommand([...args, '--config', file], c.io), out: c.out(), err: c.err() }
+  }
+  const status = async (token: string) => (await fetch(`http://127.0.0.1:${port}/status`, { headers: { authorization: `Bearer ${token}` } })).status
+  return { tokens, run, status }
+}
+
+t.test('add prints a new token once and the running daemon takes it; revoke ends it at once', async t => {
+  const d = await teamDaemon(t)
+  const added = await d.run('add', 'bob')
+  t.equal(added.code, 0)
+  t.match(added.out, /reloaded its tokens: the change holds now/)
+  const bob = /bob's token \(shown once\): ([0-9a-f]{64})/.exec(added.out)?.[1]
+  t.ok(bob, 'the token is printed')
+  t.equal(await d.status(bob!), 200, 'Bob is let in without a restart')
+  t.match(readFileSync(d.tokens, 'utf8'), /^# the team\nalice a1a1\S+ review\nbob [0-9a-f]{64}\n$/, 'the comment and Alice\'s line are kept')
+  t.equal(statSync(d.tokens).mode & 0o777, 0o600)
+  t.strictSame((await d.run('list')).out, 'alice  review\nbob\n', 'list shows names and grants, never a token')
+  const revoked = await d.run('revoke', 'bob')
+  t.equal(revoked.code, 0)
+  t.match(revoked.out, /bob revoked/)
+  t.equal(await d.status(bob!), 401, 'Bob\'s token is refused right after')
+  t.equal(await d.status(ALICE), 200)
+})
+
+t.test('mistakes are named and change nothing', async t => {
+  const d = await teamDaemon(t)
+  const before = readFileSync(d.tokens, 'utf8')
+  t.match(await d.run('revoke', 'alcie'), { code: 1, err: /no alcie in .* \(did you mean alice\?\); people: alice/ })
+  t.match(await d.run('revoke', 'alice'), { code: 1, err: /alice is the last person .* add someone first/ })
+  t.match(await d.run('add', 'alice'), { code: 1, err: /alice is already in/ })
+  await t.rejects(d.run('add', 'bob smith'), /a name of letters, digits/)
+  await t.rejects(d.run('remove', 'alice'), /tokens takes list, add NAME or revoke NAME/)
+  t.equal(readFileSync(d.tokens, 'utf8'), before)
+})
+
+t.test('no daemon running: the file changes and the verb says when it takes effect', async t => {
+  const dir = tempDir(t)
+  const tokens = join(dir, 'tokens')
+  const file = join(dir, 'cli.yaml')
+  writeFileSync(file, `server: { tokensFile: "${tokens}", port: 1 }\n`)
+  const c = capture({ HOME: dir })
+  t.equal(await tokensCommand(['add', 'rita', '--review', '--config', file], c.io), 0)
+  t.match(c.out(), /no daemon took a reload .*: the change holds from its next start/)
+  t.match(readFileSync(tokens, 'utf8'), /^rita [0-9a-f]{64} review\n$/, 'a missing file is created, 0600')
+  t.equal(statSync(tokens).mode & 0o777, 0o600)
+})
+
+t.test('--json: the people as data, and an added token in a field a script can take', async t => {
+  const d = await teamDaemon(t)
+  t.match(JSON.parse((await d.run('list', '--json')).out), { command: 'tokens', ok: true, people: [{ name: 'alice', review: true }] })
+  const added = JSON.parse((await d.run('add', 'bob', '--json')).out)
+  t.match(added, { command: 'tokens', ok: true, action: 'add', name: 'bob', review: false, token: /^[0-9a-f]{64}$/, reloaded: true })
+  t.equal(await d.status(added.token), 200)
+  t.match(JSON.parse((await d.run('revoke', 'bob', '--json')).out), { action: 'revoke', name: 'bob', reloaded: true })
+})
