@@ -5,7 +5,7 @@
 #     -v hookjudge-state:/var/lib/hookjudge hookjudge
 # Reload: docker kill -s HUP hookjudge. Stop: docker stop (SIGTERM drains in-flight requests, then exits 0).
 
-FROM node:22-slim AS build
+FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: no prepare build yet (no sources) and no postinstall of the agent CLIs the tests use.
@@ -15,12 +15,12 @@ COPY server ./server
 COPY config ./config
 RUN npm run build
 
-FROM node:22-slim AS deps
+FROM node:20-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-FROM node:22-slim
+FROM node:20-slim
 WORKDIR /app
 # A container is reached through a published port, so in the image (only here) the daemon binds every interface.
 # A non-loopback bind requires a bearer token: the mounted config must set server.tokenFile or server.tokensFile
