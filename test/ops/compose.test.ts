@@ -335,6 +335,21 @@ t.test('compose.yaml run as processes: Redis, two replicas, Caddy in front; shar
     t.match(records, [{ user: 'alice', decision: 'block' }], `${name}: the decision is recorded as alice's`)
   }
 
+  // --- the review page through Caddy: a browser signs in once, and each replica shows both replicas' decisions ---
+  const browser = { origin: front, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }
+  const signedIn = await fetch(`${front}/ui/sign-in`, { method: 'POST', headers: { ...browser, 'content-type': 'application/json' }, body: JSON.stringify({ token: auth.authorization!.slice('Bearer '.length) }) })
+  t.equal(signedIn.status, 200, 'signed in through the proxy')
+  const cookie = String(signedIn.headers.get('set-cookie')).split(';')[0]!
+  for (const round of [1, 2]) {
+    // Two requests in a row: round robin sends one to each replica.
+    const page = await until(`the team's decisions, page ${round}`, async () => {
+      const r = await get(`${front}/ui/api/decisions?hook=commit`, { ...browser, cookie })
+      const items = r.status === 200 ? JSON.parse(r.text).items : []
+      return items.length === 2 ? items : undefined
+    }, daemons)
+    t.same(page.map((i: any) => i.record.user), ['alice', 'alice'], `page ${round}: both replicas' decisions, by the cookie's person`)
+  }
+
   // --- no token, or a wrong one: 401 from whichever replica Caddy picks ---
   const refused: Array<Record<string, string>> = [{}, { authorization: `Bearer ${randomBytes(32).toString('hex')}` }]
   for (const headers of refused) {
