@@ -24,8 +24,9 @@ export const serviceCommand: Command = async (args, io) => {
   const cwd = workingDir(io)
   const platform = values.platform ?? process.platform
   const spec = serviceSpec(config, io.env, { cwd })
-  // A key the last install stored stays unless this shell sets it anew: installing from a shell without it must not erase it.
-  const kept = storedKeys(platform, io.env, home, Object.values(config.backends).flatMap(b => b.apiKeyEnv ? [b.apiKeyEnv] : []), spec.secrets)
+  // A key the last install stored stays unless this shell sets it anew (installing from a shell without it must not
+  // erase it), or --clear-keys says to drop it.
+  const kept = values['clear-keys'] ? {} : storedKeys(platform, io.env, home, Object.values(config.backends).flatMap(b => b.apiKeyEnv ? [b.apiKeyEnv] : []), spec.secrets)
   spec.secrets = { ...kept, ...spec.secrets }
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })
   if (!plan) {

@@ -87,6 +87,7 @@ export const SERVICE = {
   options: {
     config,
     json: { type: 'boolean', help: 'print one JSON object: each file and what was done to it (or its state), the commands to run next' },
+    'clear-keys': { type: 'boolean', help: 'with install: drop the API keys an earlier install stored (by default they are kept unless this shell sets them)' },
     // For tests and for preparing another machine's files.
     platform: { type: 'string', hidden: true }
   },

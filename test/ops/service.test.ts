@@ -184,6 +184,10 @@ t.test('an install from a shell without the key keeps the key the last install s
     t.equal((await s.service(['install', '--platform', platform], { ...keyless, ANTHROPIC_API_KEY: rotated })).code, 0)
     t.match(readFileSync(stored, 'utf8'), rotated, `${platform}: a key set in the shell replaces the stored one`)
     t.notMatch(readFileSync(stored, 'utf8'), KEY)
+    const cleared = await s.service(['install', '--platform', platform, '--clear-keys'], keyless)
+    t.equal(cleared.code, 0)
+    t.notMatch(readFileSync(stored, 'utf8'), rotated, `${platform}: --clear-keys drops the stored key`)
+    t.match(cleared.out, /keys: none/)
   }
 })
 
