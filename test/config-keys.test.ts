@@ -36,7 +36,7 @@ t.test('the keys other work wires are accepted and their types checked', async t
     file: '/dev/null',
     overrides: { state: { redis: { url: 'redis://127.0.0.1:6379/0', passwordEnv: 'REDIS_PASSWORD' } }, server: { tokensFile: '/etc/hookjudge/tokens' }, ui: { enabled: false } }
   })
-  t.strictSame(c.state, { redis: { url: 'redis://127.0.0.1:6379/0', timeoutMs: 50, passwordEnv: 'REDIS_PASSWORD' } })
+  t.strictSame(c.state, { redis: { url: 'redis://127.0.0.1:6379/0', timeoutMs: 50, decisions: 20000, passwordEnv: 'REDIS_PASSWORD' } })
   t.equal(c.server.tokensFile, '/etc/hookjudge/tokens')
   t.strictSame(c.ui, { enabled: false })
   const d = loadConfig({ env: {}, file: '/dev/null' })
