@@ -10,6 +10,7 @@ import { DEFAULT_FILE_MS } from '../core/safe-file.js'
 import { claudeTurn } from './claude-code/transcript.js'
 import { codexTurn } from './codex/transcript.js'
 import { COPILOT_FLUSH_WAIT_MS, copilotTurn } from './copilot/transcript.js'
+import { droidTurn } from './droid/transcript.js'
 import type { HookEvent } from './event.js'
 import { rootCheck, transcriptRoots } from './transcript-roots.js'
 import { FLUSH_WAIT_MS, type FileState, fileState, grown, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
@@ -85,7 +86,9 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (file === 'outside-roots' || file === 'missing' || file === 'unreadable') return message(file)
       let st = await fileState(file, until, clock)
       if (typeof st === 'string') return message(st)
-      const reader = () => event.agent === 'codex' ? codexTurn(event.turnId) : event.agent === 'copilot' ? copilotTurn(event.hookTime) : claudeTurn({ promptId: event.turnId, subagent })
+      const reader = () => event.agent === 'codex'
+        ? codexTurn(event.turnId)
+        : event.agent === 'copilot' ? copilotTurn(event.hookTime) : event.agent === 'droid' ? droidTurn() : claudeTurn({ promptId: event.turnId, subagent })
       const readAt = (at: FileState) => {
         const key = JSON.stringify([event.agent, file, at.size, at.mtime, event.turnId, subagent, event.hookTime])
         let read = reads.get(key)
@@ -106,9 +109,9 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       }
       if (r.end === 'unreadable') return message('unreadable')
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
-      // A scan of an unknown format (not known) proves nothing ran either: no facts, so such hooks allow. Copilot's reader
-      // gathers no steps: an empty list there would read as "nothing was run".
-      const understood = known(r) && event.agent !== 'copilot'
+      // A scan of an unknown format (not known) proves nothing ran either: no facts, so such hooks allow. Copilot's and
+      // Droid's readers gather no steps: an empty list there would read as "nothing was run".
+      const understood = known(r) && event.agent !== 'copilot' && event.agent !== 'droid'
       const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format the reader knows (it gave the turn's text or its tool calls) can be behind; an
       // unknown format waits for nothing. A turn of tool calls whose final text is not written yet is behind.

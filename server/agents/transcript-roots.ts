@@ -12,7 +12,8 @@ export function transcriptRoots (env: Env, configured: string[]): string[] {
   const dirs = [
     ...agentHomes('claude-code', env).map(d => join(d, 'projects')),
     ...agentHomes('codex', env).map(d => join(d, 'sessions')),
-    ...agentHomes('copilot', env).map(d => join(d, 'session-state'))
+    ...agentHomes('copilot', env).map(d => join(d, 'session-state')),
+    ...agentHomes('droid', env).map(d => join(d, 'sessions'))
   ]
   for (const r of configured) dirs.push(r.startsWith('~/') ? join(userHome(env), r.slice(2)) : r)
   return [...new Set(dirs.map(d => resolve(d)))]

@@ -33,7 +33,7 @@ export function entryTarget (h: Record<string, unknown>): { target: string, shim
   return { target: socket ? `unix:${socket}` : (url ?? DEFAULT_TARGET).replace(/\/+$/, '').replace('//localhost', '//127.0.0.1'), shim }
 }
 
-function scan (file: string, into: AgentWiring['entries']): void {
+function scan (file: string, into: AgentWiring['entries'], eventsAtTop: boolean): void {
   if (!existsSync(file)) return
   let doc: unknown
   try {
@@ -42,7 +42,7 @@ function scan (file: string, into: AgentWiring['entries']): void {
     into.push({ file, event: '(file)', target: 'unreadable JSON' })
     return
   }
-  const hooks = (doc as { hooks?: unknown })?.hooks
+  const hooks = eventsAtTop ? doc : (doc as { hooks?: unknown })?.hooks
   if (typeof hooks !== 'object' || hooks === null) return
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue
@@ -65,7 +65,7 @@ export function findWiring (env: Env, cwd: string): AgentWiring[] {
     // Copilot's file sits in a hooks/ folder of its home; the others directly in theirs.
     const dir = agent === 'copilot' ? dirname(dirname(user)) : dirname(user)
     const entries: AgentWiring['entries'] = []
-    for (const f of new Set(files)) scan(f, entries)
+    for (const f of new Set(files)) scan(f, entries, TARGETS[agent].eventsAtTop?.(f) === true)
     return { agent, home: dir, homeExists: existsSync(dir), entries }
   })
 }

@@ -27,9 +27,14 @@ export async function applyEntries (c: SettingsChange, entries: Entry[], verb: s
   const spec = TARGETS[c.agent]
   const current = await readSettings(c.path)
   if (typeof current === 'string') return current
-  const problem = shapeProblem(current.doc, spec.layout)
+  // A file whose events sit at the top is merged as if they were under `hooks`, and written back the same way.
+  const top = spec.eventsAtTop?.(c.path) === true
+  const asHooks = top ? { hooks: current.doc } : current.doc
+  const problem = shapeProblem(asHooks, spec.layout)
   if (problem) return `${c.path}: ${problem}; left untouched`
-  const { doc, removed } = mergeHooks(current.doc, entries, () => c.names === undefined, spec.layout, spec.header)
+  const merged = mergeHooks(asHooks, entries, () => c.names === undefined, spec.layout, spec.header)
+  const removed = merged.removed
+  const doc = top ? (merged.doc.hooks as Record<string, unknown> | undefined) ?? {} : merged.doc
   // Compare documents, not bytes: a no-op never rewrites the user's formatting.
   if (JSON.stringify(doc) === JSON.stringify(current.doc)) return { changed: false, removed, diff: '', deleted: false }
   const before = await backupDoc(c.path)

@@ -1,6 +1,6 @@
 /** Where each agent keeps its hooks, the shape of that file, and how one hookjudge handler looks in it; pure. */
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { AgentName } from '../agents/event.js'
 import { agentHome, PROJECT_DIRS } from '../agents/homes.js'
 import type { Env } from '../core/paths.js'
@@ -19,13 +19,16 @@ export interface Target {
   header?: Record<string, unknown>
   /** The file is hookjudge's alone: uninstall deletes it rather than leave `{}`. */
   ownFile?: true
+  /** The events sit at the file's top level, not under `hooks` (Droid's hooks.json). */
+  eventsAtTop?: (path: string) => boolean
   /** A command handler running the shim, in this agent's keys and units. */
   shim (s: ShimHandlerSpec): Record<string, unknown>
 }
 
 export const MARK = 'hookjudge'
 
-/** Droid reads settings.json's `hooks` only when hooks.json is absent: keep writing where its hooks already are. */
+/** Droid reads both settings.json's `hooks` and hooks.json's events (hooks.json's list wins for an event both name,
+ * seen 0.225.2): keep writing where the user's hooks already are, so ours never hide theirs. */
 function droidFile (dir: string): string {
   const hooks = join(dir, 'hooks.json')
   const settings = join(dir, 'settings.json')
@@ -74,6 +77,8 @@ export const TARGETS: Record<AgentName, Target> = {
   droid: {
     path: (scope, env, cwd) => droidFile(scope === 'user' ? agentHome('droid', env) : join(cwd, PROJECT_DIRS.droid)),
     layout: 'grouped',
+    // hooks.json is the event map itself ({"Stop": [...]}); a "hooks" key there is ignored as an unknown event.
+    eventsAtTop: path => basename(path) === 'hooks.json',
     shim: s => ({ type: 'command', command: s.command, timeout: s.timeoutS })
   }
 }

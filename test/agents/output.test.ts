@@ -61,7 +61,8 @@ const table: Array<[AgentName, EventName, Decision, string]> = [
   ['droid', 'SubagentStop', 'block', BLOCK],
   ['droid', 'PreToolUse', 'allow', '{}'],
   ['droid', 'PreToolUse', 'deny', deny(R)],
-  ['droid', 'PreToolUse', 'ask', deny(R, 'ask')],
+  // Droid runs an asked call at its own autonomy level: an ask is a deny that says to ask.
+  ['droid', 'PreToolUse', 'ask', deny(`A human must approve this call; ask the user first. ${R}`)],
   ['droid', 'PostToolUse', 'block', BLOCK]
 ]
 

@@ -6,6 +6,7 @@ import t from 'tap'
 import { claudeCode } from '../../server/agents/claude-code/adapter.js'
 import { codex } from '../../server/agents/codex/adapter.js'
 import { copilot } from '../../server/agents/copilot/adapter.js'
+import { droid } from '../../server/agents/droid/adapter.js'
 import { createTranscriptReader, type TranscriptSettings } from '../../server/agents/transcript-reader.js'
 import { transcriptRoots } from '../../server/agents/transcript-roots.js'
 import { loadConfig } from '../../server/config/config.js'
@@ -36,8 +37,8 @@ function setup (t: Parameters<typeof tempDir>[0], settings: Partial<TranscriptSe
 
 t.test('roots: the agents\' own dirs from the env given, plus configured ones (~ expanded)', async t => {
   t.strictSame(transcriptRoots({ HOME: '/h', CLAUDE_CONFIG_DIR: '/c', CODEX_HOME: '/x', COPILOT_HOME: '/g' }, ['~/logs', '/srv/t/']),
-    ['/c/projects', '/h/.claude/projects', '/x/sessions', '/h/.codex/sessions', '/g/session-state', '/h/.copilot/session-state', '/h/logs', '/srv/t'])
-  t.strictSame(transcriptRoots({ HOME: '/h' }, []), ['/h/.claude/projects', '/h/.codex/sessions', '/h/.copilot/session-state'])
+    ['/c/projects', '/h/.claude/projects', '/x/sessions', '/h/.codex/sessions', '/g/session-state', '/h/.copilot/session-state', '/h/.factory/sessions', '/h/logs', '/srv/t'])
+  t.strictSame(transcriptRoots({ HOME: '/h' }, []), ['/h/.claude/projects', '/h/.codex/sessions', '/h/.copilot/session-state', '/h/.factory/sessions'])
 })
 
 t.test('a Claude transcript under $CLAUDE_CONFIG_DIR/projects: the turn\'s utterances, joined', async t => {
@@ -194,4 +195,26 @@ t.test('Copilot: agentStop comes before its events are in events.jsonl; the read
   t.match(await pending, { text: 'Ran npm test: 12 passed.', source: 'transcript' }, 'not the proposal it was already told about')
   t.ok(s.reader.scans >= 2, 'read again once the file grew')
   t.match(await s.reader.turnText(stop(1796165349828)), { text: 'Tests written. I\'ll commit and push to main now.' }, 'the first stop, read later, is still its own turn')
+})
+
+t.test('Droid: Stop sends no text; the turn is the assistant text since the last user text, in its session file', async t => {
+  const s = setup(t)
+  const path = join(s.env.HOME, '.factory', 'sessions', '-p', 'd1.jsonl')
+  const msg = (id: string, role: string, content: unknown[]) => JSON.stringify({ type: 'message', id, timestamp: '2026-12-06T01:29:26.000Z', message: { role, content } })
+  const text = (t: string) => ({ type: 'text', text: t })
+  await s.write(path, [
+    JSON.stringify({ type: 'session_start', id: 'd1', cwd: '/p' }),
+    msg('context-1', 'user', [text('<system-reminder>skills</system-reminder>')]),
+    msg('u1', 'user', [text('add the tests')]),
+    msg('a1', 'assistant', [text('Writing them.'), { type: 'tool_use', id: 'c1', name: 'Execute', input: { command: 'npm test' } }]),
+    msg('u2', 'user', []),
+    msg('u3', 'user', [{ type: 'tool_result', tool_use_id: 'c1', content: 'ok' }]),
+    msg('a2', 'assistant', [text('All done. I will commit and push to main now.')])
+  ])
+  const stop = (extra = {}) => droid.toEvent({ session_id: 'd1', transcript_path: path, cwd: '/p', hook_event_name: 'Stop', message_id: 'a2', stop_hook_active: false, ...extra }, 'Stop')
+  t.match(await s.reader.turnText(stop()), { text: 'Writing them.\n\nAll done. I will commit and push to main now.', source: 'transcript' },
+    'tool results and empty user messages are inside the turn; the prompt starts it')
+  await appendFile(path, [msg('u4', 'user', [text('hookjudge (commit): verify first')]), msg('a3', 'assistant', [text('Ran npm test: 12 passed.')])].join('\n') + '\n')
+  t.match(await s.reader.turnText(stop({ message_id: 'a3', stop_hook_active: true })), { text: 'Ran npm test: 12 passed.' }, 'after a block, only what followed its reason')
+  t.match(await s.reader.turnText(droid.toEvent({ hook_event_name: 'SubagentStop', task_result: 'Subtask done.' }, 'SubagentStop')), { text: 'Subtask done.', source: 'message' }, 'SubagentStop: its task_result')
 })

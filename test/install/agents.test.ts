@@ -45,13 +45,14 @@ const cases = [
   {
     agent: 'droid',
     file: '.factory/hooks.json',
-    user: { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'mine' }] }] } },
+    // Droid's hooks.json is the event map itself (0.225.2 ignores a "hooks" key there as an unknown event).
+    user: { Stop: [{ hooks: [{ type: 'command', command: 'mine' }] }] },
     written: { Stop: { type: 'command', command: cmd(' --agent=droid'), timeout: 25 }, PreToolUse: { type: 'command', command: cmd(' --fail-safe --agent=droid'), timeout: 25 } }
   }
 ] as const
 
 const config = 'hooks:\n  gate: { event: PreToolUse, trigger: [rm], fields: [danger], blockWhen: { all: [danger] }, prompt: p, feedback: f }\n'
-const handlers = (doc: any) => Object.fromEntries(Object.entries(doc.hooks ?? {}).filter(([, v]) => Array.isArray(v))
+const handlers = (doc: any, agent = '') => Object.fromEntries(Object.entries((agent === 'droid' ? doc : doc.hooks) ?? {}).filter(([, v]) => Array.isArray(v))
   .map(([e, list]: [string, any]) => [e, list.flatMap((g: any) => g.hooks ?? [g]).filter((h: any) => JSON.stringify(h).includes('hookjudge-hook'))]).filter(([, hs]) => hs.length > 0))
 
 for (const c of cases) {
@@ -71,7 +72,7 @@ for (const c of cases) {
     const r = await s.run(installCommand, args)
     t.equal(r.code, 0, r.err)
     t.match(r.out, /2 entries wired for /)
-    t.strictSame(handlers(JSON.parse(await readFile(path, 'utf8'))), Object.fromEntries(Object.entries(c.written).map(([e, h]) => [e, [h]])))
+    t.strictSame(handlers(JSON.parse(await readFile(path, 'utf8')), c.agent), Object.fromEntries(Object.entries(c.written).map(([e, h]) => [e, [h]])))
     const bytes = await readFile(path, 'utf8')
     t.match((await s.run(installCommand, args)).out, /already wired \(nothing changed\)/)
     t.equal(await readFile(path, 'utf8'), bytes, 'idempotent')

@@ -73,7 +73,8 @@ t.test('daemon down with --fail-safe: each agent gets the answer that makes it s
   const env = { HOOKJUDGE_URL: 'http://127.0.0.1:1' }
   const want: Record<string, object> = {
     'claude-code': { hookSpecificOutput: { permissionDecision: 'ask' } },
-    droid: { hookSpecificOutput: { permissionDecision: 'ask' } },
+    // Droid runs an asked call at its autonomy level (0.225.2): failing safe is a deny there.
+    droid: { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: /needs a human/ } },
     codex: { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: /needs a human/ } },
     gemini: { decision: 'deny', reason: /needs a human/ },
     copilot: { permissionDecision: 'deny', permissionDecisionReason: /needs a human/ },
