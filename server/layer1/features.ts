@@ -37,16 +37,9 @@ export function tokens (lower: string): string[] {
   return out
 }
 
-/** Distinct buckets in the order first added. */
-export class Buckets {
-  private readonly seen = new Set<number>()
-  constructor (readonly bits: number) {}
-  add (id: number): void { this.seen.add(id) }
-  get ids (): number[] { return [...this.seen] }
-}
-
-/** Adds one window's features to `into`: presence, not counts, so repeating a phrase cannot outweigh the rest. */
-export function addFeatureIds (text: string, bits: number, into: Buckets): void {
+/** Adds one window's features to `into` (distinct buckets, in the order first added): presence, not counts, so
+ * repeating a phrase cannot outweigh the rest. */
+export function addFeatureIds (text: string, bits: number, into: Set<number>): void {
   const mask = (1 << bits) - 1
   const words = tokens(text.toLowerCase())
   for (let i = 0; i < words.length; i++) {
@@ -60,9 +53,9 @@ export function addFeatureIds (text: string, bits: number, into: Buckets): void 
 
 /** Distinct bucket indices of one window's features. */
 export function featureIds (text: string, bits: number): number[] {
-  const into = new Buckets(bits)
+  const into = new Set<number>()
   addFeatureIds(text, bits, into)
-  return into.ids
+  return [...into]
 }
 
 const conceptCache = new Map<string, number[]>()
@@ -83,11 +76,11 @@ export function conceptIds (name: string, bits: number, copies: number, seed: nu
 }
 
 /** The ids of `into`, then the fixed-scale ids of the concepts, which are kept apart from the bucket set. */
-export function withConcepts (into: Buckets, names: readonly string[], copies: number, seed: number, fixedSeed?: number): number[] {
+export function withConcepts (into: Set<number>, bits: number, names: readonly string[], copies: number, seed: number, fixedSeed?: number): number[] {
   const apart: number[] = []
   for (const name of names) {
-    if (copies > 0) for (const id of conceptIds(name, into.bits, copies, seed)) into.add(id)
-    if (fixedSeed !== undefined) apart.push(conceptIds(name, into.bits, 0, fixedSeed)[0]!)
+    if (copies > 0) for (const id of conceptIds(name, bits, copies, seed)) into.add(id)
+    if (fixedSeed !== undefined) apart.push(conceptIds(name, bits, 0, fixedSeed)[0]!)
   }
-  return apart.length === 0 ? into.ids : [...into.ids, ...apart]
+  return [...into, ...apart]
 }

@@ -9,10 +9,8 @@ export type ModelKind = 'window' | 'topic'
  * proposal / report concepts of a window (proposal-split: the concepts at a fixed scale). */
 export type FeatureSet = 'ngrams' | 'report-split' | 'report-strong-split' | 'proposal' | 'proposal-split'
 export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = { ngrams: featureIds, 'report-split': splitReportFeatureIds, 'report-strong-split': strongSplitReportFeatureIds, proposal: proposalFeatureIds, 'proposal-split': splitProposalFeatureIds }
-
 /** The scale of each feature set's fixed-scale ids (features.ts): a concept counts this much whatever the text's length. */
-const FIXED_SCALES: Partial<Record<FeatureSet, number>> = { 'report-split': 0.5, 'report-strong-split': 0.5, 'proposal-split': 0.3 }
-export const fixedScaleOf = (features: FeatureSet): number => FIXED_SCALES[features] ?? 0
+export const fixedScaleOf = (features: FeatureSet): number => ({ 'report-split': 0.5, 'report-strong-split': 0.5, 'proposal-split': 0.3 } as Partial<Record<FeatureSet, number>>)[features] ?? 0
 
 export interface ModelFile {
   format: 'hookjudge-layer1/2'

@@ -1,5 +1,5 @@
 /** Hashed features of a whole reply for the bug-fix hooks' topic scorers: word unigrams plus bug-fix report concepts; pure. */
-import { Buckets, fnv, tokens, withConcepts } from './features.js'
+import { fnv, tokens, withConcepts } from './features.js'
 
 /**
  * What a bug-fix report is made of, in any language the corpus holds: the same concept in English, Japanese, Chinese,
@@ -45,9 +45,7 @@ function reportFeatures (copies: number): (text: string, bits: number) => number
       const lower = text.toLowerCase()
       last = { text, bits, words: [...new Set(tokens(lower))].map(w => fnv(w, 1) & ((1 << bits) - 1)), concepts: conceptTokens(lower) }
     }
-    const into = new Buckets(bits)
-    for (const id of last.words) into.add(id)
-    return withConcepts(into, last.concepts, copies, 7, 3)
+    return withConcepts(new Set(last.words), bits, last.concepts, copies, 7, 3)
   }
 }
 

@@ -1,5 +1,5 @@
 /** Hashed features of a trigger window for the commit and scope hooks: its n-grams plus proposal / report concepts; pure. */
-import { addFeatureIds, Buckets, withConcepts } from './features.js'
+import { addFeatureIds, withConcepts } from './features.js'
 
 /**
  * What sets a proposal apart from a report, a list of options or a status table, in the languages the corpus holds.
@@ -75,11 +75,11 @@ function messageConcepts (whole: string): string[] {
 
 /** fixed: each concept once at a fixed scale (model.ts) instead of CONCEPT_WEIGHT buckets among the n-grams. */
 function proposalIds (text: string, bits: number, whole: string | undefined, fixed: boolean): number[] {
-  const into = new Buckets(bits)
+  const into = new Set<number>()
   addFeatureIds(text, bits, into)
   const names = windowConcepts(text.toLowerCase())
   if (whole !== undefined) names.push(...messageConcepts(whole))
-  return fixed ? withConcepts(into, names, 0, SEED, SEED) : withConcepts(into, names, CONCEPT_WEIGHT, SEED)
+  return fixed ? withConcepts(into, bits, names, 0, SEED, SEED) : withConcepts(into, bits, names, CONCEPT_WEIGHT, SEED)
 }
 
 /** Distinct bucket indices: the window's n-grams (features.ts), its concepts and their pairs, and the reply's concepts. */

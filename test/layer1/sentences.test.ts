@@ -3,7 +3,7 @@ import t from 'tap'
 import { compilePatterns } from '../../server/judge/patterns.js'
 import { CODE_MARK, prose, sentences } from '../../server/layer1/sentences.js'
 import { triggerWindows } from '../../server/layer1/trigger-windows.js'
-import { Buckets, featureIds, fnv, tokens } from '../../server/layer1/features.js'
+import { featureIds, fnv, tokens } from '../../server/layer1/features.js'
 
 const commit = compilePatterns(['(?i)\\b(commit|push)\\b', 'コミット'])
 
@@ -85,13 +85,4 @@ t.test('features are the FNV-1a buckets of the words, the "a b" bigrams and the 
     for (let i = 0; i + 3 <= squeezed.length; i++) want.push(fnv(squeezed.slice(i, i + 3), 3) & mask)
     t.strictSame(featureIds(text, bits), [...new Set(want)], text)
   }
-})
-
-t.test('bucket sets: a new set starts empty, whatever the last one held', async t => {
-  const a = new Buckets(8)
-  for (const id of [3, 5, 3, 7, 5]) a.add(id)
-  t.strictSame(a.ids, [3, 5, 7])
-  const b = new Buckets(8)
-  for (const id of [7, 3, 7]) b.add(id)
-  t.strictSame(b.ids, [7, 3])
 })
