@@ -20,7 +20,23 @@ missing_packages() {
     printf '%s' "${_pkgs# }"
 }
 
+# Factory Droid's CLI, for its end-to-end test: @factory/cli pins platform packages that were never published, so npm ci
+# cannot hold it in package.json; its Linux x64 binary is installed beside the project (.agent-clis/, git-ignored).
+DROID_PKG='@factory/cli-linux-x64@0.225.2'
+DROID_BIN='.agent-clis/node_modules/@factory/cli-linux-x64/bin/droid'
+
+droid_cli() {
+    [ -x "$DROID_BIN" ] && return 0
+    say "installing the Droid CLI for its end-to-end test ($DROID_PKG into .agent-clis/)"
+    if ! npm install --prefix .agent-clis --no-save --no-package-lock --no-audit --no-fund "$DROID_PKG" >/dev/null; then
+        say "npm could not install $DROID_PKG (it runs on Linux x64 only)"
+        exit 1
+    fi
+}
+
 main() {
+    cd "$(dirname "$0")/.." || exit 1
+    droid_cli
     _missing=$(missing_packages)
     [ -z "$_missing" ] && exit 0
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -20,6 +20,7 @@ import { buildApp } from '../../server/app.js'
 import { installCommand } from '../../server/commands/install.js'
 import type { Metrics } from '../../server/ops/metrics.js'
 import { type Behaviour, type FakeJudgeApi, startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { TEST_ENV, tempDir, testConfig } from '../helper.js'
 import { run, type RunOptions, type RunResult, scratch } from './agents.js'
 
@@ -37,6 +38,9 @@ export async function droidSettings (home: string, apiUrl: string): Promise<void
 
 export interface DroidRun extends RunResult { json: Record<string, any> | undefined, result: string | undefined }
 
+/** Its Linux x64 binary, which `npm test` installs beside the project (scripts/test-deps.sh: npm ci cannot hold it). */
+export const DROID_BIN = join(PACKAGE_ROOT, '.agent-clis', 'node_modules', '@factory', 'cli-linux-x64', 'bin', 'droid')
+
 /** `droid exec -o json --model custom:… [args] <prompt>`; opts.env.HOME names a home droidSettings() prepared (else one is made). */
 export async function runDroid (t: Test, opts: RunOptions): Promise<DroidRun> {
   const root = await scratch(t, 'droid')
@@ -49,7 +53,7 @@ export async function runDroid (t: Test, opts: RunOptions): Promise<DroidRun> {
     FACTORY_DROID_AUTO_UPDATE_ENABLED: 'false',
     NO_COLOR: '1'
   }
-  const r = await run(t, 'droid', ['exec', '-o', 'json', '--model', DROID_MODEL, ...(opts.args ?? []), opts.prompt], root, cwd, env, opts)
+  const r = await run(t, 'droid', ['exec', '-o', 'json', '--model', DROID_MODEL, ...(opts.args ?? []), opts.prompt], root, cwd, env, { bin: DROID_BIN, ...opts })
   let json: Record<string, any> | undefined
   try { json = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '') } catch { json = undefined }
   return { ...r, json, result: typeof json?.result === 'string' ? json.result : undefined }
