@@ -45,19 +45,19 @@ async function daemonChecks (config: Config, addr: DaemonAddress): Promise<Check
   return checks
 }
 
-function agentChecks (io: Io, addr: DaemonAddress | null): Check[] {
+function agentChecks (io: Io, addr: DaemonAddress | null, expectInstalled: boolean): Check[] {
   const cwd = workingDir(io)
   const wiring = findWiring(io.env, cwd)
-  // An agent installed but not wired is a choice once another is wired (or after `uninstall`); with none wired at all,
-  // no agent's turn ever reaches the daemon, and that is a failure.
-  const noneWired = wiring.every(w => w.entries.length === 0)
+  // An agent not wired is a choice (another is wired, or `uninstall` took hookjudge out): said, not failed. With
+  // --expect-installed (a setup script's check) no agent wired at all is a failure: no turn ever reaches the daemon.
+  const noneWired = expectInstalled && wiring.every(w => w.entries.length === 0)
   return wiring.map(w => {
     const name = `${w.agent}`
     if (w.entries.length === 0) {
       if (!w.homeExists) return skip(name, `not set up here (no ${w.home})`)
       return noneWired
         ? fail(name, `no hookjudge hook entries in its settings (${w.home}), nor in any other agent's`, `hookjudge install ${w.agent}`)
-        : skip(name, `not wired to hookjudge (${w.home}); \`hookjudge install ${w.agent}\` wires it`)
+        : skip(name, `not installed: no hookjudge entries in ${w.home}; \`hookjudge install ${w.agent}\` wires it`)
     }
     const targets = [...new Set(w.entries.map(e => e.target))]
     const files = [...new Set(w.entries.map(e => e.file))].join(', ')
@@ -82,7 +82,7 @@ async function lastDecisionCheck (config: Config, io: Io): Promise<Check> {
   return ok('last decision', `${formatUptime(age)} ago (${last.ts}): ${last.hook} ${last.decision} by ${last.source}`)
 }
 
-export async function runDoctor (io: Io, file?: string): Promise<Check[]> {
+export async function runDoctor (io: Io, file?: string, expectInstalled = false): Promise<Check[]> {
   const checks: Check[] = []
   let config: Config
   try {
@@ -101,13 +101,13 @@ export async function runDoctor (io: Io, file?: string): Promise<Check[]> {
     checks.push(fail('daemon', (err as Error).message.replace(/\n\s*/g, ' '), 'fix server.tokenFile (chmod 600, one line)'))
   }
   if (addr) checks.push(...await daemonChecks(config, addr))
-  checks.push(...agentChecks(io, addr), shimCheck(io), await lastDecisionCheck(config, io))
+  checks.push(...agentChecks(io, addr, expectInstalled), shimCheck(io), await lastDecisionCheck(config, io))
   return checks
 }
 
 export const doctorCommand: Command = async (args, io) => {
   const { values } = parse(args, DOCTOR)
-  const checks = await runDoctor(io, values.config)
+  const checks = await runDoctor(io, values.config, values['expect-installed'] === true)
   const healthy = checks.every(c => c.status !== 'fail')
   if (values.json) {
     writeJson(io, 'doctor', healthy, { checks })

@@ -40,7 +40,11 @@ export const STATUS = {
 export const DOCTOR = {
   name: 'doctor',
   summary: 'check the whole wiring: config, daemon, backends, agent settings, shim, decision log; each failure with its fix',
-  options: { config, json },
+  options: {
+    config,
+    json,
+    'expect-installed': { type: 'boolean', help: 'fail when no agent is wired to hookjudge (by default an agent left unwired is only said)' }
+  },
   examples: ['hookjudge doctor', 'hookjudge doctor --json']
 } satisfies VerbSpec
 
