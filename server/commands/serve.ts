@@ -52,6 +52,12 @@ export const serveCommand: Command = async (args, io) => {
     housekeeping = startHousekeeping(() => runtime().config, io.env, app.log, runtime().clock)
     warnUnreachable(runtime(), app.log).catch(() => {})
   } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    // The usual cause is a daemon already running (npm start, a service): say so, and what to do, before the stack.
+    if (e.code === 'EADDRINUSE') {
+      const at = config.server.socket ?? `${config.server.host}:${config.server.port}`
+      io.stderr.write(`hookjudge serve: ${at} is taken, most likely by a hookjudge daemon already running (\`hookjudge status\` shows it): stop that one, or give this one another server.port (HOOKJUDGE_PORT)\n`)
+    }
     app.log.error({ err }, 'could not listen')
     await app.close()
     return 1

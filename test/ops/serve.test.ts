@@ -123,3 +123,19 @@ t.test('a reachable judge backend brings no such warning', async t => {
   t.equal(await d.exit, 0)
   t.notOk(d.logs.some(l => /cannot be reached/.test(l.msg ?? '')), 'no warning in the whole log')
 })
+
+t.test('a port already taken (a daemon already running): serve says so on stderr, with what to do, and exits 1', async t => {
+  const held = createServer()
+  const port = await new Promise<number>(resolve => held.listen(0, '127.0.0.1', () => resolve((held.address() as AddressInfo).port)))
+  t.teardown(() => held.close())
+  const dir = tempDir(t)
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'serve', '--config', '/dev/null', '--port', String(port)], {
+    env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: dir }, stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stderr = ''
+  child.stderr!.on('data', (c: Buffer) => { stderr += String(c) })
+  child.stdout!.resume()
+  const code = await within(30000, new Promise<number | null>(resolve => child.on('exit', resolve)), 'serve to exit')
+  t.equal(code, 1)
+  t.match(stderr, `hookjudge serve: 127.0.0.1:${port} is taken, most likely by a hookjudge daemon already running (\`hookjudge status\` shows it)`)
+})
