@@ -45,7 +45,11 @@ export const tokensCommand: Command = async (args, io) => {
   const [action, name] = positionals
   const config = loadConfig({ env: io.env, file: values.config })
   const path = config.server.tokensFile
-  if (!path) throw new UsageError('no server.tokensFile in the config: tokens manages a team daemon\'s people (docs/team.md)')
+  if (!path) {
+    const read = config.files.slice(1)
+    throw new UsageError(`no server.tokensFile in ${read.length > 0 ? read.join(', ') : 'the config (no file of yours was found; --config FILE names one)'}: ` +
+      'tokens manages a team daemon\'s people; add `server: { tokensFile: /etc/hookjudge/tokens }` (docs/team.md)')
+  }
   const lines = linesOf(path)
   if (typeof lines === 'string') { io.stderr.write(`hookjudge tokens: ${lines}\n`); return 1 }
   const people = lines.map(nameOf).filter((n): n is string => n !== undefined)

@@ -49,7 +49,7 @@ export const failsSafe = (h: HookPolicy) => h.event === 'PreToolUse' || h.failMo
 /** Why this wiring cannot use Claude Code's native http hooks at all, or undefined. */
 export function httpUnavailable (server: Config['server']): string | undefined {
   if (server.socket) return `the daemon listens on a Unix socket (${server.socket})`
-  if (server.tokenFile) return 'the daemon wants a bearer token (server.tokenFile), which only the shim reads from a file'
+  if (server.tokenFile) return 'the hooks send a bearer token (--token-file, or server.tokenFile), which only the shim reads from a file'
   return undefined
 }
 

@@ -79,3 +79,11 @@ t.test('--json: the people as data, and an added token in a field a script can t
   t.equal(await d.status(added.token), 200)
   t.match(JSON.parse((await d.run('revoke', 'bob', '--json')).out), { action: 'revoke', name: 'bob', reloaded: true })
 })
+
+t.test('no tokensFile in the config: the message names the file read and the key to add', async t => {
+  const dir = tempDir(t)
+  const file = join(dir, 'cli.yaml')
+  writeFileSync(file, 'judge: { deadlineMs: 2000 }\n')
+  await t.rejects(tokensCommand(['list', '--config', file], capture({ HOME: dir }).io), new RegExp(`no server\\.tokensFile in ${file}: .*add \`server: \\{ tokensFile: /etc/hookjudge/tokens \\}\``))
+  await t.rejects(tokensCommand(['list'], capture({ HOME: dir }).io), /no server\.tokensFile in the config \(no file of yours was found; --config FILE names one\)/)
+})
