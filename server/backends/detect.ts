@@ -30,7 +30,7 @@ function staticCheck (cfg: BackendConfig, env: Env): Omit<Check, 'name'> | 'prob
   if (cfg.type === 'openai') return 'probe'
   const bin = cfg.command?.[0] ?? CLI_NAMES[cfg.type] ?? ''
   const path = bin ? findExecutable(bin, withoutOwnBin(env)) : undefined
-  return path ? { found: true, why: `${path}` } : { found: false, why: `${bin || 'no command'} not found on PATH` }
+  return path ? { found: true, why: `${path}` } : { found: false, why: `${bin || 'no command'} not found on PATH (this checkout's node_modules/.bin is not looked in: its CLIs are the tests', never logged in)` }
 }
 
 // Only a server that accepts and then hangs costs the bound (nothing listening refuses at once); a loaded machine's

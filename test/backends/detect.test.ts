@@ -22,7 +22,9 @@ async function binDir (t: Parameters<typeof scratchDir>[0], ...names: string[]):
 
 t.test("the checkout's own node_modules/.bin (dev-dependency CLIs, never logged in) is not a judge", async t => {
   const own = join(PACKAGE_ROOT, 'node_modules', '.bin')
-  t.strictSame(detectChainSync(autoConfig(), { PATH: own }).chain, [], 'npm start puts it on PATH')
+  const ownOnly = detectChainSync(autoConfig(), { PATH: own })
+  t.strictSame(ownOnly.chain, [], 'npm start puts it on PATH')
+  t.match(ownOnly.checked.find(c => c.name === 'claude-cli'), { found: false, why: /claude not found on PATH \(this checkout's node_modules\/\.bin is not looked in/ }, 'and the reason says so')
   t.strictSame(detectChainSync(autoConfig(), { PATH: `${own}:${await binDir(t, 'codex')}` }).chain, ['codex-cli'], 'a CLI elsewhere on PATH still counts')
 })
 
