@@ -5,7 +5,7 @@ import { configHome, userHome } from '../core/paths.js'
 import { readSmallFileSync } from '../core/safe-file.js'
 import { keptKeys } from '../service/kept-keys.js'
 import { launchdPaths } from '../service/launchd.js'
-import { planService, fileState, installFiles, uninstallFiles } from '../service/plan.js'
+import { differences, fileState, installFiles, planService, uninstallFiles } from '../service/plan.js'
 import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
 import { type Command, parse, UsageError, workingDir } from './args.js'
@@ -79,7 +79,11 @@ export const serviceCommand: Command = async (args, io) => {
     return installed ? 0 : 1
   }
   for (const s of states) say(`${s.state === 'current' ? paint('ok', s.state) : paint('warn', s.state)}  ${s.path}`)
-  if (stale) say('the files differ from what install writes now (config, keys or paths changed): run hookjudge service install')
+  for (const f of plan.files.filter(f => states.find(s => s.path === f.path)?.state === 'stale')) {
+    // The unit keeps the PATH of the shell that installed it: another shell's PATH alone makes it differ.
+    say(`${f.path} differs from what install writes now in: ${(await differences(f)).join(', ')}`)
+  }
+  if (stale) say('run hookjudge service install (from the shell whose PATH and keys the service should have) to rewrite them')
   say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}`)
   commands(`${plan.manager} ${installed ? 'service installed' : 'service not installed'}; inspect it with:`, plan.inspect)
   return installed ? 0 : 1

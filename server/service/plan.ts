@@ -57,6 +57,22 @@ export async function fileState (f: ServiceFile): Promise<FileState> {
   return text.includes(MARKER) ? 'stale' : 'foreign'
 }
 
+/** What an installed file's lines differ in from what install writes now, by name only (a setting or an env var,
+ * `Environment=PATH`, never a value: the env file holds keys). */
+export async function differences (f: ServiceFile): Promise<string[]> {
+  const text = await readOrNull(f.path)
+  if (text === null) return []
+  const have = new Set(text.split('\n'))
+  const want = new Set(f.content.split('\n'))
+  const name = (line: string) => {
+    const t = line.trim()
+    const m = /^(Environment=[A-Za-z_][A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_.-]*)=/.exec(t) ?? /^<key>([^<]+)<\/key>/.exec(t)
+    return m ? m[1]! : 'a line'
+  }
+  const changed = [...want].filter(l => !have.has(l)).concat([...have].filter(l => !want.has(l)))
+  return [...new Set(changed.filter(l => l.trim() !== '').map(name))]
+}
+
 /** Writes what differs (idempotent); refuses to overwrite a file it did not write. */
 export async function installFiles (plan: ServicePlan): Promise<{ path: string, action: 'written' | 'unchanged' | 'refused' }[]> {
   for (const d of plan.dirs) await mkdir(d, { recursive: true, mode: 0o700 })

@@ -66,7 +66,12 @@ t.test('linux: a user unit with absolute paths and ExecReload, the keys in a 060
   t.equal(status.code, 0)
   t.match(status.out, /current +.*hookjudge\.service/)
   const rotated = await s.service(['status', '--platform', 'linux'], { ...s.env, ANTHROPIC_API_KEY: 'sk-ant-other-key-000000' })
-  t.match(rotated.out, /stale +.*hookjudge\.env\n.*run hookjudge service install/)
+  t.match(rotated.out, /stale +.*hookjudge\.env\n/)
+  t.match(rotated.out, /hookjudge\.env differs from what install writes now in: ANTHROPIC_API_KEY\n/, 'it names what differs')
+  t.notMatch(rotated.out, /sk-ant-/, 'never a value')
+  t.match(rotated.out, /run hookjudge service install/)
+  const moved = await s.service(['status', '--platform', 'linux'], { ...s.env, PATH: `/opt/elsewhere:${s.env.PATH ?? ''}` })
+  t.match(moved.out, /hookjudge\.service differs from what install writes now in: Environment=PATH\n/, 'another shell\'s PATH is named as the cause')
 
   const removed = await s.service(['uninstall', '--platform', 'linux'])
   t.equal(removed.code, 0)
