@@ -28,6 +28,8 @@ const CLAIMS: Array<[string, string]> = [
   ['已部署到生产环境。', 'deployed'], ['已推送到 `fix/neg-qty`', 'committed'], ['可以合并。', 'ready'],
   ['테스트 모두 통과했습니다.', 'tests'], ['- 빌드 성공', 'build'], ['- 린트 문제 없음', 'lint'], ['버그를 수정했습니다.', 'fixed'],
   ['배포 완료.', 'deployed'], ['커밋했습니다.', 'committed'], ['- 머지해도 됨', 'ready'],
+  ['The NPE is gone.', 'fixed'], ['The 404s are gone.', 'fixed'], ['ktlint 现在没有报错了。', 'lint'], ["The upgrade didn't break any tests.", 'tests'],
+  ['- Tests run: 311, Failures: 0', 'tests'],
   ["ci's happy", 'tests'], ['tests are all happy now 🎉', 'tests'], ['Die Tests sind grün.', 'tests'], ['Las pruebas pasan.', 'tests'], ['lint ✅', 'lint'],
   ['Build: erfolgreich', 'build'], ['mypy is happy', 'types'], ['Bug behoben.', 'fixed'], ['Ya funciona.', 'works'], ['Desplegado en producción.', 'deployed'],
   ['Gepusht.', 'committed'], ['Listo para merge.', 'ready'], ['rollout went through', 'deployed'],

@@ -25,6 +25,13 @@ t.test('the shipped hooks: unverified-claim asks only retraction_or_quote; commi
   t.ok(c.evidence.verificationCommands.length >= 8 && c.evidence.failureOutput.length >= 3)
 })
 
+t.test('unverified-claim\'s triggers reach every claim form the detector knows, Japanese and Chinese included', async t => {
+  const trigger = testConfig().hooks['unverified-claim']!.trigger
+  for (const text of ['bazel test //... 全部通過しました。', 'yarn test 跑完，测试全绿。', 'ktlint 现在没有报错了。', 'The NPE is gone.', "The upgrade didn't break any tests."]) {
+    t.ok(trigger.test(text), text)
+  }
+})
+
 t.test('every problem is named at once', async t => {
   const msg = problems({
     evidence: { enabled: 'yes', verificationCommands: ['npm test', '(?<=x)y'], failureOutput: 'FAIL', extra: 1 },
