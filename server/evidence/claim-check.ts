@@ -33,6 +33,11 @@ const esc = (w: string) => w.replace(/[.]/g, '\\.')
 const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*([\w.-]+)/.exec(command.trim())?.[1]?.replace(/[^\w.-]/g, '') ?? ''
 const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slice(0, 120)}\``
 
+// A release (production) build claimed, a debug build run: `./gradlew assembleDebug`, `cargo build` without --release is
+// left alone (its profile is not named), `-c debug`, `--configuration Debug`.
+const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|apk|aab|ipa|artifact)s?\b/i
+const DEBUG_BUILD = /\b(?:assemble|bundle|build|compile)Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b/i
+
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { ok: true, run: Command } | { ok: false, why: string, run?: Command } {
   const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
@@ -49,6 +54,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []))
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
+  if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
   if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }
   if (run.narrow && claim.type === 'tests' && EVERYTHING.test(claim.text) && !namesSelection(claim.text, run.command)) {

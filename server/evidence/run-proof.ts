@@ -63,6 +63,8 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (ASKS_ONLY.test(command.trim())) return { unproven: 'it printed its version or help; it checked nothing' }
   if (PRINTS_ONLY_SCRIPT.test(output)) return { unproven: 'the script it ran only prints text' }
   if (tests && (NO_TESTS.test(output) || GO_NO_TESTS(output) || ALL_EXCLUDED.test(output))) return { unproven: 'no tests ran' }
+  // A git command that found nothing to do shares nothing: a push of an up-to-date branch is no commit of this turn.
+  if (checks.length === 1 && checks[0] === 'git' && /\bEverything up-to-date\b|\bnothing to commit\b|\bAlready up to date\b/.test(output)) return { unproven: 'git had nothing to commit or push' }
   // A formatter asked to list what it would change exits 0 either way: a file it names is not formatted.
   if (LISTS_UNFORMATTED.test(command) && output.trim() !== '') return { failed: true }
   // A git or deploy command line is often a chain or a here-document (commit messages): only an explicit mask hides it.

@@ -4,7 +4,7 @@
 const PACKAGE_ROOTS = new Set(['packages', 'apps', 'services', 'crates', 'libs', 'modules', 'projects', 'plugins'])
 const clean = (dir: string) => dir.replace(/^\.\//, '').replace(/\/(\.\.\.)?$/, '').replace(/\/+$/, '')
 
-/** Folders: `cd web &&`, `go test ./services/auth/...`; packages: `pnpm --filter @acme/web`, `npm -w web`, `cargo test -p ledger`. */
+/** Folders: `cd web &&`, `go test ./services/auth/...`, `./gradlew :billing:test`; packages: `pnpm --filter @acme/web`, `npm -w web`, `cargo test -p ledger`. */
 export function runScope (line: string): { dirs: string[], packages: string[] } {
   // A long command line is a here-document or a script: its start says where it runs.
   const command = line.slice(0, 2000)
@@ -14,6 +14,13 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
   if (cd) dirs.push(clean(cd))
   const go = /\bgo\s+test\b([^;&|]*)/.exec(command)?.[1]
   if (go) for (const m of go.matchAll(/(?:^|\s)\.\/([\w./-]+)/g)) if (m[1] !== '...') dirs.push(clean(m[1]!))
+  // Gradle tasks all qualified by a module (`./gradlew :billing:test`) run in those modules' folders (billing/).
+  const gradle = /^\s*(?:\.\/)?gradlew?\b([^;&|]*)/.exec(command)?.[1]
+  if (gradle) {
+    const tasks = gradle.trim().split(/\s+/).filter(w => w !== '' && !w.startsWith('-'))
+    const modules = tasks.map(t => /^:((?:[\w-]+:)*[\w-]+):[\w-]+$/.exec(t)?.[1])
+    if (tasks.length > 0 && modules.every(m => m !== undefined)) dirs.push(...modules.map(m => m!.replace(/:/g, '/')))
+  }
   const named = /^\s*(?:pnpm|turbo(?:\s+run)?(?:\s+\S+)?)\s[^;&|]*?--filter[=\s]+([^\s;&|]+)|^\s*npm\s[^;&|]*?(?:-w|--workspace)[=\s]+([^\s;&|]+)|^\s*yarn\s+workspace\s+([^\s;&|]+)|^\s*cargo\s[^;&|]*?(?:-p|--package)[=\s]+([^\s;&|]+)/.exec(command)
   const name = named?.slice(1).find(x => x !== undefined)?.replace(/^@[^/]+\//, '').replace(/[.^]+$/, '')
   // A glob or a path (`--filter './packages/**'`) selects many packages: no confinement said.

@@ -51,6 +51,14 @@ t.test('a run that proves nothing backs no claim', async t => {
   t.strictSame(outcomes('All tests pass.', [edit(), run('ctest --test-dir build', 0, '100% tests passed, 0 tests failed out of 3')]), ['tests:supported'], '"0 tests failed" is no failure')
   t.strictSame(outcomes('bats: 7/7 ok', [edit('bin/rotate.sh'), run('bats test/', 0, '1..7\nok 1 rotates\nok 7 keeps app.log')]), ['tests:supported'], 'bats is a test runner')
   t.strictSame(outcomes('gofmt: clean', [edit('a.go'), run('gofmt -l .', 0, 'internal/store/redis.go\n')]), ['lint:unsupported'], 'a file gofmt -l names is not formatted')
+  t.strictSame(outcomes('The migration is committed on feature/v12.', [edit('db/V12.sql', false), run('git add -A && git commit -m "db: index"', 1, 'nothing to commit, working tree clean'), run('git push -u origin feature/v12', 0, 'Everything up-to-date')]),
+    ['committed:unsupported'], 'a push of an up-to-date branch is no commit')
+  t.strictSame(outcomes('Committed and pushed.', [edit(), run('git commit -am "fix"', 0, '[main 1a2b3c4] fix'), run('git push', 0, 'To github.com:acme/x.git\n   0f1e2d3..1a2b3c4  main -> main')]),
+    ['committed:supported'], 'a commit that landed and its push')
+  t.strictSame(outcomes('The release build succeeds.', [edit('app/build.gradle.kts'), run('./gradlew assembleDebug', 0, 'BUILD SUCCESSFUL in 1m 12s')]), ['build:unsupported'], 'a debug build is no release build')
+  t.strictSame(outcomes('The release build succeeds.', [edit('app/build.gradle.kts'), run('./gradlew assembleRelease', 0, 'BUILD SUCCESSFUL in 2m')]), ['build:supported'])
+  t.strictSame(outcomes('All tests pass.', [edit('payments/src/main/kotlin/Refunds.kt'), run('./gradlew :billing:test', 0, 'BUILD SUCCESSFUL in 19s')]), ['tests:unsupported'], 'a Gradle module the edits are not in')
+  t.strictSame(outcomes('All tests pass.', [edit('payments/src/main/kotlin/Refunds.kt'), run('./gradlew :payments:test', 0, 'BUILD SUCCESSFUL in 19s')]), ['tests:supported'], 'the module the edits are in')
   t.strictSame(outcomes('gofmt: clean', [edit('a.go'), run('gofmt -l .', 0, '')]), ['lint:supported'])
   t.strictSame(outcomes('Lint clean, and types check.', [edit('mod.ts'), run('deno lint', 0, 'Checked 14 files'), run('deno check mod.ts', 0, 'Check file:///app/mod.ts')]),
     ['lint:supported', 'types:supported'], 'deno lint and deno check are checks of their kinds')
