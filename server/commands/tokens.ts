@@ -1,12 +1,13 @@
 /** hookjudge tokens list | add NAME [--review] | revoke NAME: server.tokensFile's people, changed without root or an editor. */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { loadConfig } from '../config/config.js'
 import { readPrivateFile } from '../guards/private-file.js'
 import { loadTokens, NAME_RE, REVIEW_GRANT } from '../guards/tokens.js'
 import { nearest } from '../core/nearest.js'
-import { type Command, type Io, parse, UsageError } from './args.js'
+import { type Command, type Io, parse, UsageError, workingDir } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { TOKENS } from './verb-specs.js'
 import { writeJson } from './output.js'
@@ -44,11 +45,11 @@ export const tokensCommand: Command = async (args, io) => {
   const { values, positionals } = parse(args, TOKENS)
   const [action, name] = positionals
   const config = loadConfig({ env: io.env, file: values.config })
-  const path = config.server.tokensFile
+  const path = values.file !== undefined ? resolve(workingDir(io), values.file) : config.server.tokensFile
   if (!path) {
     const read = config.files.slice(1)
     throw new UsageError(`no server.tokensFile in ${read.length > 0 ? read.join(', ') : 'the config (no file of yours was found; --config FILE names one)'}: ` +
-      'tokens manages a team daemon\'s people; add `server: { tokensFile: /etc/hookjudge/tokens }` (docs/team.md)')
+      'tokens manages a team daemon\'s people; add `server: { tokensFile: /etc/hookjudge/tokens }`, or name the file with --file F (docs/team.md)')
   }
   const lines = linesOf(path)
   if (typeof lines === 'string') { io.stderr.write(`hookjudge tokens: ${lines}\n`); return 1 }

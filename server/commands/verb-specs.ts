@@ -62,10 +62,11 @@ export const TOKENS = {
   summary: "a team daemon's people (server.tokensFile): list names, add one with a new token, revoke one; the running daemon reloads",
   options: {
     config,
+    file: { type: 'string', value: 'F', help: 'the tokens file itself (default: server.tokensFile of the config)' },
     review: { type: 'boolean', help: "with add: the person sees and labels everyone's decisions on the review page" },
     json
   },
-  examples: ['hookjudge tokens add bob', 'hookjudge tokens revoke bob', 'hookjudge tokens list']
+  examples: ['hookjudge tokens add bob', 'hookjudge tokens revoke bob', 'hookjudge tokens list --file /etc/hookjudge/tokens']
 } satisfies VerbSpec
 
 export const LOGS = {

@@ -87,3 +87,13 @@ t.test('no tokensFile in the config: the message names the file read and the key
   await t.rejects(tokensCommand(['list', '--config', file], capture({ HOME: dir }).io), new RegExp(`no server\\.tokensFile in ${file}: .*add \`server: \\{ tokensFile: /etc/hookjudge/tokens \\}\``))
   await t.rejects(tokensCommand(['list'], capture({ HOME: dir }).io), /no server\.tokensFile in the config \(no file of yours was found; --config FILE names one\)/)
 })
+
+t.test('--file names the tokens file itself, without a config', async t => {
+  const dir = tempDir(t)
+  const c = capture({ HOME: dir, PWD: dir })
+  t.equal(await tokensCommand(['add', 'dana', '--file', 'team-tokens'], c.io), 0)
+  t.match(readFileSync(join(dir, 'team-tokens'), 'utf8'), /^dana [0-9a-f]{64}\n$/, 'a relative path is taken from the working directory')
+  const listed = capture({ HOME: dir, PWD: dir })
+  t.equal(await tokensCommand(['list', '--file', join(dir, 'team-tokens')], listed.io), 0)
+  t.equal(listed.out(), 'dana\n')
+})
