@@ -7,7 +7,7 @@ import { accessGuard } from './guards/access.js'
 import { createLoopGovernor } from './guards/loop.js'
 import { isLoopbackHost } from './guards/loopback.js'
 import { bearerMatches, readToken } from './guards/token.js'
-import { personOf, readTokens } from './guards/tokens.js'
+import { type Person, personOf, readTokens } from './guards/tokens.js'
 import { createState } from './state/create-state.js'
 import { isCachedVerdict } from './state/team-answers.js'
 import type { SharedState } from './state/state.js'
@@ -111,8 +111,12 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
     const result = reloader.reload(next)
     if (!result.ok) return result
     try {
+      const before = people
       people = readTokens(config)
       tokensRefused = null
+      // Said with its path (no token): `hookjudge tokens` knows the daemon it reloaded reads the file it changed.
+      const key = (ps?: readonly Person[]) => (ps ?? []).map(p => `${p.name}:${p.review ? 'r' : ''}:${p.token.toString('hex')}`).sort().join(',')
+      if (people && key(before) !== key(people)) return { ...result, changes: [...result.changes, `server.tokensFile ${config.server.tokensFile}: ${people.length} ${people.length === 1 ? 'person' : 'people'} now`] }
     } catch (err) {
       const problems = (err as ConfigError).problems
       app.log.error({ problems }, 'server.tokensFile refused on reload: the previous tokens stay')

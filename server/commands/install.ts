@@ -144,6 +144,6 @@ async function probeDaemon (config: Config, url?: string): Promise<string | unde
   const answer = await callDaemon(addr, 'GET', '/healthz', 1000)
   if (answer.ok && answer.status === 200) return undefined
   // A team's daemon runs elsewhere: starting one here is not the fix.
-  if (url) return `note: the daemon at ${url} did not answer /healthz (${answer.ok ? `HTTP ${answer.status}` : answer.error}); check the URL with your team (until it answers, every hook fails open).`
-  return `note: no hookjudge daemon answers at ${addr.label} yet; start it with \`hookjudge serve\` (until then every hook fails open).`
+  if (url) return `note: the daemon at ${url} did not answer /healthz (${answer.ok ? `HTTP ${answer.status}` : answer.error}); check the URL with your team (until it answers, Stop hooks let every turn end and fail-safe gates ask or deny).`
+  return `note: no hookjudge daemon answers at ${addr.label} yet; start it with \`hookjudge serve\` (until then Stop hooks let every turn end and fail-safe gates ask or deny).`
 }

@@ -32,14 +32,20 @@ async function save (path: string, lines: string[], io: Io, cliFile: string | un
     io.stderr.write(`hookjudge tokens: ${path} is now refused by the daemon: ${loaded.problems.map(p => p.path).join(', ')}\n`)
     return null
   }
-  const answer = await callDaemon(daemonAddress(loadConfig({ env: io.env, file: cliFile })), 'POST', '/reload', 10_000)
-  return answer.ok && answer.status === 200 ? { reloaded: true } : { reloaded: false, why: answer.ok ? `HTTP ${answer.status}` : answer.error }
+  const addr = daemonAddress(loadConfig({ env: io.env, file: cliFile }))
+  const answer = await callDaemon(addr, 'POST', '/reload', 10_000)
+  if (!answer.ok || answer.status !== 200) return { reloaded: false, why: answer.ok ? `HTTP ${answer.status}` : answer.error }
+  // The daemon at the configured address may be another one (a personal daemon, a team one on a port given by flag):
+  // only one whose reload says it re-read this very file took the change.
+  const changes: unknown[] = Array.isArray(answer.body?.changes) ? answer.body.changes : []
+  if (changes.some(c => typeof c === 'string' && c.startsWith(`server.tokensFile ${path}:`))) return { reloaded: true }
+  return { reloaded: false, why: `the daemon at ${addr.label} reloaded, but it does not read ${path}; point --config (server.port) or HOOKJUDGE_PORT at the daemon that does` }
 }
 
 /** What the change means now, for a person. */
 const holds = (r: { reloaded: boolean, why?: string }) => r.reloaded
   ? 'the running daemon reloaded its tokens: the change holds now\n'
-  : `no daemon took a reload (${r.why}): the change holds from its next start or \`hookjudge reload\`\n`
+  : `not in force yet (${r.why}): it holds from the daemon's next start or \`hookjudge reload\`\n`
 
 export const tokensCommand: Command = async (args, io) => {
   const { values, positionals } = parse(args, TOKENS)
