@@ -25,6 +25,7 @@ good config.
 | \`HOOKJUDGE_CONFIG\` | the user config file, when no \`--config\` is given |
 | \`HOOKJUDGE_HOST\`, \`HOOKJUDGE_PORT\` | \`server.host\`, \`server.port\` (win over the file) |
 | \`HOOKJUDGE_LOG_LEVEL\` | \`log.level\` |
+| \`HOOKJUDGE_SERVICE\` | set by the units \`service install\` writes (\`systemd\`, \`launchd\`): \`/status\` reports it, so \`service status\` can tell the service's daemon from another on its address |
 | \`ANTHROPIC_API_KEY\` | the key of the shipped \`anthropic\` backend (any backend: the variable named in its \`apiKeyEnv\`) |
 | \`OPENAI_API_KEY\` | the key of the shipped \`openai\` backend |
 | \`ANTHROPIC_BASE_URL\` | \`backends.anthropic.baseUrl\` unless the user file sets it (a proxy or gateway) |

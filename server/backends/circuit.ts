@@ -3,12 +3,14 @@ import { BackendError } from '../core/errors.js'
 
 export type CircuitStateName = 'closed' | 'open' | 'half-open'
 export interface CircuitOptions { failures: number, coolDownMs: number }
-export interface CircuitState { state: CircuitStateName, failures: number, retryInMs?: number }
+/** lastError: why the latest of the failures in a row failed (absent once a call succeeds). */
+export interface CircuitState { state: CircuitStateName, failures: number, retryInMs?: number, lastError?: string }
 
 export interface Circuit {
   /** May a request go to the backend now? Half-open admits one probe at a time; the caller must then call record. */
   admit (): boolean
-  record (ok: boolean): void
+  /** error: what went wrong, which status shows while failures last. */
+  record (ok: boolean, error?: string): void
   /** An attempt that says nothing about the backend (the deadline ended it while it waited for a connection): nothing
    * is counted, and a probe it was may go again at once. */
   release (): void
@@ -43,6 +45,7 @@ export function createCircuit (opts: CircuitOptions = CIRCUIT_DEFAULTS, now: () 
   let failures = 0
   let openedAt: number | undefined
   let probeAt: number | undefined
+  let lastError: string | undefined
   const cooled = () => openedAt !== undefined && now() - openedAt >= o.coolDownMs
   return {
     admit () {
@@ -53,17 +56,19 @@ export function createCircuit (opts: CircuitOptions = CIRCUIT_DEFAULTS, now: () 
       probeAt = now()
       return true
     },
-    record (ok) {
+    record (ok, error) {
       probeAt = undefined
-      if (ok) { failures = 0; openedAt = undefined; return }
+      if (ok) { failures = 0; openedAt = undefined; lastError = undefined; return }
       failures++
+      lastError = error ?? lastError
       if (openedAt !== undefined || failures >= o.failures) openedAt = now()
     },
     release () { probeAt = undefined },
     state () {
-      if (openedAt === undefined) return { state: 'closed', failures }
-      if (!cooled()) return { state: 'open', failures, retryInMs: o.coolDownMs - (now() - openedAt) }
-      return { state: 'half-open', failures }
+      const why = lastError === undefined ? {} : { lastError }
+      if (openedAt === undefined) return { state: 'closed', failures, ...why }
+      if (!cooled()) return { state: 'open', failures, retryInMs: o.coolDownMs - (now() - openedAt), ...why }
+      return { state: 'half-open', failures, ...why }
     },
     configure (next) { o = next }
   }

@@ -71,6 +71,9 @@ async function warnUnreachable (rt: Runtime, log: { warn (o: object, msg: string
   for (const name of usedBackends(Object.values(rt.config.hooks))) {
     const backend = rt.backends.get(name)
     const why = backend?.unusable === null && backend.reach ? await backend.reach() : null
-    if (why) log.warn({ backend: name, error: why }, 'judge backend cannot be reached: its hooks fall back to their fail mode (Stop: allow, gates: ask) until it answers')
+    if (!why) continue
+    log.warn({ backend: name, error: why }, 'judge backend cannot be reached: its hooks fall back to their fail mode (Stop: allow, gates: ask) until it answers')
+    // So that status says it too (failing, and why) rather than "ready" until a turn finds out.
+    backend?.circuit?.record(false, `cannot be reached: ${why}`)
   }
 }

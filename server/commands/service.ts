@@ -74,8 +74,12 @@ export const serviceCommand: Command = async (args, io) => {
   const addr = daemonAddress(config)
   const health = await callDaemon(addr, 'GET', '/healthz', 3000)
   const answering = health.ok && health.status === 200
+  // Whose daemon answers: the service's own, or another (npm start, a shell) holding the address the service wants.
+  const status = answering ? await callDaemon(addr, 'GET', '/status', 3000) : undefined
+  const body = status?.ok && status.status === 200 ? status.body as { pid?: number, service?: string | null } : {}
+  const who = typeof body.pid === 'number' ? { pid: body.pid, service: body.service ?? null } : {}
   if (values.json) {
-    json(installed, { installed, stale, files: states, daemon: { address: addr.label, answering }, inspect: plan.inspect })
+    json(installed, { installed, stale, files: states, daemon: { address: addr.label, answering, ...who }, inspect: plan.inspect })
     return installed ? 0 : 1
   }
   for (const s of states) say(`${s.state === 'current' ? paint('ok', s.state) : paint('warn', s.state)}  ${s.path}`)
@@ -84,7 +88,7 @@ export const serviceCommand: Command = async (args, io) => {
     say(`${f.path} differs from what install writes now in: ${(await differences(f)).join(', ')}`)
   }
   if (stale) say('run hookjudge service install (from the shell whose PATH and keys the service should have) to rewrite them')
-  say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}`)
+  say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}${whose(who, plan.manager)}`)
   commands(`${plan.manager} ${installed ? 'service installed' : 'service not installed'}; inspect it with:`, plan.inspect)
   return installed ? 0 : 1
 }
@@ -96,4 +100,11 @@ function storedKeys (platform: string, env: Record<string, string | undefined>, 
   if (path === undefined) return {}
   const read = readSmallFileSync(path, 1 << 20)
   return keptKeys('text' in read ? read.text : undefined, linux ? 'env' : 'plist', names, shell)
+}
+
+/** Which daemon answers, for people: the pid, and whether the service's unit started it. */
+function whose (who: { pid?: number, service?: string | null }, manager: string): string {
+  if (who.pid === undefined) return ''
+  if (who.service === manager) return `, pid ${who.pid}, started by the ${manager} service`
+  return `, pid ${who.pid}: not the service's daemon (started by hand, e.g. npm start); the service cannot listen while it runs: stop it, then start the service`
 }

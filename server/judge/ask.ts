@@ -43,7 +43,7 @@ export async function askChain<T> (chain: Backend[], req: Omit<AskRequest, 'sign
       // A void answer is the model's, not an outage: the backend answered, so it counts as up for the breaker. A call
       // that spent its deadline queued for a connection says nothing about the backend: it counts neither way.
       if (queued) b.circuit?.release()
-      else if (outcome !== 'circuit_open') b.circuit?.record(outcome === 'ok' || outcome === 'bad_output')
+      else if (outcome !== 'circuit_open') b.circuit?.record(outcome === 'ok' || outcome === 'bad_output', error && `${outcome}: ${error}`)
       attempts.push(a)
       observe(a)
     }

@@ -8,16 +8,18 @@ import { readiness, type Runtime } from '../core/runtime.js'
 import type { StateHealth } from '../state/state.js'
 import { VERSION } from '../core/version.js'
 
-export interface StatusRouteOptions { runtime: () => Runtime, metrics: Metrics, lastReload: () => LastReload | null, state?: () => StateHealth }
+/** service: the manager whose unit started this daemon (HOOKJUDGE_SERVICE, which `service install` sets), else null. */
+export interface StatusRouteOptions { runtime: () => Runtime, metrics: Metrics, lastReload: () => LastReload | null, state?: () => StateHealth, service?: 'systemd' | 'launchd' | null }
 
-/** One word for people: unusable (no key, no CLI), circuit-open / half-open (breaker), else ready. */
+/** One word for people: unusable (no key, no CLI), circuit-open / half-open (breaker), failing (its latest call failed), else ready. */
 function stateWord (s: BackendState): string {
   if (s.unusable !== null) return 'unusable'
   if (s.circuit?.state === 'open') return 'circuit-open'
-  return s.circuit?.state === 'half-open' ? 'half-open' : 'ready'
+  if (s.circuit?.state === 'half-open') return 'half-open'
+  return (s.circuit?.failures ?? 0) > 0 ? 'failing' : 'ready'
 }
 
-export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, { runtime, metrics, lastReload, state }) => {
+export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, { runtime, metrics, lastReload, state, service = null }) => {
   // The process's start on the runtime's clock (a reload keeps it): a duration in its now(), a date in its wall().
   const { clock } = runtime()
   const started = clock.now()
@@ -31,11 +33,12 @@ export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, 
       status: 'ok',
       version: VERSION,
       pid: process.pid,
+      service,
       startedAt,
       uptimeSeconds: Math.round((clock.now() - started) / 1000),
       configFiles: rt.config.files,
       hooks: Object.values(rt.config.hooks).map(h => ({ name: h.name, event: h.event, mode: h.mode, backends: h.backends })),
-      backends: backendStates(rt.backends).map(s => ({ ...s, state: stateWord(s), reason: s.unusable, used: used.has(s.name) })),
+      backends: backendStates(rt.backends).map(s => ({ ...s, state: stateWord(s), reason: s.unusable ?? s.circuit?.lastError ?? null, used: used.has(s.name) })),
       readiness: readiness(rt),
       ...(state ? { state: state() } : {}),
       ...await readFigures(metrics),

@@ -21,7 +21,7 @@ export function renderPlist (spec: ServiceSpec, home: string): string {
     ExitTimeOut: spec.stopTimeoutSec,
     StandardOutPath: p.out,
     StandardErrorPath: p.err,
-    EnvironmentVariables: { ...spec.env, ...spec.secrets }
+    EnvironmentVariables: { ...spec.env, HOOKJUDGE_SERVICE: 'launchd', ...spec.secrets }
   })
   // The marker tells a file hookjudge wrote from one it must not touch; plist has no comments of its own.
   return xml.replace('<plist version="1.0">', `<!-- ${MARKER} -->\n<plist version="1.0">`) + '\n'

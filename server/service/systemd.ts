@@ -30,6 +30,8 @@ export function renderUnit (spec: ServiceSpec, envFile: string): string {
     `ExecStart=${exec('serve')}`,
     `ExecReload=${exec('reload')}`,
     ...Object.entries(spec.env).map(([k, v]) => envLine(k, v)),
+    // The daemon tells `service status` it is the service's own (not one started by hand on the same address).
+    envLine('HOOKJUDGE_SERVICE', 'systemd'),
     // The dash: a missing key file starts the daemon without keys (doctor says so) rather than not at all.
     `EnvironmentFile=-${unitWord(envFile)}`,
     'Restart=on-failure',

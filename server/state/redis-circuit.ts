@@ -83,7 +83,7 @@ function teamCircuit (name: string, local: Circuit, team: SharedCircuits): Circu
   const c: Circuit = {
     // The team first: a probe of the local half-open circuit is not spent on a backend the team has shut.
     admit: () => team.open(name) === undefined && local.admit(),
-    record (ok) { local.record(ok); team.record(name, ok, opts) },
+    record (ok, error) { local.record(ok, error); team.record(name, ok, opts) },
     release: () => local.release(),
     // What this replica does: open while the team's state shuts the backend, whatever its own count says.
     state () {

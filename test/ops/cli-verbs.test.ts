@@ -135,3 +135,24 @@ t.test('logs prints decisions as lines, filtered by --since and --hook, and foll
   await following
   t.match(follow.out().trim().split('\n').pop(), /commit +block {2}judge +812 ms {2}followed line$/)
 })
+
+t.test('status says failing, and why, for a backend whose latest call failed; a call that answers makes it ready again', async t => {
+  const d = await startDaemon(t)
+  // A port nothing listens on: the call fails with ECONNREFUSED.
+  writeFileSync(d.daemonFile, d.daemonYaml.replace(/anthropic: \{ baseUrl: "[^"]+" \}/, 'anthropic: { baseUrl: "http://127.0.0.1:9" }'))
+  t.equal(await reloadCommand(['--config', d.cliFile], capture(d.env).io), 0)
+  await judge(d.app, 'down')
+  const people = capture(d.env)
+  await statusCommand(['--config', d.cliFile], people.io)
+  t.match(people.out(), /backends {2}anthropic +failing +http_error: [^\n]*ECONNREFUSED/)
+  const json = capture(d.env)
+  await statusCommand(['--config', d.cliFile, '--json'], json.io)
+  t.match(JSON.parse(json.out()).daemon.backends.find((b: any) => b.name === 'anthropic'), { state: 'failing', reason: /ECONNREFUSED/, circuit: { state: 'closed', failures: 1 } })
+
+  writeFileSync(d.daemonFile, d.daemonYaml)
+  t.equal(await reloadCommand(['--config', d.cliFile], capture(d.env).io), 0)
+  await judge(d.app, 'up', 'Tests pass. I\'ll commit and push to main now.')
+  const again = capture(d.env)
+  await statusCommand(['--config', d.cliFile], again.io)
+  t.match(again.out(), /backends {2}anthropic +ready +anthropic claude-haiku-4-5/)
+})

@@ -103,7 +103,7 @@ t.test('a second signal exits at once, without waiting for the drain', async t =
   t.equal(await answer, 'cut off')
 })
 
-t.test('a judge backend that cannot be reached is a warning in the log right after startup, naming it', async t => {
+t.test('a judge backend that cannot be reached is a warning in the log right after startup, naming it, and status says failing', async t => {
   // A port that was free a moment ago: nothing listens there.
   const closed = await new Promise<number>(resolve => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address() as AddressInfo; s.close(() => resolve(port)) }) })
   const d = await startServe(t, () => ({ text: '{}' }), '', undefined, `http://127.0.0.1:${closed}`)
@@ -111,6 +111,8 @@ t.test('a judge backend that cannot be reached is a warning in the log right aft
   const unreachable = (l: any) => /judge backend cannot be reached/.test(l.msg)
   const warned = d.logs.find(unreachable) ?? await within(30000, d.next(unreachable), 'the warning')
   t.match(warned, { level: 40, backend: 'anthropic', error: 'ECONNREFUSED' })
+  const status = await request(`${d.url}/status`).then(r => r.body.json()) as { backends: Array<{ name: string, state: string, reason: string | null }> }
+  t.match(status.backends.find(b => b.name === 'anthropic'), { state: 'failing', reason: 'cannot be reached: ECONNREFUSED' }, 'status says it too, before any turn')
   d.child.kill('SIGTERM')
   t.equal(await d.exit, 0)
 })

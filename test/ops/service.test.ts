@@ -6,7 +6,7 @@ import t from 'tap'
 import { serviceCommand } from '../../server/commands/service.js'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { DAEMON_NODE_FLAGS } from '../../server/service/spec.js'
-import { tempDir } from '../helper.js'
+import { build, tempDir, TEST_ENV } from '../helper.js'
 import { capture } from '../helpers/ops.js'
 import { run } from '../helpers/run.js'
 
@@ -170,6 +170,27 @@ t.test('--json: each file and what was done to it, the keys by name, the command
   t.match(await json(['install']), { code: 1, doc: { ok: false, files: [{ path: s.unit, action: 'refused' }, { path: s.envFile, action: 'written' }], next: [] } })
   const win = await s.service(['status', '--platform', 'win32', '--json'])
   t.match({ code: win.code, doc: JSON.parse(win.out), err: win.err }, { code: 1, doc: { command: 'service', ok: false, platform: 'win32', error: /no service manager/ }, err: '' })
+})
+
+t.test('status names the daemon that answers: the service\'s own (its unit sets HOOKJUDGE_SERVICE) or another holding the address', async t => {
+  const s = setup(t)
+  t.equal((await s.service(['install', '--platform', 'linux'])).code, 0)
+  t.match(readFileSync(s.unit, 'utf8'), '\nEnvironment=HOOKJUDGE_SERVICE=systemd\n')
+  const status = async (daemonEnv: Record<string, string>) => {
+    const d = await build(t, undefined, { env: { ...TEST_ENV, ...daemonEnv } })
+    await d.app.listen({ port: 0, host: '127.0.0.1' })
+    const port = String((d.app.server.address() as { port: number }).port)
+    const text = await s.service(['status', '--platform', 'linux'], { ...s.env, HOOKJUDGE_PORT: port })
+    const json = await s.service(['status', '--platform', 'linux', '--json'], { ...s.env, HOOKJUDGE_PORT: port })
+    await d.app.close()
+    return { out: text.out, daemon: JSON.parse(json.out).daemon }
+  }
+  const own = await status({ HOOKJUDGE_SERVICE: 'systemd' })
+  t.match(own.out, new RegExp(`daemon: answering at http://127\\.0\\.0\\.1:\\d+, pid ${process.pid}, started by the systemd service\n`))
+  t.match(own.daemon, { answering: true, pid: process.pid, service: 'systemd' })
+  const other = await status({})
+  t.match(other.out, /daemon: answering at [^\n]+, pid \d+: not the service's daemon \(started by hand, e\.g\. npm start\); the service cannot listen while it runs/)
+  t.match(other.daemon, { answering: true, service: null })
 })
 
 t.test('an install from a shell without the key keeps the key the last install stored; a new key replaces it', async t => {
