@@ -1,6 +1,9 @@
 // GET /ui and its read API through inject: page headers, assets, filters, paging, charts, one turn.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import t from 'tap'
 import type { AppDeps } from '../../server/app.js'
+import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { build, tempDir, testConfig } from '../helper.js'
 import { testClock } from '../helpers/clock.js'
 import { record, seed, series } from './seed.js'
@@ -130,4 +133,16 @@ t.test('one turn: the records sharing its turn key, else the same session within
   t.match(old, { by: 'session-time', turn: null })
   t.strictSame(old.items.map((i: any) => i.record.hook), ['commit', 'scope-check'])
   t.equal((await a.inject({ url: '/ui/api/turn?id=2026-12-01:5' })).statusCode, 404, 'an id inside a line names nothing')
+})
+
+t.test('docs/review-page.md lists every route of the page\'s API, with its methods', async t => {
+  const { app: a } = await app(t)
+  await a.ready()
+  const doc = readFileSync(join(PACKAGE_ROOT, 'docs', 'review-page.md'), 'utf8')
+  // printRoutes' tree under /ui: "├── /api/labels (GET, HEAD, POST)".
+  const routes = [...a.printRoutes({ commonPrefix: false }).matchAll(/\/api\/([\w-]+) \(([A-Z, ]+)\)/g)]
+  t.ok(routes.length >= 6, `the API's routes found (${routes.length})`)
+  for (const [, name, methods] of routes) {
+    for (const m of methods!.split(', ').filter(m => m !== 'HEAD')) t.ok(doc.includes(`\`${m} /ui/api/${name}`), `${m} /ui/api/${name} is documented`)
+  }
 })
