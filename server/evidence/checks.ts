@@ -34,8 +34,12 @@ export type KindsOf = (parts: SimpleCommand[]) => { kinds: CheckKind[], first: n
 export function compileChecks (patterns: CheckPatterns): KindsOf {
   const sets: Array<[CheckKind, PatternSet]> = CHECK_KINDS.filter(k => (patterns[k] ?? []).length > 0)
     .map(k => [k, compilePatterns(patterns[k]!.map(p => `^(?:${p})`))])
+  // One run of every kind's patterns at once says whether a simple command is any check at all: most (grep, cat, sed)
+  // are none, and asking each kind's set would cost a run apiece (a long turn holds thousands of commands).
+  const any = compilePatterns(sets.flatMap(([, set]) => set.sources))
   return (parts) => {
-    const hits = sets.map(([k, set]) => [k, parts.findIndex(p => set.test(p.text))] as const).filter(([, i]) => i >= 0)
+    const maybe = parts.map(p => any.test(p.text))
+    const hits = sets.map(([k, set]) => [k, parts.findIndex((p, i) => maybe[i] === true && set.test(p.text))] as const).filter(([, i]) => i >= 0)
     return { kinds: hits.map(([k]) => k), first: hits.length > 0 ? Math.min(...hits.map(([, i]) => i)) : -1 }
   }
 }

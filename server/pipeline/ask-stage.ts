@@ -12,8 +12,18 @@ function reader (ask: Ask): (text: string) => Reading<Parsed> {
   return (text) => {
     const parsed = parseVerdicts(text, ask.runs.map(r => r.hook), ask.prompt.data)
     const failed = [...parsed.values()].filter((v): v is Extract<Verdict, { ok: false }> => !v.ok)
-    return failed.length === parsed.size ? { ok: false, error: failed[0]?.error ?? 'empty answer' } : { ok: true, value: parsed }
+    return failed.length === parsed.size ? { ok: false, error: voidWhy(parsed) } : { ok: true, value: parsed }
   }
+}
+
+/** Why no asked hook could be read, for every hook's record: each problem once, with the hooks it hit (not the first's alone). */
+function voidWhy (parsed: Map<string, Verdict>): string {
+  const hooks = new Map<string, string[]>()
+  for (const [name, v] of parsed) if (!v.ok) hooks.set(v.error, [...hooks.get(v.error) ?? [], name])
+  if (hooks.size === 0) return 'empty answer'
+  const missing = [...hooks.keys()].filter(e => e.startsWith('no member '))
+  if (missing.length === hooks.size && parsed.size > 1) return `no member for any asked hook in the answer (one JSON object, a member per hook: ${[...parsed.keys()].join(', ')})`
+  return hooks.size === 1 ? [...hooks.keys()][0]! : [...hooks].map(([error, names]) => `${names.join(', ')}: ${error}`).join('; ')
 }
 
 function settleAsk (ask: Ask, asked: Asked<Parsed> | null, coalesced: boolean, rt: Runtime): void {

@@ -81,6 +81,22 @@ t.test('a member missing for one hook: that hook falls back; a cached hook is no
   t.strictSame(by, { commit: 'cache', 'scope-check': 'judge', 'scope-change': 'cache' })
 })
 
+t.test('an answer no asked hook can be read from: every hook falls back, each record saying so in terms of all of them', async t => {
+  const s = await setup(t, (_b, i) => ({ text: i === 0 ? '{}' : JSON.stringify({ commit: 'block', 'scope-check': { new_proposal: 'yes' }, 'scope-change': [] }) }))
+  await s.post(claudeStop(TEXT, { session_id: 'a' }))
+  await s.settled()
+  const hooks = ['commit', 'scope-check', 'scope-change']
+  t.strictSame(s.log.records.map(r => r.source), ['fallback', 'fallback', 'fallback'])
+  for (const r of s.log.records) t.match(r.failure, `no member for any asked hook in the answer (one JSON object, a member per hook: ${hooks.join(', ')})`, r.hook)
+  s.log.records.length = 0
+  await s.post(claudeStop(`${TEXT} Now.`, { session_id: 'b' }))
+  await s.settled()
+  // Three different problems: each named with its hook, in one line every record carries.
+  const why = s.log.records[0]!.failure
+  t.match(why, /^anthropic: bad_output \(commit: member "commit" is not an object; scope-check: [^;]*not a boolean[^;]*; scope-change: member "scope-change" is not an object\)$/)
+  t.ok(s.log.records.every(r => r.failure === why))
+})
+
 t.test('a hook that misses Layer 1 is never asked; the others share the call', async t => {
   const s = await setup(t, { text: JSON.stringify(ANSWER) })
   const res = await s.post(claudeStop('Refactored the parser into three modules. I\'ll commit and push to main now.'))

@@ -13,11 +13,13 @@ const ID_KEY = Buffer.from('"tool_use_id":"')
 
 /**
  * Keeps a tool-result line under every tool_use id it answers, found by a byte search (JSON escaping keeps quotes in content
- * out); complete=false: the file's last line, without its newline yet.
+ * out); complete=false: the file's last line, without its newline yet. before: where the line's toolUseResult starts (its
+ * copy of the output, an edit's whole file): the ids are in the message, before it, so the search ends there.
  */
-export function keepToolResults (line: Buffer, log: StepLog, complete = true): void {
+export function keepToolResults (line: Buffer, log: StepLog, complete = true, before = line.length): void {
   if (!complete) markUnfinished(line)
-  for (let at = line.indexOf(ID_KEY); at >= 0; at = line.indexOf(ID_KEY, at + 1)) {
+  const head = line.subarray(0, before)
+  for (let at = head.indexOf(ID_KEY); at >= 0; at = head.indexOf(ID_KEY, at + 1)) {
     const start = at + ID_KEY.length
     const end = line.indexOf(0x22, start)
     if (end > start && end - start <= 200) log.keepResult(line.toString('latin1', start, end), line)

@@ -10,21 +10,29 @@ export interface ClaudeTurnOptions {
 }
 
 // Only lines of these types matter; the byte search runs before decoding, so attachments and other big lines cost no parse.
-// Claude Code writes an assistant line's type after its message: searched from the end, it is found at once.
+// Claude Code writes an assistant line's type after its message: searched from the end, it is found at once. A user line
+// (a tool result: the bulk of a long turn's bytes) has its type before its message: found at once from the start. So the
+// line's end is searched first, then its start, and only a line that is neither (another layout) is searched whole.
+const TAIL_BYTES = 1024
 const USER = Buffer.from('"type":"user"')
 const ASSISTANT = Buffer.from('"type":"assistant"')
 const TOOL_RESULT = Buffer.from('"toolUseResult":')
+const MESSAGE = Buffer.from('"message":')
 // Text Claude Code itself puts in a user line: local slash-command echoes and interruptions are not prompts.
 const INJECTED = /^\s*(<command-name>|<command-message>|<local-command-stdout>|<local-command-stderr>|\[Request interrupted)/
 
 export function claudeTurn (opts: ClaudeTurnOptions = {}): TurnReader {
   return (line, out, steps, complete): LineResult => {
-    const assistant = line.lastIndexOf(ASSISTANT) >= 0
-    if (!assistant && !line.includes(USER)) return 'more'
+    const tail = line.length > TAIL_BYTES ? line.indexOf(ASSISTANT, line.length - TAIL_BYTES) >= 0 : line.includes(ASSISTANT)
+    const user = !tail && line.includes(USER)
+    const assistant = tail || (!user && line.lastIndexOf(ASSISTANT) >= 0)
+    if (!assistant && !user) return 'more'
     // A tool result (often the largest line of a turn) is never a prompt and never assistant text: skip its parse. It is
     // kept undecoded for the call it answers, met next; only command and edit results are ever decoded.
-    if (!assistant && line.includes(TOOL_RESULT)) {
-      if (steps) keepToolResults(line, steps, complete)
+    const result = assistant ? -1 : line.indexOf(TOOL_RESULT)
+    if (result >= 0) {
+      // Its ids are in the message; when that comes first (as Claude Code writes it), the search for them ends there.
+      if (steps) keepToolResults(line, steps, complete, line.subarray(0, result).includes(MESSAGE) ? result : line.length)
       return 'more'
     }
     const e = parseLine(line)
