@@ -26,11 +26,11 @@ async function daemonChecks (config: Config, addr: DaemonAddress): Promise<Check
   }
   const checks = [ok('daemon', `answering at ${addr.label}`)]
   const ready = await callDaemon(addr, 'GET', '/readyz', 3000)
-  if (ready.ok && ready.status === 200) checks.push(ok('backends', 'every active hook has a usable judge backend'))
+  if (ready.ok && ready.status === 200) checks.push(ok('backends', `every active hook has a usable judge backend${latestFailures(ready.body?.backends)}`))
   else if (ready.ok && ready.status === 401) checks.push(fail('backends', 'the daemon wants a bearer token', 'point server.tokenFile at the token file the daemon uses'))
   else {
     const reasons: string[] = ready.ok ? ready.body?.reasons ?? [`HTTP ${ready.status}`] : [ready.error]
-    checks.push(fail('backends', reasons.join('; '), 'set the API key env var in the daemon\'s environment (for the service: export it, then hookjudge service install), or pick another backend in judge.backends'))
+    checks.push(fail('backends', reasons.join('; '), backendFix(reasons.join('; '))))
   }
   const shared = ready.ok ? ready.body?.state as { mode?: string, status?: string, target?: string, since?: string, error?: string } | undefined : undefined
   if (shared?.mode === 'redis') {
@@ -122,4 +122,20 @@ export const doctorCommand: Command = async (args, io) => {
   }
   io.stdout.write(healthy ? `${paint('ok', 'all checks passed')}\n` : `${paint('fail', `${checks.filter(c => c.status === 'fail').length} check(s) failed`)}\n`)
   return healthy ? 0 : 1
+}
+
+/** The used backends whose latest call failed (readyz's states), said beside an OK: the verdict check then shows whether they answer now. */
+function latestFailures (backends: unknown): string {
+  const failing = Array.isArray(backends) ? backends.filter(b => (b?.circuit?.failures ?? 0) > 0) : []
+  return failing.map(b => `; ${String(b.name)}'s latest call failed (${String(b.circuit.lastError ?? 'no reason kept')})`).join('')
+}
+
+/** The fix for what the reasons say: a key for an unusable backend, the address and network for one that keeps failing. */
+function backendFix (reasons: string): string {
+  const fixes: string[] = []
+  if (/circuit open/.test(reasons)) fixes.push('the backend failed its latest calls: check its baseUrl, the network and the provider (status shows the last failure); the daemon retries it by itself')
+  if (/not set|not found|unusable|no usable backend \(none|not defined|empty chain/.test(reasons) || fixes.length === 0) {
+    fixes.push('set the API key env var in the daemon\'s environment (for the service: export it, then hookjudge service install), or pick another backend in judge.backends')
+  }
+  return fixes.join('; or ')
 }

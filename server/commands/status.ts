@@ -50,6 +50,12 @@ function addressConfig (io: Io, file: string | undefined): { config: Config, bro
   }
 }
 
+/** Ready means a usable backend for every hook, not that it answers: say so when the latest calls failed. */
+function failingNote (used: Array<{ name: string, state: string }>): string {
+  const failing = used.filter(b => b.state === 'failing').map(b => b.name)
+  return failing.length === 0 ? '' : ` (a usable backend for every hook, but the latest call of ${failing.join(', ')} failed: hooks fall back until one answers)`
+}
+
 const counts = (r: Record<string, number>) => Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'
 
 export function formatStatus (s: StatusBody, address: string, paint: ReturnType<typeof painter>): string {
@@ -76,7 +82,7 @@ export function formatStatus (s: StatusBody, address: string, paint: ReturnType<
     ...(s.state?.mode === 'redis'
       ? [`  state     Redis ${s.state.target} ${s.state.status === 'ok' ? paint('ok', 'shared') : `${paint('warn', 'degraded')} since ${s.state.since} (${s.state.error}): answering from local state`}`]
       : []),
-    `  readiness ${readinessWord(s.readiness) === 'ready' ? paint('ok', 'ready') : paint('fail', 'not ready')}${(s.readiness ?? []).map(r => `\n            ${r}`).join('')}`
+    `  readiness ${readinessWord(s.readiness) === 'ready' ? `${paint('ok', 'ready')}${failingNote(used)}` : paint('fail', 'not ready')}${(s.readiness ?? []).map(r => `\n            ${r}`).join('')}`
   ].join('\n') + '\n'
 }
 

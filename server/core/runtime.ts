@@ -136,7 +136,7 @@ export function readiness (rt: Runtime): string[] {
     const open = (b: Backend) => b.circuit?.state().state === 'open'
     if (chain.some(b => b && b.unusable === null && !open(b))) continue
     if (hook.autoChain && chain.length === 0) { if (!problems.includes(NO_BACKEND_FIX)) problems.push(NO_BACKEND_FIX); continue }
-    const circuitWhy = (s: { failures: number, retryInMs?: number }) => `circuit open after ${s.failures} failures, retry in ${Math.ceil((s.retryInMs ?? 0) / 1000)} s`
+    const circuitWhy = (s: { failures: number, retryInMs?: number, lastError?: string }) => `circuit open after ${s.failures} failures${s.lastError ? ` (last: ${s.lastError})` : ''}, retry in ${Math.ceil((s.retryInMs ?? 0) / 1000)} s`
     const why = chain.map((b, i) => `${hook.backends[i]}: ${b?.unusable ?? (b?.circuit && open(b) ? circuitWhy(b.circuit.state()) : 'not defined')}`).join('; ')
     problems.push(`hook ${hook.name}: no usable judge backend (${why || 'empty chain'})`)
   }

@@ -145,6 +145,7 @@ t.test('status says failing, and why, for a backend whose latest call failed; a 
   const people = capture(d.env)
   await statusCommand(['--config', d.cliFile], people.io)
   t.match(people.out(), /backends {2}anthropic +failing +http_error: [^\n]*ECONNREFUSED/)
+  t.match(people.out(), /readiness ready \(a usable backend for every hook, but the latest call of anthropic failed: hooks fall back until one answers\)/)
   const json = capture(d.env)
   await statusCommand(['--config', d.cliFile, '--json'], json.io)
   t.match(JSON.parse(json.out()).daemon.backends.find((b: any) => b.name === 'anthropic'), { state: 'failing', reason: /ECONNREFUSED/, circuit: { state: 'closed', failures: 1 } })
@@ -155,4 +156,5 @@ t.test('status says failing, and why, for a backend whose latest call failed; a 
   const again = capture(d.env)
   await statusCommand(['--config', d.cliFile], again.io)
   t.match(again.out(), /backends {2}anthropic +ready +anthropic claude-haiku-4-5/)
+  t.match(again.out(), /readiness ready\n/)
 })

@@ -3,7 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { doctorCommand } from '../../server/commands/doctor.js'
+import { reloadCommand } from '../../server/commands/reload.js'
 import { SHIM_PATH } from '../../server/core/paths.js'
+import { claudeStop } from '../helper.js'
 import { testClock } from '../helpers/clock.js'
 import { capture, startDaemon } from '../helpers/ops.js'
 
@@ -74,6 +76,20 @@ t.test('a daemon without an API key fails the backend and verdict checks', async
   t.match(checks.backends, { status: 'fail', detail: /no (usable )?judge backend/, fix: /set the API key env var in the daemon's environment/ })
   t.match(checks.verdict, { status: 'fail', detail: /^no test verdict/ })
   t.match(checks['claude-code'], { status: 'skip', detail: /not set up here/ })
+})
+
+t.test('a backend that cannot be reached: noted beside the OK while its circuit is closed; once open, the fix is its address, not a key', async t => {
+  const d = await startDaemon(t)
+  // A port nothing listens on, for both backends of the chain.
+  writeFileSync(d.daemonFile, d.daemonYaml.replace(/baseUrl: "http:\/\/127\.0\.0\.1:\d+/g, 'baseUrl: "http://127.0.0.1:9'))
+  t.equal(await reloadCommand(['--config', d.cliFile], capture(d.env).io), 0)
+  const judge = (session: string) => d.app.inject({ method: 'POST', url: '/judge/commit', payload: JSON.stringify(claudeStop(`Refactor done. I'll commit and push to main now (${session}).`, { session_id: session })) })
+  await judge('a')
+  const checks = async () => { const json = capture(d.env); await doctorCommand(['--config', d.cliFile, '--json'], json.io); return Object.fromEntries(JSON.parse(json.out()).checks.map((c: any) => [c.name, c])) }
+  t.match((await checks()).backends, { status: 'ok', detail: /every active hook has a usable judge backend; anthropic's latest call failed \(http_error: [^)]*ECONNREFUSED[^)]*\); openai's latest call failed/ })
+  await judge('b')
+  await judge('c')
+  t.match((await checks()).backends, { status: 'fail', detail: /anthropic: circuit open after 3 failures \(last: http_error: [^)]*ECONNREFUSED[^)]*\), retry in \d+ s; openai: circuit open/, fix: /^the backend failed its latest calls: check its baseUrl, the network and the provider/ })
 })
 
 t.test('an invalid config is a FAIL naming each problem; the other checks go on with the shipped defaults', async t => {
