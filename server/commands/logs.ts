@@ -1,6 +1,7 @@
 /** hookjudge logs [--since DATE|DURATION] [--hook H] [--user NAME] [--follow]: decision records as readable lines, optionally followed. */
 import { watch } from 'node:fs'
 import { loadConfig } from '../config/config.js'
+import { nearest } from '../core/nearest.js'
 import { dayFiles, readRecords } from '../ops/decision-files.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import type { DecisionRecord } from '../core/record.js'
@@ -110,6 +111,11 @@ export const logsCommand: Command = async (args, io) => {
   const since = values.since === undefined ? undefined : parseSince(values.since, new Date(wallNow(io)))
   const team = await openTeamLog(config, io, values.local === true)
   if (typeof team === 'string') { io.stderr.write(`hookjudge logs: ${team}\n`); return 1 }
+  // A hook since removed still has records; a typo has none, and said nothing.
+  if (values.hook !== undefined && !Object.hasOwn(config.hooks, values.hook)) {
+    const near = nearest(values.hook, Object.keys(config.hooks))
+    io.stderr.write(`hookjudge logs: no hook "${values.hook}" is configured${near ? `; did you mean "${near}"?` : ` (hooks: ${Object.keys(config.hooks).join(', ')})`}\n`)
+  }
   try {
     // Followed until the process is interrupted (Ctrl-C ends it the usual way).
     await printLogs({ dir: decisionDir(config, io.env), ...(team ? { team } : {}), since, hook: values.hook, user: values.user, follow: values.follow === true, json: values.json === true }, io)

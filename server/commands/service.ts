@@ -1,6 +1,8 @@
 /** hookjudge service install|uninstall|status: a systemd user unit (Linux) or a LaunchAgent (macOS); prints, never runs, the manager's commands. */
 import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { loadConfig } from '../config/config.js'
+import { nearest } from '../core/nearest.js'
 import { configHome, userHome } from '../core/paths.js'
 import { readSmallFileSync } from '../core/safe-file.js'
 import { keptKeys } from '../service/kept-keys.js'
@@ -18,7 +20,10 @@ const ACTIONS = ['install', 'uninstall', 'status']
 export const serviceCommand: Command = async (args, io) => {
   const { values, positionals } = parse(args, SERVICE)
   const action = positionals[0]
-  if (!action || !ACTIONS.includes(action)) throw new UsageError(`service needs one of ${ACTIONS.join(', ')}`)
+  if (!action || !ACTIONS.includes(action)) {
+    const near = action === undefined ? undefined : nearest(action, ACTIONS)
+    throw new UsageError(`service needs one of ${ACTIONS.join(', ')}${near ? `; did you mean "${near}"?` : ''}`)
+  }
   const config = loadConfig({ env: io.env, file: values.config })
   const home = userHome(io.env)
   const cwd = workingDir(io)
@@ -46,11 +51,15 @@ export const serviceCommand: Command = async (args, io) => {
     const refused = done.some(d => d.action === 'refused')
     const keys = Object.keys(spec.secrets)
     const linger = plan.manager === 'systemd' ? ['loginctl enable-linger "$USER"'] : []
+    const notes = [
+      ...notBuilt ? [`${spec.cli} does not exist yet: run npm run build before starting the service`] : [],
+      ...plan.manager === 'systemd' && platform === process.platform && !userBus(io.env) ? [NO_USER_BUS] : []
+    ]
     if (values.json) {
-      json(!refused, { files: done, keys, kept: Object.keys(kept), next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes: notBuilt ? [`${spec.cli} does not exist yet: run npm run build before starting the service`] : [] })
+      json(!refused, { files: done, keys, kept: Object.keys(kept), next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes })
       return refused ? 1 : 0
     }
-    if (notBuilt) say(`${paint('warn', 'note')}: ${spec.cli} does not exist yet: run npm run build before starting the service`)
+    for (const n of notes) say(`${paint('warn', 'note')}: ${n}`)
     for (const d of done) say(`${d.action === 'refused' ? paint('fail', 'refused') : paint('ok', d.action)}  ${d.path}${d.action === 'refused' ? ' (not written by hookjudge: move it away first)' : ''}`)
     if (refused) return 1
     const where = plan.manager === 'systemd' ? 'env file' : 'plist'
@@ -88,7 +97,7 @@ export const serviceCommand: Command = async (args, io) => {
     say(`${f.path} differs from what install writes now in: ${(await differences(f)).join(', ')}`)
   }
   if (stale) say('run hookjudge service install (from the shell whose PATH and keys the service should have) to rewrite them')
-  say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}${whose(who, plan.manager)}`)
+  say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}${whose(who, plan.manager, installed)}`)
   commands(`${plan.manager} ${installed ? 'service installed' : 'service not installed'}; inspect it with:`, plan.inspect)
   return installed ? 0 : 1
 }
@@ -103,8 +112,18 @@ function storedKeys (platform: string, env: Record<string, string | undefined>, 
 }
 
 /** Which daemon answers, for people: the pid, and whether the service's unit started it. */
-function whose (who: { pid?: number, service?: string | null }, manager: string): string {
+function whose (who: { pid?: number, service?: string | null }, manager: string, installed: boolean): string {
   if (who.pid === undefined) return ''
   if (who.service === manager) return `, pid ${who.pid}, started by the ${manager} service`
+  if (!installed) return `, pid ${who.pid} (started by hand, e.g. npm start)`
   return `, pid ${who.pid}: not the service's daemon (started by hand, e.g. npm start); the service cannot listen while it runs: stop it, then start the service`
+}
+
+const NO_USER_BUS = 'no systemd user session here (no $XDG_RUNTIME_DIR/bus), so the systemctl --user commands below fail ("Failed to connect to bus"): ' +
+  'run them from a login session that has one (or after `loginctl enable-linger $USER`, run by root), or run hookjudge serve under your own supervisor or the Docker image'
+
+/** Whether systemctl --user can reach this user's manager: its bus socket under XDG_RUNTIME_DIR (or /run/user/UID). */
+function userBus (env: Record<string, string | undefined>): boolean {
+  const dir = env.XDG_RUNTIME_DIR ?? `/run/user/${process.getuid?.() ?? 0}`
+  return existsSync(join(dir, 'bus')) || existsSync(join(dir, 'systemd', 'private'))
 }

@@ -67,7 +67,10 @@ export const tokensCommand: Command = async (args, io) => {
     if (people.length === 0 && !values.json) io.stderr.write(`no people in ${path} yet: hookjudge tokens add NAME\n`)
     return 0
   }
-  if (action !== 'add' && action !== 'revoke') throw new UsageError(`tokens takes list, add NAME or revoke NAME, not "${action ?? ''}"`)
+  if (action !== 'add' && action !== 'revoke') {
+    const near = action === undefined ? undefined : nearest(action, ['list', 'add', 'revoke'])
+    throw new UsageError(`tokens takes list, add NAME or revoke NAME, not "${action ?? ''}"${near ? `; did you mean "${near}"?` : ''}`)
+  }
   if (!name) throw new UsageError(`tokens ${action} needs a NAME`)
   if (action === 'add') {
     if (people.includes(name)) { io.stderr.write(`hookjudge tokens: ${name} is already in ${path} (revoke first to give a new token)\n`); return 1 }

@@ -19,7 +19,8 @@ export interface ServiceSpec {
 /** Written at the top of every file install writes: uninstall removes only files that carry it. */
 export const MARKER = 'Written by `hookjudge service install`; `hookjudge service uninstall` removes it.'
 
-const PASSED_ENV = ['PATH', 'HOOKJUDGE_HOST', 'HOOKJUDGE_PORT', 'HOOKJUDGE_LOG_LEVEL', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME']
+// The base URLs too: a service that dropped ANTHROPIC_BASE_URL would send the key to the default endpoint instead.
+const PASSED_ENV = ['PATH', 'HOOKJUDGE_HOST', 'HOOKJUDGE_PORT', 'HOOKJUDGE_LOG_LEVEL', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL']
 
 export function serviceSpec (config: Config, env: Env, opts: { node?: string, cli?: string, cwd: string }): ServiceSpec {
   const user = config.files[1]

@@ -41,6 +41,8 @@ t.test('a wired setup passes every check, for people and as JSON', async t => {
   ])
   const detail = Object.fromEntries(env.checks.map((c: any) => [c.name, c.detail]))
   t.match(detail.verdict, /^hook commit: verdict from anthropic \(claude-haiku-4-5\) in \d+ ms, deadline 2000 ms$/)
+  // This test's daemon reads daemon.yaml, doctor the CLI's file: the checks below test the daemon's, and it says so.
+  t.equal(detail.daemon, `answering at ${d.url} (it runs with ${d.daemonFile}, not ${d.cliFile}: the checks below test its config)`)
   t.match(detail['claude-code'], `1 hook entries in ${join(d.env.CLAUDE_CONFIG_DIR, 'settings.json')} → ${d.url}`)
   t.equal(detail['last decision'], `5m 7s ago (${LAST_TS}): commit allow by layer1`)
 

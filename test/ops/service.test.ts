@@ -136,7 +136,8 @@ t.test('other platforms and actions', async t => {
   const win = await s.service(['install', '--platform', 'win32'])
   t.equal(win.code, 1)
   t.match(win.err, /no service manager for platform "win32"/)
-  await t.rejects(serviceCommand(['restart'], capture(s.env).io), /service needs one of install, uninstall, status/)
+  await t.rejects(serviceCommand(['restart'], capture(s.env).io), /service needs one of install, uninstall, status$/)
+  await t.rejects(serviceCommand(['instal'], capture(s.env).io), /service needs one of install, uninstall, status; did you mean "install"\?$/)
 })
 
 t.test('npm start and the image run the daemon with the same Node flags as the service units', async t => {
@@ -176,12 +177,12 @@ t.test('status names the daemon that answers: the service\'s own (its unit sets 
   const s = setup(t)
   t.equal((await s.service(['install', '--platform', 'linux'])).code, 0)
   t.match(readFileSync(s.unit, 'utf8'), '\nEnvironment=HOOKJUDGE_SERVICE=systemd\n')
-  const status = async (daemonEnv: Record<string, string>) => {
+  const status = async (daemonEnv: Record<string, string>, env = s.env) => {
     const d = await build(t, undefined, { env: { ...TEST_ENV, ...daemonEnv } })
     await d.app.listen({ port: 0, host: '127.0.0.1' })
     const port = String((d.app.server.address() as { port: number }).port)
-    const text = await s.service(['status', '--platform', 'linux'], { ...s.env, HOOKJUDGE_PORT: port })
-    const json = await s.service(['status', '--platform', 'linux', '--json'], { ...s.env, HOOKJUDGE_PORT: port })
+    const text = await s.service(['status', '--platform', 'linux'], { ...env, HOOKJUDGE_PORT: port })
+    const json = await s.service(['status', '--platform', 'linux', '--json'], { ...env, HOOKJUDGE_PORT: port })
     await d.app.close()
     return { out: text.out, daemon: JSON.parse(json.out).daemon }
   }
@@ -191,6 +192,25 @@ t.test('status names the daemon that answers: the service\'s own (its unit sets 
   const other = await status({})
   t.match(other.out, /daemon: answering at [^\n]+, pid \d+: not the service's daemon \(started by hand, e\.g\. npm start\); the service cannot listen while it runs/)
   t.match(other.daemon, { answering: true, service: null })
+  t.equal((await s.service(['uninstall', '--platform', 'linux'])).code, 0)
+  const uninstalled = await status({})
+  t.match(uninstalled.out, /daemon: answering at [^\n]+, pid \d+ \(started by hand, e\.g\. npm start\)\n/, 'no service installed: nothing to start instead')
+  t.notMatch(uninstalled.out, /start the service/)
+})
+
+t.test('install passes the base URLs (not secret) to the unit, and notes a machine with no systemd user session', async t => {
+  const s = setup(t)
+  const runtime = tempDir(t, 'hookjudge-xdg-runtime-')
+  const env = { ...s.env, ANTHROPIC_BASE_URL: 'http://127.0.0.1:18080', XDG_RUNTIME_DIR: runtime }
+  const first = await s.service(['install', '--platform', 'linux', '--json'], env)
+  const unit = readFileSync(s.unit, 'utf8')
+  t.match(unit, '\nEnvironment=ANTHROPIC_BASE_URL=http://127.0.0.1:18080\n')
+  t.notMatch(readFileSync(s.envFile, 'utf8'), /BASE_URL/, 'the env file holds keys only')
+  const notes = JSON.parse(first.out).notes as string[]
+  t.equal(notes.some(n => n.startsWith('no systemd user session here (no $XDG_RUNTIME_DIR/bus)')), process.platform === 'linux', 'said where systemctl --user cannot work')
+  writeFileSync(join(runtime, 'bus'), '')
+  const again = await s.service(['install', '--platform', 'linux'], env)
+  t.notMatch(again.out, /no systemd user session/, 'a session bus: no note')
 })
 
 t.test('an install from a shell without the key keeps the key the last install stored; a new key replaces it', async t => {

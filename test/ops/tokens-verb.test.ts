@@ -55,7 +55,8 @@ t.test('mistakes are named and change nothing', async t => {
   t.match(await d.run('revoke', 'alice'), { code: 1, err: /alice is the last person .* add someone first/ })
   t.match(await d.run('add', 'alice'), { code: 1, err: /alice is already in/ })
   await t.rejects(d.run('add', 'bob smith'), /a name of letters, digits/)
-  await t.rejects(d.run('remove', 'alice'), /tokens takes list, add NAME or revoke NAME/)
+  await t.rejects(d.run('drop', 'alice'), /tokens takes list, add NAME or revoke NAME, not "drop"$/)
+  await t.rejects(d.run('revok', 'alice'), /tokens takes list, add NAME or revoke NAME, not "revok"; did you mean "revoke"\?$/)
   t.equal(readFileSync(d.tokens, 'utf8'), before)
 })
 
