@@ -32,14 +32,14 @@ export function conceptTokens (lower: string): string[] {
  * concepts more than by the words (5-fold cross-validation by repository on the train split and the validation split
  * agreed; for bugfix-without-reproduction they did not).
  */
-const CONCEPT_WEIGHT = 16
+export const CONCEPT_WEIGHT = 16
 
 // Both bug-fix hooks score the same reply: its words and concepts are found once, not once per hook.
 let last: { text: string, bits: number, words: number[], concepts: string[] } | undefined
 
 /** The reply's words (unigrams only: bigrams overfit the few hundred positives), then its concepts: `copies` buckets
  * each among the words, and each once more at a fixed scale (features.ts). */
-function reportFeatures (copies: number): (text: string, bits: number) => number[] {
+export function reportFeatures (copies: number): (text: string, bits: number) => number[] {
   return (text, bits) => {
     if (last?.text !== text || last.bits !== bits) {
       const lower = text.toLowerCase()
@@ -48,13 +48,3 @@ function reportFeatures (copies: number): (text: string, bits: number) => number
     return withConcepts(new Set(last.words), bits, last.concepts, copies, 7, 3)
   }
 }
-
-/**
- * bugfix-without-reproduction: the words, then each concept once at a fixed scale, so that a concept weighs the same in
- * a 3,000-character reply as in a 100-character one (better than copies among the words on the validation split and by
- * 5-fold cross-validation by repository, across training seeds).
- */
-export const splitReportFeatureIds = reportFeatures(0)
-/** shallow-bugfix: the concepts weighing CONCEPT_WEIGHT among the words and once more at a fixed scale (better than
- * either alone on both measures, across training seeds). */
-export const strongSplitReportFeatureIds = reportFeatures(CONCEPT_WEIGHT)

@@ -1,7 +1,5 @@
 /** The parts of a reply Layer 1 reads: prose sentences, with code blocks, quoted lines and inline code left out; linear, pure. */
 
-export interface Sentence { text: string, start: number }
-
 const FENCE = '```'
 
 /**
@@ -56,15 +54,15 @@ const isDigit = (c: number) => c >= 48 && c <= 57
  * number ("1. Run the tests") ends nothing: split there, the item's number stood alone and its neighbour windows were
  * fragments ("Next steps 1.") that the scorers read as whole sentences.
  */
-export function sentences (text: string): Sentence[] {
-  const out: Sentence[] = []
+export function sentences (text: string): string[] {
+  const out: string[] = []
   let start = 0
   // Digits seen, and nothing but digits and blanks, since the sentence started.
   let number = false
   let onlyNumber = true
   const push = (end: number) => {
     const s = text.slice(start, end)
-    if (s.trim() !== '') out.push({ text: s, start })
+    if (s.trim() !== '') out.push(s)
     start = end
     number = false
     onlyNumber = true

@@ -21,7 +21,7 @@ function pieces (text: string): string[] {
 let last: { text: string, tables: boolean, list: string[] } | undefined
 
 function readable (text: string, tables: boolean): string[] {
-  if (last?.text !== text || last.tables !== tables) last = { text, tables, list: sentences(prose(text, tables)).flatMap(s => pieces(s.text)) }
+  if (last?.text !== text || last.tables !== tables) last = { text, tables, list: sentences(prose(text, tables)).flatMap(pieces) }
   return last.list
 }
 

@@ -73,19 +73,14 @@ function messageConcepts (whole: string): string[] {
   return lastMessage.found
 }
 
-/** fixed: each concept once at a fixed scale (model.ts) instead of CONCEPT_WEIGHT buckets among the n-grams. */
-function proposalIds (text: string, bits: number, whole: string | undefined, fixed: boolean): number[] {
+/**
+ * Distinct bucket indices: the window's n-grams (features.ts), its concepts and their pairs, and the reply's concepts;
+ * fixed: each concept once at a fixed scale (model.ts) instead of CONCEPT_WEIGHT buckets among the n-grams.
+ */
+export const proposalFeatures = (fixed: boolean) => (text: string, bits: number, whole?: string): number[] => {
   const into = new Set<number>()
   addFeatureIds(text, bits, into)
   const names = windowConcepts(text.toLowerCase())
   if (whole !== undefined) names.push(...messageConcepts(whole))
   return fixed ? withConcepts(into, bits, names, 0, SEED, SEED) : withConcepts(into, bits, names, CONCEPT_WEIGHT, SEED)
 }
-
-/** Distinct bucket indices: the window's n-grams (features.ts), its concepts and their pairs, and the reply's concepts. */
-export const proposalFeatureIds = (text: string, bits: number, whole?: string): number[] => proposalIds(text, bits, whole, false)
-/**
- * The same with each concept once at a fixed scale (model.ts): a long window's n-grams no longer dilute what the sentence
- * does (commit; see model.ts for its scale and why the scope hooks keep the copies).
- */
-export const splitProposalFeatureIds = (text: string, bits: number, whole?: string): number[] => proposalIds(text, bits, whole, true)

@@ -1,9 +1,13 @@
 // The bug-fix hooks' features: report concepts in every language the corpus holds, their pairs, the hashed ids, and a
 // model file that names its feature set (scored with it, refused when it names an unknown one).
 import t from 'tap'
-import { parseModel, scorerFrom } from '../../server/layer1/model.js'
+import { FEATURES, parseModel, scorerFrom } from '../../server/layer1/model.js'
 import { modelFile } from '../../train/model-file.js'
-import { conceptTokens, splitReportFeatureIds, strongSplitReportFeatureIds } from '../../server/layer1/report-features.js'
+import { conceptTokens } from '../../server/layer1/report-features.js'
+
+// The feature sets the shipped bug-fix models name (model.ts).
+const splitReportFeatureIds = FEATURES['report-split']
+const strongSplitReportFeatureIds = FEATURES['report-strong-split']
 
 const concepts = (text: string) => conceptTokens(text.toLowerCase()).filter(c => !c.includes('+'))
 

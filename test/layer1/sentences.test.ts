@@ -24,13 +24,13 @@ t.test('prose blanks code and quotes and marks inline code, keeping offsets', as
 })
 
 t.test('sentences end at . ! ? 。 before a space or the end, and at line breaks', async t => {
-  t.strictSame(sentences('Fixed it. Shall I commit? Yes!').map(s => s.text.trim()), ['Fixed it.', 'Shall I commit?', 'Yes!'])
-  t.strictSame(sentences('v1.2.3 is out\nnext line').map(s => s.text.trim()), ['v1.2.3 is out', 'next line'], 'a dot inside a version is no end')
-  t.strictSame(sentences('修正しました。コミットします。').map(s => s.text), ['修正しました。', 'コミットします。'])
+  t.strictSame(sentences('Fixed it. Shall I commit? Yes!').map(s => s.trim()), ['Fixed it.', 'Shall I commit?', 'Yes!'])
+  t.strictSame(sentences('v1.2.3 is out\nnext line').map(s => s.trim()), ['v1.2.3 is out', 'next line'], 'a dot inside a version is no end')
+  t.strictSame(sentences('修正しました。コミットします。'), ['修正しました。', 'コミットします。'])
 })
 
 t.test('a list number\'s period ends no sentence: the item is read whole, and a number that ends a sentence still ends it', async t => {
-  const items = (text: string) => sentences(text).map(s => s.text.trim())
+  const items = (text: string) => sentences(text).map(s => s.trim())
   t.strictSame(items('**Next steps**\n1. Run the tests.\n2. Commit and push.'), ['**Next steps**', '1. Run the tests.', '2. Commit and push.'])
   t.strictSame(items('  12. を1回だけ実行'), ['12. を1回だけ実行'], 'an indented number, then CJK')
   t.strictSame(items('It costs 3. Then more.'), ['It costs 3.', 'Then more.'])

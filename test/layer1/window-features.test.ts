@@ -2,10 +2,13 @@
 // concepts (evidence, a SHA, options) every window of a reply carries.
 import t from 'tap'
 import { featureIds } from '../../server/layer1/features.js'
-import { scorerFrom } from '../../server/layer1/model.js'
+import { FEATURES, scorerFrom } from '../../server/layer1/model.js'
 import { modelFile } from '../../train/model-file.js'
-import { proposalFeatureIds, splitProposalFeatureIds, windowConcepts } from '../../server/layer1/window-features.js'
+import { windowConcepts } from '../../server/layer1/window-features.js'
 
+// The feature sets the shipped scope and commit models name (model.ts).
+const proposalFeatureIds = FEATURES.proposal
+const splitProposalFeatureIds = FEATURES['proposal-split']
 const concepts = (text: string) => windowConcepts(text.toLowerCase()).filter(c => !c.includes('+'))
 
 t.test('each window concept is found in the forms it names, and not in an ordinary sentence', async t => {
