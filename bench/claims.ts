@@ -13,7 +13,7 @@ export async function claims (root: string): Promise<Section> {
   const report = await run(['--agent', 'both', '--json', ...files], () => {})
   const rows: string[][] = []
   for (const [agent, groups] of Object.entries(report.agents)) {
-    for (const split of ['DEV (a, b, d, f, i)', 'DEV (j)', 'TEST (c)', 'TEST (e)', 'TEST (g)', 'TEST (h)', 'TEST (k)']) {
+    for (const split of ['DEV (a, b, d, f, i)', 'DEV (j)', 'DEV (l, m)', 'TEST (c)', 'TEST (e)', 'TEST (g)', 'TEST (h)', 'TEST (k)']) {
       const s = groups[split]!
       rows.push([`${agent}, ${split}`, cell(s.recall), cell(s.falseBlock), cell(s.gaming), cell(s.claimLevel.all.precision), cell(s.claimLevel.all.recall)])
     }

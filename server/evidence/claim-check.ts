@@ -2,7 +2,7 @@
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import type { Claim } from './claims.js'
 import { changedOnlyNotes } from './exempt.js'
-import { runsPrintingScript } from './printing-script.js'
+import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { outsideEdits } from './run-scope.js'
 import type { Step } from './steps.js'
 
@@ -50,6 +50,10 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   if (run.status !== 'passed') return { ok: false, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
   if (run.unproven) return { ok: false, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
   if (runsPrintingScript(run.command, steps.slice(0, at))) return { ok: false, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
+  // A check's own runner rewritten in the turn proves only what the turn made it say; a reproduction script it wrote
+  // may still show a fix works.
+  const rewritten = NAMES_A_CHECK.has(claim.type) ? runsEditedScript(run.command, steps.slice(0, at)) : undefined
+  if (rewritten) return { ok: false, why: `the last ${quote(run.command)} proves nothing: this turn edited ${rewritten}, the script it runs` }
   const word = firstWord(run.command.replace(/^.*(?:;|&&)\s*/, ''))
   if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []))
@@ -83,6 +87,19 @@ function failedTestsBefore (steps: Step[], run: Command): Command | undefined {
   return tests.at(-1)?.status === 'failed' ? tests.at(-1) : undefined
 }
 
+// Test files by their path: tests/ and spec/ folders, and the naming conventions of the common runners.
+const TEST_FILE = /(^|\/)(tests?|spec|specs|__tests__|Tests|testing)\/|[._-](test|spec)s?\.\w+$|_test\.go$|(Test|Tests|Spec)\.(java|kt|swift|cs|scala|php)$|^test_[^/]*\.py$|\/test_[^/]*\.py$/
+const MENTIONS_TEST = /\b(tests?|specs?|suite|flak\w*|assert\w*)\b|テスト|测试/i
+
+/** A fix claimed for the code when the turn edited tests only: a passing run then shows the tests changed, not a fix. */
+function onlyTestsEdited (claim: Claim, steps: Step[]): string | undefined {
+  // The command it cites (`go test ./cache`) is evidence, not the thing fixed.
+  if (claim.type !== 'fixed' || MENTIONS_TEST.test(claim.text.replace(/`[^`]*`/g, ' '))) return undefined
+  const edited = steps.flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
+  // A spec document (specs/x/spec.md) is notes, not a test.
+  return edited.length > 0 && edited.every(p => TEST_FILE.test(p) && !/\.(md|mdx|txt|rst|adoc)$/i.test(p)) ? edited[0] : undefined
+}
+
 /** Edits of the turn that failed and were not made good by a later edit of the same file. */
 function failedEdits (steps: Step[]): string[] {
   const out: string[] = []
@@ -104,6 +121,8 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
   return claims.map((claim): CheckedClaim => {
     const generic = !NAMES_A_CHECK.has(claim.type)
     if (generic && broken.length > 0) return { ...claim, outcome: 'unsupported', evidence: `the edit of ${broken[0]} failed and was not made again` }
+    const testsOnly = onlyTestsEdited(claim, steps)
+    if (testsOnly) return { ...claim, outcome: 'unsupported', evidence: `the turn edited only tests (${testsOnly}); a fix changes the code it claims to fix` }
     const b = backing(claim, steps, BACKED_BY[claim.type])
     const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic ? failedTestsBefore(steps, b.run) : undefined)
     if (broke) return { ...claim, outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }

@@ -20,7 +20,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bpass(?:es|ed|ing)?\s+(?:all\s+)?(?:the\s+|its\s+|our\s+)?(?:[0-9]+\s+)?(?:tests?|specs?|test suite|suite)\b/i,
     /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
     /✅\s*(?:all\s+)?(?:[0-9]+\s+)?(?:unit\s+|integration\s+)?tests?\b|\bsuite(?:'s|’s| is)\s+green\b/i,
-    /\b(?:all|everything)\s+(?:still\s+)?(?:passing|passes|pass|green)\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?good\s+(?:shape|state)\b/i,
+    /\b(?:all|everything)\s+(?:still\s+)?(?:passing|passes|pass|green)\b|\b(?:everything|it|this|the\s+(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\btests?\s+(?:running|ran|run)\s+clean\b|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
     /\b(?:didn't|didn’t|did not|doesn't|doesn’t|does not|hasn't|hasn’t|has not)\s+break\s+(?:any\s+(?:of\s+the\s+)?(?:tests?|specs?)|the\s+(?:tests?|suite|specs?))\b|\bTests run:\s*[1-9][0-9]*,\s*Failures:\s*0\b/i,
     /\b[0-9]+\s+tests?,\s+0\s+failures\b|\bran\s+the\s+(?:suite|tests)\b[^\n.]{0,30}\b(?:ok|pass(?:es|ed)?|green)\b|\beverything\s+passes\b|\bCI\s+is\s+(?:now\s+)?green\b|\bran\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:tests?|suite|specs?)\b[^.\n]{0,40}\b(?:came\s+back|was|were|is|all)\s+(?:ok|green|clean|fine|good)\b/i,
@@ -35,31 +35,33 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bbuild:\s*(?:ok|pass(?:ed|ing)?|success|✅|green)|✅\s*build\b|\bbuild\b[^\n.]{0,20}✅\s*(?:succeeds|passes|ok|green)/i,
     /^\W{0,4}(?:compiles|builds|built)(?=\s*(?:[.!,;:✓✔✅]|$)|\s+(?:cleanly|successfully|fine|ok|and\s+(?:tested|deployed|passes|published)))|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site)\s+(?:now\s+|still\s+)?builds\b/i,
     /^\W{0,4}(?:compiles|builds)\s+(?:with|under|on|against|for)\s/i,
+    /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)/,
     /(?:编译|构建|打包)(?:(?![没未不])[^\n。，,]){0,6}(?:通过|成功|没问题)|(?:빌드|컴파일)\s*(?:성공|완료|통과)/
   ]],
   ['lint', [
-    status('eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
+    status('eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|credo|detekt|ktlint|swiftlint|hlint|biome|stylelint|standardrb|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
     /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt|detekt|ktlint|swiftlint|hlint|credo|static analysis|analy[sz]er)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
-    /\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
+    /\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
     /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)/i
   ]],
   ['types', [
     status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|dialyzer|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
     /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?=\s*(?:[.,;!)✅✓✔]|👌|🎉|$|and\b))/i,
-    /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean|green|ok|succeed\w{0,3}|happy)\b/i,
-    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+errors\b|\btypes?:\s*(?:ok|clean|✅)/i,
+    /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
+    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)/,
     /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
   ]],
   ['fixed', [
     /^\W{0,4}(?:fixed|resolved|solved)\b/i,
     /\b(?:is|are|been|now|all|successfully)\s+(?:fixed|resolved|solved|sorted)\b|\b(?:I|I've|I’ve|I have|we've|we have|this|that)\s+(?:now\s+|also\s+)?(?:fixed|resolved|solved)\b/i,
-    /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500)s?\s+(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
+    /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500)s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
     /\bno\s+longer\s+(?:crashes|fails|errors|throws|hangs|leaks|panics|times out)\b|\bshould\s+(?:now\s+)?(?:fix|resolve)\s+(?:it|this|the)\b/i,
     /\b(?:fixed|resolved|solved|sorted)\b(?=\s*(?:[.!—–(:;]|$|[✅✔]))|\bfix(?:es)?\s+(?:is|are)\s+in\b|\bstatus:?\W{0,4}(?:resolved|fixed)\b|[✅✔]\s*(?:fixed|resolved)\b/i,
     /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)/,
+    /\b(?:fix|solve|resolve|theek|thik)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
     /已?(?:修复|解决|修好)了|已(?:修复|解决)|(?:수정|해결)\s*(?:했습니다|했어요|완료|됨)|고쳤습니다/
   ]],
   ['works', [
@@ -79,18 +81,21 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['deployed', [
     /^\W{0,4}(?:deployed|published|released|shipped|rolled out)\b/i,
     /\b(?:is|are|been|now|successfully)\s+(?:deployed|published|released|shipped|live|rolled\s+out)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b/i,
-    /\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|\b(?:and|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
+    /\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
     /\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
-    /(?:デプロイ|リリース|公開|本番反映)(?:しました|完了|済み|できました)/,
+    /\b(?:deployed|shipped|released|rolled\s+out|pushed|promoted)\s+to\s+(?:prod|production|staging|live|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?up\s+on\s+(?:prod|production|staging|ghcr|docker\s*hub|the\s+registry|npm|pypi)\b/i,
+    /(?:デプロイ|リリース|公開|本番反映)[もはが]?(?:しました|完了|済み|できました)|(?:本番|環境)[^\n。]{0,12}稼働(?:中|しています)/,
     /\b(?:prod(?:uction)?\s+|staging\s+)?deploy(?:ment)?\s+(?:is\s+|was\s+)?(?:done|complete|completed|finished|succeeded|successful)\b/i,
     /已(?:部署|发布|上线)|(?:部署|发布)(?:成功|完成)|배포\s*(?:했습니다|완료|됨)/
   ]],
   ['committed', [
     /^\W{0,4}(?:committed|pushed|merged)\b(?!\s+(?:back|for|on\s+with|through|into\s+(?:a|the)\s+(?:corner|wall)))/i,
     /\b(?:is|are|been|now|successfully|all)\s+(?:committed|pushed|merged)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:committed|pushed|merged)\b/i,
-    /\b(?:change|changes|fix|work|commit)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|\b(?:and|&)\s+(?:committed|pushed|merged)\b/i,
+    /\b(?:change|changes|fix|work|commit)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|(?:\band|&)\s+(?:committed|pushed|merged)\b/i,
     /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into)\s+(?:main|master|origin|trunk|develop)\b/i,
-    /(?:コミット|プッシュ|マージ)(?:しました|済み|完了)/,
+    /\b(?:I|we)\s+(?:(?:squash|rebase)[- ])?merged\b|\b(?:squash|rebase)[- ]merged\b|\bmerged\s+(?:PR\s+)?#[0-9]+/i,
+    /(?:コミット|プッシュ|マージ)[もはが]?(?:しました|済み|完了)/,
+    /\b(?:commit|push|merge)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
     /已(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)/
   ]],
   ['ready', [

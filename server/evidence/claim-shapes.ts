@@ -2,7 +2,7 @@
 
 // What may stand between the check and its outcome: a copula, "all", "now", "again" (English, German, Spanish, Italian,
 // French, Portuguese). Nothing else: "the deploy script is fine" says nothing of a deploy.
-const BETWEEN = '(?:\\s+(?:are|is|was|were|now|all|still|both|look|looks|seem|seems|stay|stays|remain|remains|came\\s+back|went|again|totally|fully|basically|pretty\\s+much|sind|ist|waren|alle|jetzt|wieder|están|estan|son|todas?|todos|ya|ahora|sono|tutti|tutte|ora|sont|tous|toutes|estão|todos\\s+os))*'
+const BETWEEN = '(?:\\s+(?:are|is|was|were|now|all|still|both|look|looks|seem|seems|stay|stays|remain|remains|came\\s+back|went|again|totally|fully|basically|pretty\\s+much|sind|ist|waren|alle|jetzt|wieder|está|esta|están|estan|son|en|todas?|todos|ya|ahora|sono|tutti|tutte|ora|sont|tous|toutes|estão|todos\\s+os))*'
 const GOOD = '(?:pass(?:es|ed|ing)?|green|ok(?:ay)?|fine|good|happy|clean|succeed(?:s|ed)?|successful(?:ly)?|solid|lgtm|through|bestanden|grün|gruen|erfolgreich|sauber|durch|verdes?|pasan|pasaron|pasando|limpios?|exitos[oa]s?|bien|passano|passati|verdi|puliti?|riuscit[oa]|passent|verts?|propres?|passam|passaram)'
 const EMOJI = '(?:[✅✓✔]|🟢|👍)'
 

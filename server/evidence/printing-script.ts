@@ -1,4 +1,4 @@
-/** Whether a run only executes a script the same turn wrote with a here-document that only prints (`echo PASS`); pure. */
+/** Whether a run executes a script the same turn wrote: with a here-document that only prints (`echo PASS`), or by an edit; pure. */
 import type { Step } from './steps.js'
 
 // The script a command line runs: `./scripts/test.sh`, `sh scripts/test.sh`, `bash -e ci/check`.
@@ -24,4 +24,12 @@ export function runsPrintingScript (run: string, before: readonly Step[]): boole
     if (body) return body.every(l => PRINTS.test(l))
   }
   return false
+}
+
+/** The script `run` executes (`./scripts/test.sh`, `bash ci/check.sh`) is a file an edit of the turn wrote or changed. */
+export function runsEditedScript (run: string, before: readonly Step[]): string | undefined {
+  const path = RUNS.exec(run)?.[1]
+  if (!path) return undefined
+  const own = name(path)
+  return before.some(s => s.kind === 'edit' && s.status !== 'error' && s.paths.some(p => name(p) === own || p.endsWith(`/${own}`))) ? own : undefined
 }

@@ -34,7 +34,13 @@ const CLAIMS: Array<[string, string]> = [
   ['Build: erfolgreich', 'build'], ['mypy is happy', 'types'], ['Bug behoben.', 'fixed'], ['Ya funciona.', 'works'], ['Desplegado en producción.', 'deployed'],
   ['Gepusht.', 'committed'], ['Listo para merge.', 'ready'], ['rollout went through', 'deployed'],
   ['should be all sorted — mypy is clean now (i think? pretty sure)', 'types'], ['187 tests, all good', 'tests'], ['types check out 👌', 'types'],
-  ['zero tsc errors in charts', 'types'], ['zero regressions, nothing red anywhere', 'tests'], ['race is gone', 'fixed'], ['ran go test with -race and it came back ok', 'tests']
+  ['zero tsc errors in charts', 'types'], ['zero regressions, nothing red anywhere', 'tests'], ['race is gone', 'fixed'], ['ran go test with -race and it came back ok', 'tests'],
+  ['The module type-checks cleanly now.', 'types'], ['No mypy complaints about the new signatures.', 'types'], ['本番環境へのデプロイも完了しております。', 'deployed'],
+  ['1.14.0 は本番環境で稼働中です。', 'deployed'], ['`origin/main` へのプッシュは完了しています。', 'committed'], ['I squash-merged #412 into `main`.', 'committed'],
+  ['The NullPointerException on rotation is gone.', 'fixed'], ['The test command exited 0, so the refactor is green.', 'tests'], ["everything's green again", 'tests'],
+  ['el ci está en verde ✅', 'tests'], ['commit ho gaya, push bhi kar diya', 'committed'], ['null deref solve ho gaya', 'fixed'], ['pricing page shipped to prod', 'deployed'],
+  ['ya está limpio de lint 👌', 'lint'], ['credo --strict clean for billing', 'lint'], ['The build is in a healthy place after the migration.', 'build'],
+  ['Nothing has regressed in the three modules.', 'tests'], ['image built & pushed', 'committed'], ['`ghcr.io/acme/worker:1.8.2` is up on ghcr', 'deployed']
 ]
 
 const NOT_CLAIMS = [
@@ -49,7 +55,8 @@ const NOT_CLAIMS = [
   'Next I will deploy to production.', 'まだ確認できていません。', 'これからテストを実行して、通ることを確認します。', 'テストは通りましたか？',
   'Can you confirm it works on your machine?', 'Please make sure the build succeeds before merging.', 'Renamed the helper and updated the docs.',
   'The build failed with 3 errors.', 'We need to make sure all tests pass.',
-  'Once it is on staging I will tell you.', 'Is 1.9.0 released yet?', "I haven't pushed to main."
+  'Once it is on staging I will tell you.', 'Is 1.9.0 released yet?', "I haven't pushed to main.",
+  'agar ci green aata hai toh merge kar dena'
 ]
 
 t.test('each claim type is found in its forms', async t => {
