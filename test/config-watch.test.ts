@@ -1,5 +1,5 @@
 // The config watcher's debounce runs on the injected clock: a burst of writes is one reload once the clock passes 200 ms.
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { watchConfig } from '../server/config/config-watch.js'
@@ -34,4 +34,32 @@ t.test('close cancels a debounce that has not ended', async t => {
   watcher.close()
   clock.advance(1000)
   t.equal(reloads, 0)
+})
+
+t.test('a user file that does not exist at start (nor its folder) is looked for on the clock, then read and followed', async t => {
+  const dir = join(tempDir(t), 'hookjudge')
+  const file = join(dir, 'config.yaml')
+  const clock = testClock()
+  let reloads = 0
+  const watcher = watchConfig([file], () => { reloads++ }, { clock, debounceMs: 200, appearMs: 2000 })
+  t.teardown(() => watcher.close())
+  clock.advance(2000)
+  clock.advance(200)
+  t.equal(reloads, 0, 'nothing there: no reload')
+  mkdirSync(dir)
+  writeFileSync(file, 'a: 1\n')
+  clock.advance(2000)
+  clock.advance(200)
+  t.equal(reloads, 1, 'it appeared: one reload')
+  writeFileSync(file, 'a: 2\n')
+  await clock.armed()
+  clock.advance(200)
+  t.equal(reloads, 2, 'and it is followed from then on')
+})
+
+t.test('/dev/null (no user file) is not looked for', async t => {
+  const clock = testClock()
+  const watcher = watchConfig(['/dev/null'], () => {}, { clock })
+  t.teardown(() => watcher.close())
+  t.equal(clock.pending(), 0)
 })

@@ -1,6 +1,6 @@
 /** hookjudge serve: load config, build the app, listen; reload on SIGHUP or a file change; drain and exit 0 on SIGINT/SIGTERM. */
 import { buildApp } from '../app.js'
-import { loadConfig } from '../config/config.js'
+import { configCandidate, loadConfig } from '../config/config.js'
 import { watchConfig } from '../config/config-watch.js'
 import { startHousekeeping } from '../ops/housekeeping.js'
 import { startIdleMemory } from '../ops/idle-memory.js'
@@ -48,7 +48,9 @@ export const serveCommand: Command = async (args, io) => {
       ? await listenSocket(app, config.server.socket)
       : await app.listen({ host: config.server.host, port: config.server.port })
     app.log.info({ address: where, hooks: Object.keys(config.hooks), files: config.files }, 'hookjudge listening')
-    watcher = watchConfig(config.files.slice(1), () => { app.log.info({ files: config.files.slice(1) }, 'config file changed'); reload() }, { clock: runtime().clock })
+    // The user file, or the one the daemon would read: a config.yaml written after start is picked up too.
+    const watched = [configCandidate(io.env, values.config)]
+    watcher = watchConfig(watched, () => { app.log.info({ files: watched }, 'config file changed'); reload() }, { clock: runtime().clock })
     housekeeping = startHousekeeping(() => runtime().config, io.env, app.log, runtime().clock)
     warnUnreachable(runtime(), app.log).catch(() => {})
   } catch (err) {

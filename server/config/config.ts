@@ -32,10 +32,14 @@ export function mergeLayers (base: unknown, top: unknown): unknown {
 
 /** The user file in force: --config, else $HOOKJUDGE_CONFIG, else the XDG file when it exists. */
 export function userConfigPath (env: Env, file?: string): string | undefined {
-  if (file) return file
-  if (env.HOOKJUDGE_CONFIG) return env.HOOKJUDGE_CONFIG
-  const xdg = join(configHome(env), 'hookjudge', 'config.yaml')
+  if (file || env.HOOKJUDGE_CONFIG) return configCandidate(env, file)
+  const xdg = configCandidate(env)
   return existsSync(xdg) ? xdg : undefined
+}
+
+/** The file that is or would be the user file: the XDG one even before it exists (the daemon watches for it). */
+export function configCandidate (env: Env, file?: string): string {
+  return file || env.HOOKJUDGE_CONFIG || join(configHome(env), 'hookjudge', 'config.yaml')
 }
 
 // A config or rules file is a few KB; a larger one is a mistake (or /dev/zero), not something to hold in memory.
