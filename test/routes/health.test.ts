@@ -29,7 +29,7 @@ t.test('readyz is 503 while every circuit of a chain is open: no judge can answe
   const res = await app.inject({ url: '/readyz' })
   t.equal(res.statusCode, 503)
   t.equal(res.json().status, 'not ready')
-  t.match(res.json().reasons[0], /hook commit: no usable judge backend \(anthropic: circuit open after 1 failures, retry in \d+ s\)/)
+  t.match(res.json().reasons[0], /hook commit: no usable judge backend \(anthropic: circuit open after 1 failures \(last: http_error: HTTP 500\), retry in \d+ s\)/)
 })
 
 t.test('unknown route is a JSON 404', async t => {
