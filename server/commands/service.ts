@@ -8,7 +8,7 @@ import { readSmallFileSync } from '../core/safe-file.js'
 import { keptKeys } from '../service/kept-keys.js'
 import { launchdPaths } from '../service/launchd.js'
 import { differences, fileState, installFiles, planService, uninstallFiles } from '../service/plan.js'
-import { serviceSpec } from '../service/spec.js'
+import { KEPT_ENV, serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
 import { type Command, parse, UsageError, workingDir } from './args.js'
 import { SERVICE } from './verb-specs.js'
@@ -33,6 +33,9 @@ export const serviceCommand: Command = async (args, io) => {
   // erase it), or --clear-keys says to drop it.
   const kept = values['clear-keys'] ? {} : storedKeys(platform, io.env, home, Object.values(config.backends).flatMap(b => b.apiKeyEnv ? [b.apiKeyEnv] : []), spec.secrets)
   spec.secrets = { ...kept, ...spec.secrets }
+  // The base URLs too: an install from a shell without them must not send the key to the default endpoint from then on.
+  const keptUrls = storedEnv(platform, home, io.env, spec.env)
+  spec.env = { ...keptUrls, ...spec.env }
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })
   if (!plan) {
     const error = `no service manager for platform "${platform}" (linux: systemd, darwin: launchd); run hookjudge serve under yours`
@@ -65,28 +68,34 @@ export const serviceCommand: Command = async (args, io) => {
     const where = plan.manager === 'systemd' ? 'env file' : 'plist'
     say(`keys: ${keys.join(', ') || 'none (set a backend\'s key in this shell and install again)'} (only in the ${where}, mode 0600)`)
     if (Object.keys(kept).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept).join(', ')} from the ${where} already installed (not set in this shell)`)
+    if (Object.keys(keptUrls).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(keptUrls).join(', ')} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (not set in this shell)`)
     commands('next, run:', plan.afterInstall)
     if (linger.length > 0) commands('to keep it running when you are logged out (hookjudge does not run this for you):', linger)
     return 0
   }
   if (action === 'uninstall') {
-    const wasEnabled = plan.manager === 'systemd' && existsSync(systemdPaths(configHome(io.env)).wants)
+    // Stopping needs the files uninstall removes (systemctl disable reads the unit): a running or enabled service is
+    // stopped first, by the user, and uninstall run again.
+    const enabled = plan.manager === 'systemd' && existsSync(systemdPaths(configHome(io.env)).wants)
+    const running = (await daemonOf(daemonAddress(config))).service === plan.manager
+    if (enabled || running) {
+      const why = `the ${plan.manager} service is ${running ? 'running' : 'enabled'}: stop it first, then run hookjudge service uninstall again`
+      if (values.json) { json(false, { error: why, files: [], next: plan.stop }); return 1 }
+      io.stderr.write(`hookjudge service: ${why}\n`)
+      commands('stop it with:', plan.stop)
+      return 1
+    }
     const done = await uninstallFiles(plan)
     if (values.json) { json(true, { files: done, next: plan.afterUninstall }); return 0 }
     for (const d of done) say(`${d.action === 'kept' ? paint('warn', 'kept') : paint('ok', d.action)}  ${d.path}${d.action === 'kept' ? ' (not written by hookjudge)' : ''}`)
-    commands(wasEnabled || plan.manager === 'launchd' ? 'then stop it:' : 'if it still runs, stop it:', plan.afterUninstall)
+    if (done.some(d => d.action === 'removed')) commands('then run:', plan.afterUninstall)
     return 0
   }
   const states = await Promise.all(plan.files.map(async f => ({ path: f.path, state: await fileState(f) })))
   const installed = states.every(s => s.state === 'current' || s.state === 'stale')
   const stale = states.some(s => s.state === 'stale')
   const addr = daemonAddress(config)
-  const health = await callDaemon(addr, 'GET', '/healthz', 3000)
-  const answering = health.ok && health.status === 200
-  // Whose daemon answers: the service's own, or another (npm start, a shell) holding the address the service wants.
-  const status = answering ? await callDaemon(addr, 'GET', '/status', 3000) : undefined
-  const body = status?.ok && status.status === 200 ? status.body as { pid?: number, service?: string | null } : {}
-  const who = typeof body.pid === 'number' ? { pid: body.pid, service: body.service ?? null } : {}
+  const { answering, ...who } = await daemonOf(addr)
   if (values.json) {
     json(installed, { installed, stale, files: states, daemon: { address: addr.label, answering, ...who }, inspect: plan.inspect })
     return installed ? 0 : 1
@@ -126,4 +135,22 @@ const NO_USER_BUS = 'no systemd user session here (no $XDG_RUNTIME_DIR/bus), so 
 function userBus (env: Record<string, string | undefined>): boolean {
   const dir = env.XDG_RUNTIME_DIR ?? `/run/user/${process.getuid?.() ?? 0}`
   return existsSync(join(dir, 'bus')) || existsSync(join(dir, 'systemd', 'private'))
+}
+
+/** The base URLs the installed unit (systemd) or plist (launchd) holds, where this shell sets none. */
+function storedEnv (platform: string, home: string, env: Record<string, string | undefined>, shell: Record<string, string>): Record<string, string> {
+  const linux = platform === 'linux'
+  const path = linux ? systemdPaths(configHome(env)).unit : platform === 'darwin' ? launchdPaths(home).plist : undefined
+  if (path === undefined) return {}
+  const read = readSmallFileSync(path, 1 << 20)
+  return keptKeys('text' in read ? read.text : undefined, linux ? 'unit' : 'plist', KEPT_ENV, shell)
+}
+
+/** Whose daemon answers at the address: the service's own (its unit sets HOOKJUDGE_SERVICE), or another (npm start, a shell). */
+async function daemonOf (addr: ReturnType<typeof daemonAddress>): Promise<{ answering: boolean, pid?: number, service?: string | null }> {
+  const health = await callDaemon(addr, 'GET', '/healthz', 3000)
+  if (!health.ok || health.status !== 200) return { answering: false }
+  const status = await callDaemon(addr, 'GET', '/status', 3000)
+  const body = status.ok && status.status === 200 ? status.body as { pid?: number, service?: string | null } : {}
+  return typeof body.pid === 'number' ? { answering: true, pid: body.pid, service: body.service ?? null } : { answering: true }
 }

@@ -1,4 +1,4 @@
-/** The API keys an earlier `service install` stored, read back so a later install from a shell without them keeps them; pure parsing. */
+/** The API keys (and base URLs) an earlier `service install` stored, read back so a later install from a shell without them keeps them; pure parsing. */
 import { parse as parsePlist } from 'plist'
 import { isMap } from '../core/is-map.js'
 import { MARKER } from './spec.js'
@@ -11,6 +11,20 @@ function envFileKeys (text: string): Record<string, string> {
     if (!m) continue
     const raw = m[2]!
     out[m[1]!] = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1).replace(/\\(["\\])/g, '$1') : raw
+  }
+  return out
+}
+
+/** Environment= lines of a unit renderUnit wrote (unitWord's quoting and doubled % and $ undone). */
+function unitEnv (text: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const line of text.split('\n')) {
+    const m = /^Environment=(.*)$/.exec(line)
+    if (!m) continue
+    const raw = m[1]!
+    const word = (raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1).replace(/\\(["\\])/g, '$1') : raw).replaceAll('%%', '%').replaceAll('$$', '$')
+    const at = word.indexOf('=')
+    if (at > 0) out[word.slice(0, at)] = word.slice(at + 1)
   }
   return out
 }
@@ -28,9 +42,9 @@ function plistKeys (text: string): Record<string, string> {
  * The keys named by `names` that the file install wrote holds and `shell` lacks. Only a file carrying install's marker
  * is read: a key is never taken from a file the user wrote.
  */
-export function keptKeys (text: string | undefined, kind: 'env' | 'plist', names: readonly string[], shell: Record<string, string>): Record<string, string> {
+export function keptKeys (text: string | undefined, kind: 'env' | 'unit' | 'plist', names: readonly string[], shell: Record<string, string | undefined>): Record<string, string> {
   if (text === undefined || !text.includes(MARKER)) return {}
-  const stored = kind === 'env' ? envFileKeys(text) : plistKeys(text)
+  const stored = kind === 'env' ? envFileKeys(text) : kind === 'unit' ? unitEnv(text) : plistKeys(text)
   const out: Record<string, string> = {}
   for (const name of names) if (shell[name] === undefined && stored[name]) out[name] = stored[name]
   return out

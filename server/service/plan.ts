@@ -14,6 +14,8 @@ export interface ServicePlan {
   /** Folders install creates when missing and uninstall removes when empty. */
   dirs: string[]
   afterInstall: string[]
+  /** What stops and disables the service: run before uninstall removes the files it needs. */
+  stop: string[]
   afterUninstall: string[]
   inspect: string[]
 }
@@ -26,7 +28,8 @@ export function planService (platform: string, spec: ServiceSpec, where: { home:
       files: [{ path: p.unit, content: renderUnit(spec, p.envFile), mode: 0o644 }, { path: p.envFile, content: renderEnvFile(spec.secrets), mode: 0o600 }],
       dirs: [],
       afterInstall: ['systemctl --user daemon-reload', `systemctl --user enable --now ${UNIT_NAME}`, `systemctl --user restart ${UNIT_NAME}   # when it was already running`],
-      afterUninstall: [`systemctl --user disable --now ${UNIT_NAME}`, 'systemctl --user daemon-reload'],
+      stop: [`systemctl --user disable --now ${UNIT_NAME}`],
+      afterUninstall: ['systemctl --user daemon-reload'],
       inspect: [`systemctl --user status ${UNIT_NAME}`, `journalctl --user -u ${UNIT_NAME} -f`, `systemctl --user reload ${UNIT_NAME}   # runs hookjudge reload`]
     }
   }
@@ -38,7 +41,8 @@ export function planService (platform: string, spec: ServiceSpec, where: { home:
       files: [{ path: p.plist, content: renderPlist(spec, where.home), mode: 0o600 }],
       dirs: [p.logs],
       afterInstall: [`launchctl bootout ${target}/${LABEL} 2>/dev/null   # when it was already loaded`, `launchctl bootstrap ${target} ${p.plist}`],
-      afterUninstall: [`launchctl bootout ${target}/${LABEL}`],
+      stop: [`launchctl bootout ${target}/${LABEL}`],
+      afterUninstall: [`launchctl bootout ${target}/${LABEL} 2>/dev/null   # if it is still loaded`],
       inspect: [`launchctl print ${target}/${LABEL}`, `tail -f ${p.out}`, `launchctl kill SIGHUP ${target}/${LABEL}   # reload`]
     }
   }

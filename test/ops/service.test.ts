@@ -1,6 +1,6 @@
 // hookjudge service: the systemd user unit (checked by systemd-analyze) and the LaunchAgent plist (validated by xmllint
 // against the plist DTD); install is idempotent, keys sit only in a 0600 file, uninstall removes exactly what it wrote.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { serviceCommand } from '../../server/commands/service.js'
@@ -73,11 +73,24 @@ t.test('linux: a user unit with absolute paths and ExecReload, the keys in a 060
   const moved = await s.service(['status', '--platform', 'linux'], { ...s.env, PATH: `/opt/elsewhere:${s.env.PATH ?? ''}` })
   t.match(moved.out, /hookjudge\.service differs from what install writes now in: Environment=PATH\n/, 'another shell\'s PATH is named as the cause')
 
+  // Enabled (systemctl enable made its wants link): it must be stopped first, while the unit is still there to read.
+  const wants = join(s.home, '.config', 'systemd', 'user', 'default.target.wants')
+  mkdirSync(wants)
+  symlinkSync(s.unit, join(wants, 'hookjudge.service'))
+  const refused = await s.service(['uninstall', '--platform', 'linux'])
+  t.equal(refused.code, 1)
+  t.match(refused.err, 'the systemd service is enabled: stop it first, then run hookjudge service uninstall again')
+  t.match(refused.out, 'stop it with:\n  systemctl --user disable --now hookjudge.service\n')
+  t.ok(existsSync(s.unit) && existsSync(s.envFile), 'nothing removed')
+  rmSync(join(wants, 'hookjudge.service'))
+
   const removed = await s.service(['uninstall', '--platform', 'linux'])
   t.equal(removed.code, 0)
   t.notOk(existsSync(s.unit) || existsSync(s.envFile), 'both files removed')
   t.ok(existsSync(join(s.home, '.config', 'systemd', 'user')), 'the systemd folder stays')
-  t.match(removed.out, 'systemctl --user disable --now hookjudge.service')
+  t.match(removed.out, 'then run:\n  systemctl --user daemon-reload\n')
+  t.notMatch(removed.out, /disable/, 'nothing left to disable')
+  t.notMatch((await s.service(['uninstall', '--platform', 'linux'])).out, /then run/, 'nothing removed: nothing to run')
   t.equal((await s.service(['status', '--platform', 'linux'])).code, 1, 'not installed')
 })
 
@@ -164,7 +177,7 @@ t.test('--json: each file and what was done to it, the keys by name, the command
   t.match(status.doc.inspect, [/systemctl --user status/, /journalctl/, /reload/])
 
   const removed = await json(['uninstall'])
-  t.match(removed.doc, { ok: true, action: 'uninstall', files: [{ action: 'removed' }, { action: 'removed' }], next: [/disable --now/, /daemon-reload/] })
+  t.match(removed.doc, { ok: true, action: 'uninstall', files: [{ action: 'removed' }, { action: 'removed' }], next: [/daemon-reload/] })
   t.match(await json(['status']), { code: 1, doc: { ok: false, installed: false, files: [{ state: 'absent' }, { state: 'absent' }] } })
 
   writeFileSync(s.unit, '[Service]\nExecStart=/bin/true\n')
@@ -192,6 +205,13 @@ t.test('status names the daemon that answers: the service\'s own (its unit sets 
   const other = await status({})
   t.match(other.out, /daemon: answering at [^\n]+, pid \d+: not the service's daemon \(started by hand, e\.g\. npm start\); the service cannot listen while it runs/)
   t.match(other.daemon, { answering: true, service: null })
+  // The service's own daemon running: uninstall says to stop it first and removes nothing.
+  const d = await build(t, undefined, { env: { ...TEST_ENV, HOOKJUDGE_SERVICE: 'systemd' } })
+  await d.app.listen({ port: 0, host: '127.0.0.1' })
+  const running = await s.service(['uninstall', '--platform', 'linux', '--json'], { ...s.env, HOOKJUDGE_PORT: String((d.app.server.address() as { port: number }).port) })
+  await d.app.close()
+  t.match({ code: running.code, doc: JSON.parse(running.out) }, { code: 1, doc: { ok: false, error: /the systemd service is running: stop it first/, next: ['systemctl --user disable --now hookjudge.service'] } })
+  t.ok(existsSync(s.unit), 'nothing removed')
   t.equal((await s.service(['uninstall', '--platform', 'linux'])).code, 0)
   const uninstalled = await status({})
   t.match(uninstalled.out, /daemon: answering at [^\n]+, pid \d+ \(started by hand, e\.g\. npm start\)\n/, 'no service installed: nothing to start instead')
@@ -211,6 +231,13 @@ t.test('install passes the base URLs (not secret) to the unit, and notes a machi
   writeFileSync(join(runtime, 'bus'), '')
   const again = await s.service(['install', '--platform', 'linux'], env)
   t.notMatch(again.out, /no systemd user session/, 'a session bus: no note')
+  const { ANTHROPIC_BASE_URL: _, ...without } = env
+  const bare = await s.service(['install', '--platform', 'linux'], without)
+  t.match(bare.out, /kept: ANTHROPIC_BASE_URL from the unit already installed \(not set in this shell\)/)
+  t.match(readFileSync(s.unit, 'utf8'), '\nEnvironment=ANTHROPIC_BASE_URL=http://127.0.0.1:18080\n', 'an install from a shell without it keeps it')
+  const moved = await s.service(['install', '--platform', 'linux'], { ...without, ANTHROPIC_BASE_URL: 'http://127.0.0.1:18081' })
+  t.notMatch(moved.out, /kept: ANTHROPIC_BASE_URL/)
+  t.match(readFileSync(s.unit, 'utf8'), '\nEnvironment=ANTHROPIC_BASE_URL=http://127.0.0.1:18081\n', 'a new one replaces it')
 })
 
 t.test('an install from a shell without the key keeps the key the last install stored; a new key replaces it', async t => {
