@@ -13,7 +13,10 @@ function tokenOf (body: unknown): string | null {
   try {
     const v: unknown = typeof body === 'string' ? JSON.parse(body) : null
     const token = typeof v === 'object' && v !== null ? (v as { token?: unknown }).token : undefined
-    return typeof token === 'string' && token.length <= 512 ? token.trim() : null
+    if (typeof token !== 'string' || token.length > 512) return null
+    // A whole line of the tokens file pasted ("alice 5f0c… review"): its token is the second word.
+    const words = token.trim().split(/\s+/)
+    return words.length >= 2 && words.length <= 3 ? words[1]! : token.trim()
   } catch {
     return null
   }

@@ -55,6 +55,8 @@ t.test('the right token gets an HttpOnly, SameSite=Strict cookie for /ui; a wron
   t.match(set, /^hookjudge_ui=alice\.\d+\.[\w-]{43}; Path=\/ui; Max-Age=3600; HttpOnly; SameSite=Strict$/)
   t.notMatch(set, new RegExp(ALICE), 'the token itself is never in the cookie')
   t.match(String((await d.signIn(ALICE, { 'x-forwarded-proto': 'https' })).headers['set-cookie']), /; Secure$/)
+  t.match((await d.signIn(`alice ${ALICE} review`)).json(), { signedIn: true, name: 'alice' }, 'a whole line of the tokens file pasted: its token word')
+  t.equal((await d.signIn(`alice ${'x'.repeat(32)}`)).statusCode, 401, 'a line with a wrong token is still refused')
   const elsewhere = await d.signIn(ALICE, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
   t.equal(elsewhere.statusCode, 403, 'another site cannot sign a visitor in')
 })
