@@ -48,6 +48,7 @@ t.test('plain text is judged as the final message', async t => {
 t.test('usage errors', async t => {
   await t.rejects(judgeCommand([], io('', {}).io), /needs a HOOK/)
   await t.rejects(judgeCommand(['nope', '--config', '/dev/null'], io('', {}).io), /unknown hook "nope"/)
+  await t.rejects(judgeCommand(['comit', '--config', '/dev/null'], io('', {}).io), /unknown hook "comit"; did you mean "commit"\?; configured: commit, /)
   await t.rejects(judgeCommand(['commit', '--agent', 'x'], io('', {}).io), /--agent must be one of/)
   const deep = '{"tool_input":' + '['.repeat(100000) + ']'.repeat(100000) + '}'
   await t.rejects(judgeCommand(['commit', '--config', '/dev/null'], io(deep, {}).io), /nests deeper than 64 levels/, 'a deeply nested input is a usage error, not a crash')

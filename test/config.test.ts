@@ -63,6 +63,14 @@ t.test('a broken file names every problem at once', async t => {
   t.match(err.message, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is invalid \\(\\d+ problems\\)`))
 })
 
+t.test('a misspelled hook name is one problem with a did-you-mean, not a list of what a new hook lacks', async t => {
+  const file = join(tempDir(t), 'typo.yaml')
+  writeFileSync(file, 'hooks:\n  comit: { mode: shadow }\n')
+  const err = t.throws(() => loadConfig({ env: {}, file })) as ConfigError
+  t.strictSame(err.problems.map(p => p.path), ['hooks.comit'])
+  t.match(err.message, /hooks\.comit: expected the name of a configured hook \(did you mean `commit`\?\), or a new hook with its own event, prompt, feedback and blockWhen/)
+})
+
 t.test('unreadable and non-YAML files are problems too', async t => {
   t.throws(() => loadConfig({ env: {}, file: '/nonexistent/hookjudge.yaml' }), /\/nonexistent\/hookjudge\.yaml: expected a readable file, got ENOENT/)
   const dir = tempDir(t)

@@ -27,8 +27,8 @@ async function daemonChecks (config: Config, addr: DaemonAddress): Promise<Check
   // The checks below test the daemon that answers: say so when it runs another config than the one this run read.
   const status = await callDaemon(addr, 'GET', '/status', 3000)
   const files = status.ok && status.status === 200 ? (status.body as { configFiles?: unknown }).configFiles : undefined
-  const named = (fs: unknown[]) => fs.slice(1).join(', ') || 'the shipped defaults only'
-  const other = Array.isArray(files) && files.join('\n') !== config.files.join('\n') ? ` (it runs with ${named(files)}, not ${named(config.files)}: the checks below test its config)` : ''
+  const named = (fs: unknown[]) => fs.slice(1).filter(f => f !== '/dev/null').join(', ') || 'the shipped defaults only'
+  const other = Array.isArray(files) && named(files) !== named(config.files) ? ` (it runs with ${named(files)}, not ${named(config.files)}: the checks below test its config)` : ''
   const checks = [ok('daemon', `answering at ${addr.label}${other}`)]
   const ready = await callDaemon(addr, 'GET', '/readyz', 3000)
   if (ready.ok && ready.status === 200) checks.push(ok('backends', `every active hook has a usable judge backend${latestFailures(ready.body?.backends)}`))

@@ -2,6 +2,7 @@
 import { AGENTS, type AgentName } from '../agents/event.js'
 import { loadConfig } from '../config/config.js'
 import { judgeRuntime } from '../eval/run.js'
+import { nearest } from '../core/nearest.js'
 import { readiness } from '../core/runtime.js'
 import { MAX_DEPTH, nestedDeeperThan } from '../guards/input.js'
 import { judgeTurn } from '../pipeline/pipeline.js'
@@ -15,7 +16,10 @@ export const judgeCommand: Command = async (args, io) => {
   if (values.agent !== undefined && !AGENTS.includes(values.agent as AgentName)) throw new UsageError(`--agent must be one of ${AGENTS.join(', ')}`)
   const config = loadConfig({ env: io.env, file: values.config })
   const hook = Object.hasOwn(config.hooks, name) ? config.hooks[name] : undefined
-  if (!hook) throw new UsageError(`unknown hook "${name}"; configured: ${Object.keys(config.hooks).join(', ')}`)
+  if (!hook) {
+    const near = nearest(name, Object.keys(config.hooks))
+    throw new UsageError(`unknown hook "${name}"${near ? `; did you mean "${near}"?` : ''}; configured: ${Object.keys(config.hooks).join(', ')}`)
+  }
   const input = await readAll(io.stdin, config.server.bodyLimit)
   let body: Record<string, unknown>
   try {

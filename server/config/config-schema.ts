@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { EVENTS, type EventName } from '../agents/event.js'
 import { unknownKeys } from './config-keys.js'
 import { type ConfigProblem, describe } from '../core/errors.js'
+import { nearest } from '../core/nearest.js'
 import { type HookEvidence, validateEvidenceSettings, validateHookEvidence } from '../evidence/schema.js'
 import type { EvidenceSettings } from '../evidence/verification.js'
 import { checkFactNames, type GatePolicy, type GateSettings, validateGate, validateGateSettings } from '../approvals/approval-schema.js'
@@ -195,6 +196,9 @@ export function validateConfig (raw: unknown, files: string[]): { config?: Confi
     const p = `hooks.${name}`
     if (!HOOK_RE.test(name)) bad(p, 'a hook name of a-z, 0-9 and -', name)
     if (!isMap(h)) { bad(p, 'a map', h); continue }
+    // A partial entry (no event, prompt or feedback of its own) under a name no hook has is most often a typo of one.
+    const near = h.event === undefined && h.prompt === undefined && h.feedback === undefined ? nearest(name, Object.keys(hooksRaw).filter(n => n !== name)) : undefined
+    if (near !== undefined) { bad(p, `the name of a configured hook (did you mean \`${near}\`?), or a new hook with its own event, prompt, feedback and blockWhen`, name); continue }
     const event = oneOf(`${p}.event`, h.event, EVENTS, 'Stop')
     const failDefault = event === 'PreToolUse' ? 'safe' : 'open'
     const failMode = oneOf(`${p}.failMode`, h.failMode, FAIL_MODES, failDefault)
