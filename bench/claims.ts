@@ -20,10 +20,10 @@ export async function claims (root: string): Promise<Section> {
   }
   return {
     title: 'Completion claims (unverified-claim, no judge backend)',
-    note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by eleven independent authors from the claim rules alone ` +
+    note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by ${report.files.length} independent authors from the claim rules alone ` +
       '(corpus/claims/), rendered as real Claude Code and Codex transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
-      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV (authors a, b, d, f, i; j joined DEV after one untouched score); no TEST ' +
-      'scenario (authors c, e, g, h, k) was ever read: the figures of c, e and g were seen before the last changes, h\'s and k\'s only after them. Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
+      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV (authors a, b, d, f, i; j, l and m each after one untouched score, which corpus/claims/README.md gives); no TEST ' +
+      'scenario (authors c, e, g, h, k) was ever read (the scores of c, e and g were known while rules changed on DEV, those of h and k were not). Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
       'blocked among the attempts to look verified. Claim level, all types (per type: the script\'s table): of the claims the ' +
       'decision record names, those matching a labelled claim of their type and sentence (precision), and of the labelled claims, ' +
       'those detected (recall). Wilson 95 % intervals.',

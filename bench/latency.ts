@@ -22,13 +22,13 @@ export async function shimLatency (daemonUrl: string, bareUrl: string, rounds: n
   return {
     title: 'Layer-1 miss, end to end through a command hook',
     note: `One Stop hook call whose text no trigger matches, timed from spawn to exit, ${rounds} calls each, interleaved. ` +
-      'The floor is a bare `curl` POST to a static route of a bare Fastify server; the seed style is the article\'s ' +
-      'bash + jq + grep script (bench/seed-style-hook.sh), Layer 1 only.',
+      'The floor is a bare `curl` POST to a static route of a bare Fastify server; the regex style is a bash + jq + grep ' +
+      'hook as such hooks are commonly written (bench/seed-style-hook.sh), Layer 1 only.',
     head: ['path', 'median ms', 'p99 ms', 'vs floor'],
     rows: [
       ['hookjudge shim (dash + curl → daemon, Layer 1)', ms(s.median), ms(s.p99), times(s.median / c.median)],
       ['floor: bare curl → static loopback route', ms(c.median), ms(c.p99), times(1)],
-      ['seed style: bash + jq + grep per call', ms(b.median), ms(b.p99), times(b.median / c.median)]
+      ['regex style: bash + jq + grep per call', ms(b.median), ms(b.p99), times(b.median / c.median)]
     ]
   }
 }

@@ -22,8 +22,8 @@ export async function layer1Recall (): Promise<Section> {
     note: 'Violations Layer 1 sends to the judge, of those labelled block, with every shipped Stop hook on as `serve` runs it ' +
       '(corpus/scripts/layer1-splits.ts). dev: what thresholds, triggers and features were chosen on (the validation ' +
       'repositories, the team\'s written validation messages, six blind authors of whom five are trained on, the canonical ' +
-      'forms); test: never trained or tuned on (corpus/test/; three blind authors of corpus/written/ whose figures were seen once ' +
-      `before the last changes; and three of a second round, seen only after them). Target ${100 * TARGET} % on test; ` +
+      'forms); test: never trained or tuned on (corpus/test/; three blind authors of corpus/written/ whose scores were known while DEV changes were made, ' +
+      `and three of a second round whose scores were not). Target ${100 * TARGET} % on test; ` +
       '"(short)" marks a figure under it. Wilson 95 % intervals.',
     head: ['set', 'messages', ...STOP_HOOKS],
     rows

@@ -44,8 +44,8 @@ export async function throughput (daemon: Daemon, bareUrl: string, total: number
     section: {
       title: `Throughput at ${CLIENTS} concurrent clients`,
       note: `${CLIENTS} closed-loop keep-alive clients (undici), ${total} requests a run, ${runs} runs each, alternating; ` +
-        'median over runs of requests/s and of each run\'s p99. The hook input is a Layer-1 miss: the bench\'s 78-byte message (issue 13\'s ' +
-        `target), a real reply of ${Buffer.byteLength(reply)} bytes that every Stop hook lets through (the corpus's validation reply nearest the median length of such replies), ` +
+        'median over runs of requests/s and of each run\'s p99. The hook input is a Layer-1 miss: the bench\'s 78-byte message, ' +
+        `a real reply of ${Buffer.byteLength(reply)} bytes that every Stop hook lets through (the corpus's validation reply nearest the median length of such replies), ` +
         'and the bench\'s message with its turn read from a Claude Code transcript, as a live Stop\'s is. ' +
         'Load generator, daemon and fake share the same cores.',
       head: ['target', 'req/s', 'p99 ms', 'vs bare'],

@@ -66,8 +66,8 @@ export async function tokens (start: (overrides?: Record<string, unknown>) => Pr
       'Tokens are estimated by the fake backend from each request (an ASCII character = ¼ token, any other character = 1 token; ' +
       'no tokenizer runs offline). One turn is one POST /judge: the hooks that pass Layer 1 are asked in one call, so ' +
       `calls per turn are at most one (here ${hj.calls} model calls, counted at the fake, for the ${hitTurns} of ${texts.length} ` +
-      'turns where Layer 1 sent some hook on); the per-hook row is the ' +
-      'earlier wiring, one request and one call per hook that Layer 1 passes.',
+      'turns where Layer 1 sent some hook on); the per-hook row is what one request and one call ' +
+      'per hook that Layer 1 passes would cost.',
     head: ['hook style', 'calls', 'input tokens', 'output tokens', 'total tokens'],
     rows: [
       row('hookjudge, whole corpus (one request and at most one call per turn)', hj),
