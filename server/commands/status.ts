@@ -67,7 +67,8 @@ export function formatStatus (s: StatusBody, address: string, paint: ReturnType<
     const procs = b.processes ? `, ${b.processes.alive} processes (${b.processes.spares} spare)` : ''
     return `${i === 0 ? '' : ' '.repeat(12)}${b.name.padEnd(width)}  ${state} ${b.reason ?? `${b.type} ${b.model}${procs}`.trim()}`
   })
-  if (backends.length === 0) backends.push('none used by an active hook')
+  // No backend in any chain: with judge.backends auto, none was found (no key, no CLI); readiness below says the fix.
+  if (backends.length === 0) backends.push(paint('warn', 'none: no judge can be asked (Layer 1 and the transcript checks still run; a hook that needs the judge falls back)'))
   const unused = s.backends.length - used.length
   if (unused > 0) backends.push(`${' '.repeat(12)}${paint('dim', `(${unused} more defined, used by no active hook)`)}`)
   const last = s.reloads.last ? ` (last ${s.reloads.last.ok ? 'ok' : 'refused'} at ${s.reloads.last.at})` : ''

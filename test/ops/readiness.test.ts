@@ -51,6 +51,7 @@ t.test('status: ready with a usable judge, not ready with the reason without one
   const sad = capture(bare.env)
   t.equal(await statusCommand(['--config', bare.cliFile], sad.io), 0, 'the daemon runs: exit 0')
   t.match(sad.out(), /\n {2}readiness not ready\n {12}no judge backend found \(checked ANTHROPIC_API_KEY, /, 'judge.backends auto found nothing')
+  t.match(sad.out(), /\n {2}backends {2}none: no judge can be asked \(Layer 1 and the transcript checks still run; a hook that needs the judge falls back\)\n/)
   const sadJson = capture(bare.env)
   await statusCommand(['--config', bare.cliFile, '--json'], sadJson.io)
   t.match(JSON.parse(sadJson.out()), { readiness: { status: 'not ready', reasons: [/no judge backend found[^]*fix: export ANTHROPIC_API_KEY/] } })
