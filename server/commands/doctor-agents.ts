@@ -12,13 +12,14 @@ export interface AgentWiring {
   home: string
   homeExists: boolean
   /** Settings files read, and the hookjudge entries found in each. */
-  entries: { file: string, event: string, target: string, shim?: string }[]
+  /** tokenFile: the HOOKJUDGE_TOKEN_FILE a shim entry passes (install --token-file). */
+  entries: { file: string, event: string, target: string, shim?: string, tokenFile?: string }[]
 }
 
 const DEFAULT_TARGET = 'http://127.0.0.1:5834'
 
 /** Where one handler sends its input, or null when it is not a hookjudge entry. */
-export function entryTarget (h: Record<string, unknown>): { target: string, shim?: string } | null {
+export function entryTarget (h: Record<string, unknown>): { target: string, shim?: string, tokenFile?: string } | null {
   if (h.type === 'http' && typeof h.url === 'string') {
     const m = /^(https?:\/\/[^/]+)\/judge(?:\/[a-z0-9-]+)?(?:\?|$)/.exec(h.url)
     return m ? { target: m[1]!.replace('//localhost', '//127.0.0.1') } : null
@@ -30,7 +31,8 @@ export function entryTarget (h: Record<string, unknown>): { target: string, shim
   const env = (name: string) => [...command.matchAll(/\b(\w+)=(['"]?)([^\s'"]+)\2/g)].find(m => m[1] === name)?.[3]
   const socket = env('HOOKJUDGE_SOCKET')
   const url = env('HOOKJUDGE_URL')
-  return { target: socket ? `unix:${socket}` : (url ?? DEFAULT_TARGET).replace(/\/+$/, '').replace('//localhost', '//127.0.0.1'), shim }
+  const tokenFile = env('HOOKJUDGE_TOKEN_FILE')
+  return { target: socket ? `unix:${socket}` : (url ?? DEFAULT_TARGET).replace(/\/+$/, '').replace('//localhost', '//127.0.0.1'), shim, ...(tokenFile ? { tokenFile } : {}) }
 }
 
 function scan (file: string, into: AgentWiring['entries'], eventsAtTop: boolean): void {

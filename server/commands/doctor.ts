@@ -5,6 +5,7 @@ import { lastRecord } from '../ops/decision-files.js'
 import { ConfigError, formatProblem } from '../core/errors.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import { SHIM_PATH } from '../core/paths.js'
+import { readSmallFileSync } from '../core/safe-file.js'
 import { type Command, type Io, parse, wallNow, workingDir } from './args.js'
 import { DOCTOR } from './verb-specs.js'
 import { callDaemon, type DaemonAddress, daemonAddress } from './daemon.js'
@@ -18,18 +19,25 @@ const fail = (name: string, detail: string, fix: string): Check => ({ name, stat
 const skip = (name: string, detail: string): Check => ({ name, status: 'skip', detail })
 const START = 'start it: hookjudge serve (foreground) or hookjudge service install'
 
-async function daemonChecks (config: Config, addr: DaemonAddress): Promise<Check[]> {
+async function daemonChecks (config: Config, addr: DaemonAddress, team = false): Promise<Check[]> {
   const health = await callDaemon(addr, 'GET', '/healthz', 3000)
   if (!health.ok || health.status !== 200) {
     const why = health.ok ? `HTTP ${health.status}` : health.error
-    return [fail('daemon', `not answering at ${addr.label} (${why})`, START), skip('backends', 'needs the daemon'), skip('verdict', 'needs the daemon')]
+    const fix = team ? 'your agents point at the team daemon there (install --url): check the URL, your network, and ask whoever runs it' : START
+    return [fail('daemon', `not answering at ${addr.label} (${why})`, fix), skip('backends', 'needs the daemon'), skip('verdict', 'needs the daemon')]
   }
+  if (team) return [ok('daemon', `answering at ${addr.label}, the team daemon your agents point at`), ...await backendChecks(config, addr)]
   // The checks below test the daemon that answers: say so when it runs another config than the one this run read.
   const status = await callDaemon(addr, 'GET', '/status', 3000)
   const files = status.ok && status.status === 200 ? (status.body as { configFiles?: unknown }).configFiles : undefined
   const named = (fs: unknown[]) => fs.slice(1).filter(f => f !== '/dev/null').join(', ') || 'the shipped defaults only'
   const other = Array.isArray(files) && named(files) !== named(config.files) ? ` (it runs with ${named(files)}, not ${named(config.files)}: the checks below test its config)` : ''
-  const checks = [ok('daemon', `answering at ${addr.label}${other}`)]
+  return [ok('daemon', `answering at ${addr.label}${other}`), ...await backendChecks(config, addr)]
+}
+
+/** What the daemon that answers can judge with: its backends (GET /readyz), its shared state, a test verdict. */
+async function backendChecks (config: Config, addr: DaemonAddress): Promise<Check[]> {
+  const checks: Check[] = []
   const ready = await callDaemon(addr, 'GET', '/readyz', 3000)
   if (ready.ok && ready.status === 200) checks.push(ok('backends', `every active hook has a usable judge backend${latestFailures(ready.body?.backends)}`))
   else if (ready.ok && ready.status === 401) checks.push(fail('backends', 'the daemon wants a bearer token', 'point server.tokenFile at the token file the daemon uses'))
@@ -105,8 +113,12 @@ export async function runDoctor (io: Io, file?: string, expectInstalled = false)
   } catch (err) {
     checks.push(fail('daemon', (err as Error).message.replace(/\n\s*/g, ' '), 'fix server.tokenFile (chmod 600, one line)'))
   }
-  if (addr) checks.push(...await daemonChecks(config, addr))
-  checks.push(...agentChecks(io, addr, expectInstalled), shimCheck(io), await lastDecisionCheck(config, io))
+  // A team developer's agents point at the team's daemon (install --url --token-file): that is the one to check.
+  const team = addr && teamDaemon(io, addr)
+  if (team) addr = team
+  if (addr) checks.push(...await daemonChecks(config, addr, team !== undefined))
+  checks.push(...agentChecks(io, addr, expectInstalled), shimCheck(io))
+  checks.push(team ? skip('last decision', `logged by the team daemon at ${team.label} (its review page, or hookjudge logs on its host)`) : await lastDecisionCheck(config, io))
   return checks
 }
 
@@ -143,4 +155,19 @@ function backendFix (reasons: string): string {
     fixes.push('set the API key env var in the daemon\'s environment (for the service: export it, then hookjudge service install), or pick another backend in judge.backends')
   }
   return fixes.join('; or ')
+}
+
+/**
+ * The team daemon every wired agent here points at with a token file of its own (install --url --token-file), when it is
+ * not this config's daemon; its token is the one the hooks send.
+ */
+function teamDaemon (io: Io, local: DaemonAddress): DaemonAddress | undefined {
+  const entries = findWiring(io.env, workingDir(io)).flatMap(w => w.entries)
+  const targets = new Set(entries.map(e => e.target))
+  const [target] = targets
+  const tokenFile = entries.find(e => e.tokenFile)?.tokenFile
+  if (targets.size !== 1 || !target || !/^https?:\/\//.test(target) || target === local.label || tokenFile === undefined) return undefined
+  const read = readSmallFileSync(tokenFile, 4096)
+  const token = 'text' in read ? read.text.split('\n')[0]!.trim() : ''
+  return { url: target, label: target, headers: token ? { authorization: `Bearer ${token}` } : {} }
 }

@@ -94,6 +94,28 @@ t.test('a backend that cannot be reached: noted beside the OK while its circuit 
   t.match((await checks()).backends, { status: 'fail', detail: /anthropic: circuit open after 3 failures \(last: http_error: [^)]*ECONNREFUSED[^)]*\), retry in \d+ s; openai: circuit open/, fix: /^the backend failed its latest calls: check its baseUrl, the network and the provider/ })
 })
 
+t.test('a team developer (agents wired to a team daemon with a token file): doctor checks that daemon, not a local one', async t => {
+  const d = await startDaemon(t)
+  const tokenFile = join(d.dir, 'my-token')
+  writeFileSync(tokenFile, 'c3'.repeat(16) + '\n', { mode: 0o600 })
+  mkdirSync(d.env.CODEX_HOME, { recursive: true })
+  const command = { type: 'command', command: `HOOKJUDGE_URL=${d.url} HOOKJUDGE_TOKEN_FILE=${tokenFile} ${SHIM_PATH} commit`, timeout: 30 }
+  writeFileSync(join(d.env.CODEX_HOME, 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [command] }] } }))
+  // This laptop's own config names no daemon of its own (the default address, where nothing listens here).
+  writeFileSync(d.cliFile, 'server: { port: 9 }\n')
+  const json = capture(d.env)
+  await doctorCommand(['--config', d.cliFile, '--json'], json.io)
+  const checks = Object.fromEntries(JSON.parse(json.out()).checks.map((c: any) => [c.name, c]))
+  t.match(checks.daemon, { status: 'ok', detail: `answering at ${d.url}, the team daemon your agents point at` })
+  t.match(checks.backends, { status: 'ok' })
+  t.match(checks.codex, { status: 'ok', detail: new RegExp(`→ ${d.url}$`) }, 'the wiring is not "fixed" back to a local daemon')
+  t.match(checks['last decision'], { status: 'skip', detail: `logged by the team daemon at ${d.url} (its review page, or hookjudge logs on its host)` })
+  await d.app.close()
+  const down = capture(d.env)
+  await doctorCommand(['--config', d.cliFile, '--json'], down.io)
+  t.match(JSON.parse(down.out()).checks.find((c: any) => c.name === 'daemon'), { status: 'fail', fix: /your agents point at the team daemon there \(install --url\): check the URL, your network/ })
+})
+
 t.test('an invalid config is a FAIL naming each problem; the other checks go on with the shipped defaults', async t => {
   const d = await startDaemon(t)
   writeFileSync(d.cliFile, 'judge: { deadlineMs: soon }\ncache: { max: 0 }\n')
