@@ -1,4 +1,5 @@
 /** hookjudge install|uninstall AGENT: merges hookjudge's one entry per event into the agent's hooks file, or takes it out. */
+import { existsSync } from 'node:fs'
 import { ADAPTERS } from '../agents/adapter.js'
 import { AGENTS, EVENTS } from '../agents/event.js'
 import type { Config } from '../config/config-schema.js'
@@ -127,7 +128,7 @@ export const uninstallCommand: Command = async (args, io) => {
   if (r.backup) io.stdout.write(`backup of the previous file: ${r.backup}\n`)
   const what = t.dryRun ? 'would be removed' : 'removed'
   io.stdout.write(r.removed > 0
-    ? `hookjudge: ${r.removed} hookjudge entr${r.removed === 1 ? 'y' : 'ies'} ${what} from ${t.path}\n`
+    ? `hookjudge: ${r.removed} hookjudge entr${r.removed === 1 ? 'y' : 'ies'} ${what} from ${t.path}${!t.dryRun && !existsSync(t.path) ? ' (it held nothing else: the file is removed)' : ''}\n`
     : `hookjudge: no hookjudge entries in ${t.path}\n`)
   for (const line of notes) io.stdout.write(line + '\n')
   return 0

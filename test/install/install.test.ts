@@ -56,7 +56,7 @@ t.test('Claude Code user scope: $CLAUDE_CONFIG_DIR/settings.json; a second run c
   t.equal(await read(`${s.claude}.hookjudge.bak`), USER_FILE, 'the backup still holds the file from before the first change')
   t.match(JSON.parse(await read(s.claude)).hooks.Stop[1].hooks[0], { type: 'command', command: `env HOOKJUDGE_URL=http://127.0.0.1:9 sh ${SHIM_PATH}` })
   const un = await s.run(uninstallCommand, ['claude-code'])
-  t.match(un.out, /1 hookjudge entry removed/)
+  t.match(un.out, /1 hookjudge entry removed from \S+\n/, 'a file that holds the user\'s own settings stays, said as nothing more')
   t.equal(await read(s.claude), USER_FILE, 'uninstall leaves exactly the user\'s file')
   t.match((await s.run(uninstallCommand, ['claude-code'])).out, /no hookjudge entries in/)
 })
@@ -86,7 +86,7 @@ t.test('migration: an install of the per-hook release becomes one entry per even
   const doc = JSON.parse(await read(s.claude))
   t.strictSame(doc.hooks.Stop, [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:9/judge', timeout: 10, headers: doc.hooks.Stop[0].hooks[0].headers, allowedEnvVars: doc.hooks.Stop[0].hooks[0].allowedEnvVars, statusMessage: 'hookjudge' }] }])
   t.strictSame(doc.hooks.PreToolUse, before.hooks.PreToolUse, '--hooks commit left the gate event as it was')
-  t.match((await s.run(uninstallCommand, ['claude-code'])).out, /2 hookjudge entries removed/)
+  t.match((await s.run(uninstallCommand, ['claude-code'])).out, /2 hookjudge entries removed from \S+ \(it held nothing else: the file is removed\)\n/)
   t.notOk(existsSync(s.claude), 'a file that only ever held hookjudge\'s entries goes with them, not left as {}')
 })
 
