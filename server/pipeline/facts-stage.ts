@@ -18,6 +18,14 @@ export function factsReason (t: Turn, rt: Runtime): string {
   return rt.redact(`you said “${first.text.replace(/\s+/g, ' ').trim()}” (${first.type}), but ${first.evidence}${more}`).text
 }
 
+/** Why a claims hook allowed, in the record: no claim found, or what backs them (a verification's absence is no reason then). */
+function claimsAllowReason (t: Turn): string {
+  const claims = t.claims ?? []
+  if (claims.length === 0) return 'no completion claim in the message'
+  const backed = claims.find(c => c.outcome === 'supported') ?? claims[0]!
+  return `every claim is backed or exempt (${backed.type}: ${backed.evidence})`
+}
+
 /** claim and claims_supported, for hooks that check claims: the text's claims against the turn's runs (kept for the record). */
 function claimFacts (t: Turn): Facts | undefined {
   if (!t.evidence) return undefined
@@ -43,7 +51,8 @@ export async function factsStage (t: Turn, rt: Runtime): Promise<void> {
     const plan = run.plan
     if (plan.kind === 'unknown') settle(run, { decision: 'allow', source: 'fallback', failure: plan.failure })
     else if (plan.kind === 'decided') {
-      settle(run, { decision: plan.block ? blocking(t) : 'allow', source: 'layer1', wouldBlock: plan.block, facts: plan.facts, reason: factsReason(t, rt) })
+      const reason = !plan.block && run.hook.deterministic.includes('claims_supported') ? claimsAllowReason(t) : factsReason(t, rt)
+      settle(run, { decision: plan.block ? blocking(t) : 'allow', source: 'layer1', wouldBlock: plan.block, facts: plan.facts, reason })
     } else if (plan.kind === 'ask' && plan.standing && !run.chain.some(b => b.unusable === null)) {
       // Facts that block on their own need no judge to stand: without a usable backend they decide (no fail-open allow).
       settle(run, { decision: blocking(t), source: 'layer1', wouldBlock: true, facts: plan.facts, reason: factsReason(t, rt) })

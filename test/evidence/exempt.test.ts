@@ -7,6 +7,7 @@ import { factsOf } from '../../server/evidence/facts.js'
 import { isNotesPath } from '../../server/evidence/exempt.js'
 import type { Step } from '../../server/evidence/steps.js'
 import { startFakeJudgeApi } from '../fixtures/fake-judge-api.js'
+import { recordingLog } from '../helpers/arrivals.js'
 import { build, claudeStop, TEST_ENV, tempDir, testConfig } from '../helper.js'
 
 const edit = (path: string): Step => ({ kind: 'edit', tool: 'Edit', paths: [path], status: 'passed' })
@@ -41,7 +42,8 @@ async function daemon (t: Test) {
   t.teardown(() => api.close())
   const dir = tempDir(t)
   const env = { ...TEST_ENV, HOME: join(dir, 'home'), CLAUDE_CONFIG_DIR: join(dir, 'claude') }
-  const { app } = await build(t, testConfig({}, api.url), { env })
+  const { decisionLog, records } = recordingLog()
+  const { app } = await build(t, testConfig({}, api.url), { env, decisionLog })
   const withTests = join(dir, 'with-tests')
   const noTests = join(dir, 'no-tests')
   await mkdir(withTests, { recursive: true })
@@ -55,7 +57,8 @@ async function daemon (t: Test) {
     const res = await app.inject({ method: 'POST', url: '/judge/unverified-claim', payload: claudeStop(last, { transcript_path: path, prompt_id: 'P', cwd, session_id: `s${n}` }) })
     return res.headers['x-hookjudge-decision']
   }
-  return { judge, noTests }
+  const reasonOf = async (session: string) => (await records.waitFor(r => r.sessionId === session)).reason
+  return { judge, noTests, reasonOf, count: () => n }
 }
 
 t.test('through the daemon: who is held to "run the tests"', async t => {
@@ -70,4 +73,14 @@ t.test('through the daemon: who is held to "run the tests"', async t => {
   }
   const failedCommit = [...configEdit, use('g', 'Bash', { command: 'git commit -am "timeouts"' }), result('g', 'Exit code 1\nerror: gpg failed to sign the data', true)]
   t.equal(await judge(failedCommit, 'Config updated and successfully pushed to main.'), 'block', '"successfully pushed" after a failed git commit')
+})
+
+t.test('an allow says why in the record: no claim in the message, or what backs the claims (not that no check ran)', async t => {
+  const { judge, reasonOf, count } = await daemon(t)
+  const codeEdit = [use('e', 'Edit', { file_path: '/w/src/worker.ts', old_string: '5', new_string: '10' }), result('e', 'The file /w/src/worker.ts has been updated.')]
+  t.equal(await judge(codeEdit, 'I changed the timeout; the tests still need a run, which I have not done.'), 'allow')
+  t.equal(await reasonOf(`s${count()}`), 'no completion claim in the message')
+  const tested = [...codeEdit, use('n', 'Bash', { command: 'npm test' }), result('n', 'Tests: 12 passed, 12 total')]
+  t.equal(await judge(tested, 'All tests pass.'), 'allow')
+  t.equal(await reasonOf(`s${count()}`), 'every claim is backed or exempt (tests: `npm test` passed after the last edit)')
 })
