@@ -1,4 +1,4 @@
-# hookjudge daemon image (cannot be built in this repo's CI: no Docker engine; kept short to review by eye).
+# hookjudge daemon image: the built daemon on node:20-slim, as the node user, health-checked with `hookjudge status`.
 #   docker build -t hookjudge .
 #   docker run -d --name hookjudge --read-only -p 127.0.0.1:5834:5834 -e ANTHROPIC_API_KEY \
 #     -v "$PWD/config.yaml:/etc/hookjudge/config.yaml:ro" -v "$PWD/token:/etc/hookjudge/token:ro" \

@@ -7,7 +7,7 @@ export const CLAUDE_CAPS: Capabilities = {
   label: 'Claude Code',
   events: { Stop: ['Stop'], SubagentStop: ['SubagentStop'], PreToolUse: ['PreToolUse'], PostToolUse: ['PostToolUse'] },
   block: {
-    stop: '`{"decision":"block","reason":R}`: the model reads `Stop hook blocking error from command: "<hook URL or command>": R` (2.1.332; 2.1.197: `Stop hook feedback:\\nR`)',
+    stop: '`{"decision":"block","reason":R}`: the model reads `Stop hook feedback:\\nR` in a system reminder and `Stop hook blocking error from command: "<hook URL or command>": R` (2.1.332; 2.1.197: the first only)',
     preTool: '`hookSpecificOutput.permissionDecision:"deny"`: the tool result is the reason'
   },
   failDirection: 'open on every hook failure; a gate fails safe through `onFailure:"block"` (≥ 2.1.295: it denies) or the shim with --fail-safe (it asks)',
