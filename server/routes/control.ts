@@ -8,6 +8,7 @@ import { redactStage } from '../pipeline/redact-stage.js'
 import { verdictStage } from '../pipeline/verdict-stage.js'
 import type { ReloadResult } from '../ops/reload.js'
 import type { Runtime } from '../core/runtime.js'
+import { LOCAL_VERDICTS } from '../state/local-state.js'
 
 export interface ControlRouteOptions { runtime: () => Runtime, reload: () => ReloadResult }
 
@@ -34,8 +35,9 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
     if (!hook) return reply.code(404).send({ error: name ? `unknown hook "${name.slice(0, 64)}"` : 'no hook with a judge chain' })
     const deadlineMs = rt.config.judge.deadlineMs
     const started = performance.now()
-    // A probe must reach the model: a cached verdict would say nothing about the chain now.
-    const turn = await judgeText({ ...rt, cache: { ...rt.cache, get: () => undefined } }, { hooks: [hook], text: PROBE_TEXT, stages: PROBE_STAGES })
+    // A probe must reach the model: a verdict cached here or by the team's replicas would say nothing about the chain now.
+    const fresh = { ...rt, cache: { ...rt.cache, get: () => undefined }, state: { ...rt.state, verdicts: LOCAL_VERDICTS } }
+    const turn = await judgeText(fresh, { hooks: [hook], text: PROBE_TEXT, stages: PROBE_STAGES })
     const ms = Math.round(performance.now() - started)
     const d = turn.runs[0]!.final!
     if (d.source !== 'judge') return { hook: hook.name, ok: false, ms, deadlineMs, error: d.failure ?? 'no verdict' }

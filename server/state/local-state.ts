@@ -5,11 +5,13 @@ import type { LoopStore, SharedState } from './state.js'
 
 export interface LocalStateOptions { loop: LoopGovernor, facts: FactStoreOptions }
 
+/** No team: the local cache's own coalescing is all there is (also what a probe uses, to reach the model itself). */
+export const LOCAL_VERDICTS: SharedState['verdicts'] = { claim: async () => null, wait: async () => ({ self: true }), done: async () => {} }
+
 export function createLocalState (opts: LocalStateOptions): SharedState {
   return {
     health: () => ({ mode: 'local', status: 'ok' }),
-    // No team: the local cache's own coalescing is all there is.
-    verdicts: { claim: async () => null, wait: async () => ({ self: true }), done: async () => {} },
+    verdicts: LOCAL_VERDICTS,
     loop: localLoopStore(opts.loop),
     facts: { store: createFactStore(opts.facts), pull: async () => {}, settle: async () => {} },
     circuits: { pull: async () => {}, admit: (_b, localAdmit) => localAdmit, record: () => {}, configure: () => {}, open: () => undefined },

@@ -19,6 +19,19 @@ t.test('a verdict computed on replica A is a cache hit on replica B: no new mode
   t.equal(tm.calls(), 1, 'zero new backend calls')
 })
 
+t.test('doctor\'s probe reaches the model on every replica and every run: the team\'s stored verdict does not answer it', async t => {
+  const tm = await team(t)
+  await readyzSays(tm, 0, 'ready')
+  const probe = async (replica: number) => {
+    const res = await fetch(`${tm.urls[replica]}/probe`, { method: 'POST' })
+    return await res.json() as { ok: boolean, error?: string }
+  }
+  t.match(await probe(0), { ok: true })
+  t.match(await probe(1), { ok: true }, 'the verdict replica A stored in Redis does not answer B\'s probe')
+  t.match(await probe(0), { ok: true }, 'nor A\'s second one')
+  t.equal(tm.calls(), 3, 'three probes, three model calls')
+})
+
 // A claim of an ask key as MONITOR shows it (the script that announces a verdict names the done channel as well).
 const CLAIM = /^(?!.*hookjudge:v1:done).*"EVAL".*"hookjudge:v1:claim:/
 
