@@ -5,7 +5,7 @@ import { loadConfig } from '../config/config.js'
 import { nearest } from '../core/nearest.js'
 import { configHome, userHome } from '../core/paths.js'
 import { readSmallFileSync } from '../core/safe-file.js'
-import { keptKeys } from '../service/kept-keys.js'
+import { keptConfigFile, keptKeys } from '../service/kept-keys.js'
 import { launchdPaths } from '../service/launchd.js'
 import { differences, fileState, installFiles, planService, uninstallFiles } from '../service/plan.js'
 import { KEPT_ENV, serviceSpec } from '../service/spec.js'
@@ -36,6 +36,10 @@ export const serviceCommand: Command = async (args, io) => {
   // The base URLs too: an install from a shell without them must not send the key to the default endpoint from then on.
   const keptUrls = storedEnv(platform, home, io.env, spec.env)
   spec.env = { ...keptUrls, ...spec.env }
+  // And its config file, unless this run names one (--config, HOOKJUDGE_CONFIG).
+  const unitConfig = values.config === undefined && !io.env.HOOKJUDGE_CONFIG ? installedConfig(platform, home, io.env) : undefined
+  const keptConfig = unitConfig !== undefined && unitConfig !== spec.configFile ? unitConfig : undefined
+  if (keptConfig !== undefined) spec.configFile = keptConfig
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })
   if (!plan) {
     const error = `no service manager for platform "${platform}" (linux: systemd, darwin: launchd); run hookjudge serve under yours`
@@ -59,7 +63,7 @@ export const serviceCommand: Command = async (args, io) => {
       ...plan.manager === 'systemd' && platform === process.platform && !userBus(io.env) ? [NO_USER_BUS] : []
     ]
     if (values.json) {
-      json(!refused, { files: done, keys, kept: Object.keys(kept), next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes })
+      json(!refused, { files: done, keys, kept: [...Object.keys(kept), ...Object.keys(keptUrls), ...(keptConfig ? ['--config'] : [])], next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes })
       return refused ? 1 : 0
     }
     for (const n of notes) say(`${paint('warn', 'note')}: ${n}`)
@@ -68,6 +72,7 @@ export const serviceCommand: Command = async (args, io) => {
     const where = plan.manager === 'systemd' ? 'env file' : 'plist'
     say(`keys: ${keys.join(', ') || 'none (set a backend\'s key in this shell and install again)'} (only in the ${where}, mode 0600)`)
     if (Object.keys(kept).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept).join(', ')} from the ${where} already installed (not set in this shell)`)
+    if (keptConfig !== undefined) say(`${paint('warn', 'kept')}: --config ${keptConfig} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (give --config to change it)`)
     if (Object.keys(keptUrls).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(keptUrls).join(', ')} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (not set in this shell)`)
     commands('next, run:', plan.afterInstall)
     if (linger.length > 0) commands('to keep it running when you are logged out (hookjudge does not run this for you):', linger)
@@ -153,4 +158,13 @@ async function daemonOf (addr: ReturnType<typeof daemonAddress>): Promise<{ answ
   const status = await callDaemon(addr, 'GET', '/status', 3000)
   const body = status.ok && status.status === 200 ? status.body as { pid?: number, service?: string | null } : {}
   return typeof body.pid === 'number' ? { answering: true, pid: body.pid, service: body.service ?? null } : { answering: true }
+}
+
+/** The --config file of the installed unit (systemd) or plist (launchd), if hookjudge wrote it. */
+function installedConfig (platform: string, home: string, env: Record<string, string | undefined>): string | undefined {
+  const linux = platform === 'linux'
+  const path = linux ? systemdPaths(configHome(env)).unit : platform === 'darwin' ? launchdPaths(home).plist : undefined
+  if (path === undefined) return undefined
+  const read = readSmallFileSync(path, 1 << 20)
+  return keptConfigFile('text' in read ? read.text : undefined, linux ? 'unit' : 'plist')
 }

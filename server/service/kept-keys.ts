@@ -49,3 +49,20 @@ export function keptKeys (text: string | undefined, kind: 'env' | 'unit' | 'plis
   for (const name of names) if (shell[name] === undefined && stored[name]) out[name] = stored[name]
   return out
 }
+
+/** The --config file the installed unit (its ExecStart line) or plist (its ProgramArguments) runs the daemon with. */
+export function keptConfigFile (text: string | undefined, kind: 'unit' | 'plist'): string | undefined {
+  if (text === undefined || !text.includes(MARKER)) return undefined
+  if (kind === 'plist') {
+    try {
+      const doc = parsePlist(text) as unknown
+      const argv = isMap(doc) && Array.isArray(doc.ProgramArguments) ? doc.ProgramArguments : []
+      const at = argv.indexOf('--config')
+      return at >= 0 && typeof argv[at + 1] === 'string' ? argv[at + 1] : undefined
+    } catch { return undefined }
+  }
+  const m = /^ExecStart=.* --config ("(?:[^"\\]|\\.)*"|\S+)\s*$/m.exec(text)
+  if (!m) return undefined
+  const word = m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replace(/\\(["\\])/g, '$1') : m[1]!
+  return word.replaceAll('%%', '%').replaceAll('$$', '$')
+}

@@ -20,7 +20,8 @@ export interface ServiceSpec {
 export const MARKER = 'Written by `hookjudge service install`; `hookjudge service uninstall` removes it.'
 
 // The base URLs too: a service that dropped ANTHROPIC_BASE_URL would send the key to the default endpoint instead.
-export const KEPT_ENV = ['ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL']
+// Kept from the installed unit when this shell sets none: a plain re-run must not move the daemon or its judge.
+export const KEPT_ENV = ['ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'HOOKJUDGE_HOST', 'HOOKJUDGE_PORT', 'HOOKJUDGE_LOG_LEVEL']
 const PASSED_ENV = ['PATH', 'HOOKJUDGE_HOST', 'HOOKJUDGE_PORT', 'HOOKJUDGE_LOG_LEVEL', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL']
 
 export function serviceSpec (config: Config, env: Env, opts: { node?: string, cli?: string, cwd: string }): ServiceSpec {

@@ -240,6 +240,27 @@ t.test('install passes the base URLs (not secret) to the unit, and notes a machi
   t.match(readFileSync(s.unit, 'utf8'), '\nEnvironment=ANTHROPIC_BASE_URL=http://127.0.0.1:18081\n', 'a new one replaces it')
 })
 
+t.test('a plain re-run keeps the port and the config file the unit was installed with; naming them changes them', async t => {
+  const s = setup(t, 'team config.yaml')
+  t.equal((await s.service(['install', '--platform', 'linux'], { ...s.env, HOOKJUDGE_PORT: '5903' })).code, 0)
+  // A re-run from a shell with neither, and with a user config of its own in the XDG place.
+  const xdg = join(s.home, '.config', 'hookjudge', 'config.yaml')
+  mkdirSync(join(s.home, '.config', 'hookjudge'), { recursive: true })
+  writeFileSync(xdg, 'judge: { deadlineMs: 3000 }\n')
+  const { HOOKJUDGE_PORT: _, ...bare } = s.env
+  const c = capture(bare)
+  t.equal(await serviceCommand(['install', '--platform', 'linux'], c.io), 0)
+  const unit = readFileSync(s.unit, 'utf8')
+  t.match(unit, '\nEnvironment=HOOKJUDGE_PORT=5903\n')
+  t.match(unit, ` serve --config "${s.config}"\n`)
+  t.match(c.out(), `kept: --config ${s.config} from the unit already installed (give --config to change it)`)
+  t.match(c.out(), 'kept: HOOKJUDGE_PORT from the unit already installed')
+  const named = capture(bare)
+  t.equal(await serviceCommand(['install', '--platform', 'linux', '--config', xdg], named.io), 0)
+  t.match(readFileSync(s.unit, 'utf8'), ` serve --config ${xdg}\n`, 'a --config given replaces it')
+  t.notMatch(named.out(), /kept: --config/)
+})
+
 t.test('an install from a shell without the key keeps the key the last install stored; a new key replaces it', async t => {
   for (const platform of ['linux', 'darwin']) {
     const s = setup(t)
