@@ -5,6 +5,9 @@ import { AGENTS, type AgentName } from '../agents/event.js'
 import { PROJECT_DIRS } from '../agents/homes.js'
 import { TARGETS } from '../install/targets.js'
 import type { Env } from '../core/paths.js'
+import { readSmallFileSync } from '../core/safe-file.js'
+import { type Io, workingDir } from './args.js'
+import type { DaemonAddress } from './daemon.js'
 
 export interface AgentWiring {
   agent: AgentName
@@ -70,4 +73,19 @@ export function findWiring (env: Env, cwd: string): AgentWiring[] {
     for (const f of new Set(files)) scan(f, entries, TARGETS[agent].eventsAtTop?.(f) === true)
     return { agent, home: dir, homeExists: existsSync(dir), entries }
   })
+}
+
+/**
+ * The team daemon every wired agent here points at with a token file of its own (install --url --token-file), when it is
+ * not this config's daemon; its token is the one the hooks send.
+ */
+export function teamDaemon (io: Io, local: Pick<DaemonAddress, 'label'>): DaemonAddress | undefined {
+  const entries = findWiring(io.env, workingDir(io)).flatMap(w => w.entries)
+  const targets = new Set(entries.map(e => e.target))
+  const [target] = targets
+  const tokenFile = entries.find(e => e.tokenFile)?.tokenFile
+  if (targets.size !== 1 || !target || !/^https?:\/\//.test(target) || target === local.label || tokenFile === undefined) return undefined
+  const read = readSmallFileSync(tokenFile, 4096)
+  const token = 'text' in read ? read.text.split('\n')[0]!.trim() : ''
+  return { url: target, label: target, headers: token ? { authorization: `Bearer ${token}` } : {} }
 }

@@ -5,11 +5,10 @@ import { lastRecord } from '../ops/decision-files.js'
 import { ConfigError, formatProblem } from '../core/errors.js'
 import { decisionDir } from '../ops/housekeeping.js'
 import { SHIM_PATH } from '../core/paths.js'
-import { readSmallFileSync } from '../core/safe-file.js'
 import { type Command, type Io, parse, wallNow, workingDir } from './args.js'
 import { DOCTOR } from './verb-specs.js'
 import { callDaemon, type DaemonAddress, daemonAddress } from './daemon.js'
-import { findWiring } from './doctor-agents.js'
+import { findWiring, teamDaemon } from './doctor-agents.js'
 import { formatUptime, painter, writeJson } from './output.js'
 
 export interface Check { name: string, status: 'ok' | 'fail' | 'skip', detail: string, fix?: string }
@@ -155,19 +154,4 @@ function backendFix (reasons: string): string {
     fixes.push('set the API key env var in the daemon\'s environment (for the service: export it, then hookjudge service install), or pick another backend in judge.backends')
   }
   return fixes.join('; or ')
-}
-
-/**
- * The team daemon every wired agent here points at with a token file of its own (install --url --token-file), when it is
- * not this config's daemon; its token is the one the hooks send.
- */
-function teamDaemon (io: Io, local: DaemonAddress): DaemonAddress | undefined {
-  const entries = findWiring(io.env, workingDir(io)).flatMap(w => w.entries)
-  const targets = new Set(entries.map(e => e.target))
-  const [target] = targets
-  const tokenFile = entries.find(e => e.tokenFile)?.tokenFile
-  if (targets.size !== 1 || !target || !/^https?:\/\//.test(target) || target === local.label || tokenFile === undefined) return undefined
-  const read = readSmallFileSync(tokenFile, 4096)
-  const token = 'text' in read ? read.text.split('\n')[0]!.trim() : ''
-  return { url: target, label: target, headers: token ? { authorization: `Bearer ${token}` } : {} }
 }

@@ -7,6 +7,7 @@ import { decisionDir } from '../ops/housekeeping.js'
 import type { DecisionRecord } from '../core/record.js'
 import type { TeamLog } from '../state/state.js'
 import { parseLine } from '../ui/decision-walk.js'
+import { teamDaemon } from './doctor-agents.js'
 import { openTeamLog } from './team-log.js'
 import { type Command, type Io, parse, UsageError, wallNow } from './args.js'
 import { LOGS } from './verb-specs.js'
@@ -88,7 +89,11 @@ export async function printLogs (o: LogsOptions, io: Io, signal?: AbortSignal): 
   }
   await scan()
   // Silence would look like a broken command: say where it looked (on stderr, so a pipe of records stays clean).
-  if (shown === 0 && !o.json && !unreachable) io.stderr.write(`no decisions${o.hook || o.user || o.since ? ' matching' : ''} in ${o.team?.where ?? o.dir}${o.follow ? ' yet; waiting for new ones' : ''}\n`)
+  if (shown === 0 && !o.json && !unreachable) {
+    io.stderr.write(`no decisions${o.hook || o.user || o.since ? ' matching' : ''} in ${o.team?.where ?? o.dir}${o.follow ? ' yet; waiting for new ones' : ''}\n`)
+    const team = o.team ? undefined : teamDaemon(io, { label: '' })
+    if (team) io.stderr.write(`your agents send their turns to the team daemon at ${team.label}: its decisions are there (${team.label}/ui, or hookjudge logs on its host)\n`)
+  }
   if (!o.follow || signal?.aborted) return
   let running: Promise<void> | null = null
   let again = false

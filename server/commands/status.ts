@@ -7,6 +7,7 @@ import type { Io } from './args.js'
 import { type Command, parse } from './args.js'
 import { STATUS } from './verb-specs.js'
 import { callDaemon, daemonAddress } from './daemon.js'
+import { teamDaemon } from './doctor-agents.js'
 import { formatUptime, millis, painter, percent, writeJson } from './output.js'
 
 interface StatusBody {
@@ -96,7 +97,12 @@ export const statusCommand: Command = async (args, io) => {
   const answer = await callDaemon(addr, 'GET', '/status', 3000)
   if (!answer.ok) {
     if (values.json) writeJson(io, 'status', false, { running: false, address: addr.label, error: answer.error, ...(broken ? { configError: broken.message } : {}) })
-    else io.stdout.write(`${paint('fail', '○')} hookjudge is ${paint('bold', 'not running')} at ${addr.label} (${answer.error})\n  start it: hookjudge serve, or hookjudge service install\n`)
+    else {
+      // A team developer's laptop runs no daemon: its agents send their turns to the team's.
+      const team = teamDaemon(io, addr)
+      const next = team ? `your agents point at the team daemon at ${team.label}: hookjudge doctor checks it` : 'start it: hookjudge serve, or hookjudge service install'
+      io.stdout.write(`${paint('fail', '○')} hookjudge is ${paint('bold', 'not running')} at ${addr.label} (${answer.error})\n  ${next}\n`)
+    }
     if (brokenNote && !values.json) io.stderr.write(`hookjudge status: ${brokenNote}\n`)
     return 3
   }

@@ -16,6 +16,8 @@ export async function openTeamLog (config: Pick<Config, 'state' | 'decisionLog'>
   if (local || !redis || redis.decisions === 0 || !config.decisionLog.enabled) return null
   const target = redisTarget(redis.url)
   const password = redis.passwordEnv ? io.env[redis.passwordEnv] : undefined
+  // Redis takes the connection without it and refuses every read after: say what is missing, not that Redis is away.
+  if (redis.passwordEnv && !password) return `the team's decision log at ${target} needs the password in $${redis.passwordEnv} (state.redis.passwordEnv), which this shell does not set; --local reads this host's own files`
   let error = ''
   const link = createRedisLink({
     url: redis.url,

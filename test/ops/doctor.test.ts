@@ -3,7 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { doctorCommand } from '../../server/commands/doctor.js'
+import { logsCommand } from '../../server/commands/logs.js'
 import { reloadCommand } from '../../server/commands/reload.js'
+import { statusCommand } from '../../server/commands/status.js'
 import { SHIM_PATH } from '../../server/core/paths.js'
 import { claudeStop } from '../helper.js'
 import { testClock } from '../helpers/clock.js'
@@ -110,6 +112,13 @@ t.test('a team developer (agents wired to a team daemon with a token file): doct
   t.match(checks.backends, { status: 'ok' })
   t.match(checks.codex, { status: 'ok', detail: new RegExp(`→ ${d.url}$`) }, 'the wiring is not "fixed" back to a local daemon')
   t.match(checks['last decision'], { status: 'skip', detail: `logged by the team daemon at ${d.url} (its review page, or hookjudge logs on its host)` })
+  const logs = capture(d.env)
+  await logsCommand(['--config', d.cliFile], logs.io)
+  t.match(logs.err(), `your agents send their turns to the team daemon at ${d.url}: its decisions are there (${d.url}/ui, or hookjudge logs on its host)`)
+  const status = capture(d.env)
+  t.equal(await statusCommand(['--config', d.cliFile], status.io), 3, 'no daemon here: exit 3 as ever')
+  t.match(status.out(), `your agents point at the team daemon at ${d.url}: hookjudge doctor checks it`)
+  t.notMatch(status.out(), /start it/)
   await d.app.close()
   const down = capture(d.env)
   await doctorCommand(['--config', d.cliFile, '--json'], down.io)

@@ -93,6 +93,12 @@ t.test('logs and labels on a team host read the team\'s log; --local this host\'
   t.notMatch(bob.out, /alice/)
   t.match((await run(logsCommand, ['--config', cli, '--local'])).err, `no decisions in ${join(dir, 'own')}`)
   t.match((await run(labelsCommand, ['export', '--config', cli])).err, /no labels in the team's decision log \(Redis 127\.0\.0\.1:\d+\) yet/)
+  // A Redis with a password (passwordEnv) read from a shell that lacks it: the missing password is named.
+  const locked = join(dir, 'locked.yaml')
+  writeFileSync(locked, `decisionLog: { dir: "${join(dir, 'own')}" }\nstate: { redis: { url: "${tm.redis.url}", passwordEnv: TEAM_REDIS_PASSWORD } }\n`)
+  const nopass = await run(logsCommand, ['--config', locked])
+  t.equal(nopass.code, 1)
+  t.match(nopass.err, /needs the password in \$TEAM_REDIS_PASSWORD \(state\.redis\.passwordEnv\), which this shell does not set/)
   await tm.redis.stop()
   const away = await run(logsCommand, ['--config', cli])
   t.equal(away.code, 1)
