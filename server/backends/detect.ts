@@ -30,7 +30,9 @@ function staticCheck (cfg: BackendConfig, env: Env): Omit<Check, 'name'> | 'prob
   if (cfg.type === 'openai') return 'probe'
   const bin = cfg.command?.[0] ?? CLI_NAMES[cfg.type] ?? ''
   const path = bin ? findExecutable(bin, withoutOwnBin(env)) : undefined
-  return path ? { found: true, why: `${path}` } : { found: false, why: `${bin || 'no command'} not found on PATH (this checkout's node_modules/.bin is not looked in: its CLIs are the tests', never logged in)` }
+  if (path) return { found: true, why: `${path}` }
+  const own = bin ? findExecutable(bin, env) : undefined
+  return { found: false, why: own ? `only this checkout's ${bin} is on PATH (${own}): the tests' copy, never logged in, which auto does not pick; name its path as the backend's command to use it` : `${bin || 'no command'} not found on PATH` }
 }
 
 // Only a server that accepts and then hangs costs the bound (nothing listening refuses at once); a loaded machine's

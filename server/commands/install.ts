@@ -119,7 +119,8 @@ export const uninstallCommand: Command = async (args, io) => {
   const t = target(values, positionals, io, 'uninstall')
   const r = await applyEntries(t, [], 'uninstall')
   if (typeof r === 'string') return refused(io, t, 'uninstall', r)
-  const notes = t.agent === 'codex' && r.changed && !t.dryRun ? [CODEX_TRUST_NOTE] : []
+  // A hooks file uninstall removed holds nothing left to trust.
+  const notes = t.agent === 'codex' && r.changed && !t.dryRun && existsSync(t.path) ? [CODEX_TRUST_NOTE] : []
   if (t.json) {
     writeJson(io, 'uninstall', true, { ...report(t, r), removed: r.removed, notes })
     return 0

@@ -112,7 +112,8 @@ export const serviceCommand: Command = async (args, io) => {
   }
   if (stale) say('run hookjudge service install (from the shell whose PATH and keys the service should have) to rewrite them')
   say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}${whose(who, plan.manager, installed)}`)
-  commands(`${plan.manager} ${installed ? 'service installed' : 'service not installed'}; inspect it with:`, plan.inspect)
+  if (installed) commands(`${plan.manager} service installed; inspect it with:`, plan.inspect)
+  else say(`${plan.manager} service not installed`)
   return installed ? 0 : 1
 }
 

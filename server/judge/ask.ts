@@ -32,7 +32,7 @@ export async function askChain<T> (chain: Backend[], req: Omit<AskRequest, 'sign
   const usable = chain.filter(b => b.unusable === null)
   if (usable.length === 0) {
     const why = chain.map(b => `${b.name}: ${b.unusable}`).join('; ')
-    return { ok: false, error: `no usable backend (${why || 'none configured'})`, attempts }
+    return { ok: false, error: `no usable backend (${why || 'no judge backend found: no API key set, no claude / codex CLI on PATH'})`, attempts }
   }
   for (const b of usable) {
     if (signal.aborted) break
