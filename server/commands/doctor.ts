@@ -50,6 +50,8 @@ async function backendChecks (config: Config, addr: DaemonAddress): Promise<Chec
       ? ok('state', `shared state in Redis at ${shared.target}`)
       : fail('state', `Redis at ${shared.target} unreachable since ${shared.since} (${shared.error}); each replica answers from its own state`, 'check state.redis.url, the password in state.redis.passwordEnv, and that Redis runs; replicas reconnect by themselves'))
   }
+  // No backend at all: a test verdict has nothing to ask, and the fix above is the only one.
+  if (checks.some(c => c.name === 'backends' && c.status === 'fail' && c.detail.includes('no judge backend found'))) return [...checks, skip('verdict', 'no judge backend to ask (the fix above)')]
   const probe = await callDaemon(addr, 'POST', '/probe', config.judge.deadlineMs + 2000)
   const p = probe.ok ? probe.body as { ok?: boolean, hook?: string, backend?: string, model?: string, ms?: number, deadlineMs?: number, error?: string } : { error: probe.error }
   if (p.ok && (p.ms ?? Infinity) <= (p.deadlineMs ?? 0)) checks.push(ok('verdict', `hook ${p.hook}: verdict from ${p.backend} (${p.model}) in ${p.ms} ms, deadline ${p.deadlineMs} ms`))

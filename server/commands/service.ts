@@ -93,7 +93,10 @@ export const serviceCommand: Command = async (args, io) => {
     const done = await uninstallFiles(plan)
     if (values.json) { json(true, { files: done, next: plan.afterUninstall }); return 0 }
     for (const d of done) say(`${d.action === 'kept' ? paint('warn', 'kept') : paint('ok', d.action)}  ${d.path}${d.action === 'kept' ? ' (not written by hookjudge)' : ''}`)
-    if (done.some(d => d.action === 'removed')) commands('then run:', plan.afterUninstall)
+    if (done.some(d => d.action === 'removed')) {
+      commands('then run:', plan.afterUninstall)
+      if (plan.manager === 'systemd' && platform === process.platform && !userBus(io.env)) say(`${paint('warn', 'note')}: ${NO_USER_BUS}`)
+    }
     return 0
   }
   const states = await Promise.all(plan.files.map(async f => ({ path: f.path, state: await fileState(f) })))

@@ -89,6 +89,7 @@ t.test('linux: a user unit with absolute paths and ExecReload, the keys in a 060
   t.notOk(existsSync(s.unit) || existsSync(s.envFile), 'both files removed')
   t.ok(existsSync(join(s.home, '.config', 'systemd', 'user')), 'the systemd folder stays')
   t.match(removed.out, 'then run:\n  systemctl --user daemon-reload\n')
+  t.equal(removed.out.includes('no systemd user session here'), process.platform === 'linux' && !existsSync(`/run/user/${process.getuid?.() ?? 0}/bus`), 'said where systemctl --user cannot work')
   t.notMatch(removed.out, /disable/, 'nothing left to disable')
   t.notMatch((await s.service(['uninstall', '--platform', 'linux'])).out, /then run/, 'nothing removed: nothing to run')
   t.equal((await s.service(['status', '--platform', 'linux'])).code, 1, 'not installed')
