@@ -4,11 +4,9 @@ import { join } from 'node:path'
 import { loadConfig } from '../config/config.js'
 import { nearest } from '../core/nearest.js'
 import { configHome, userHome } from '../core/paths.js'
-import { readSmallFileSync } from '../core/safe-file.js'
-import { keptConfigFile, keptKeys } from '../service/kept-keys.js'
-import { launchdPaths } from '../service/launchd.js'
+import { keptFromInstall } from '../service/installed.js'
 import { differences, fileState, installFiles, planService, uninstallFiles } from '../service/plan.js'
-import { KEPT_ENV, serviceSpec } from '../service/spec.js'
+import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
 import { type Command, parse, UsageError, workingDir } from './args.js'
 import { SERVICE } from './verb-specs.js'
@@ -29,17 +27,16 @@ export const serviceCommand: Command = async (args, io) => {
   const cwd = workingDir(io)
   const platform = values.platform ?? process.platform
   const spec = serviceSpec(config, io.env, { cwd })
-  // A key the last install stored stays unless this shell sets it anew (installing from a shell without it must not
-  // erase it), or --clear-keys says to drop it.
-  const kept = values['clear-keys'] ? {} : storedKeys(platform, io.env, home, Object.values(config.backends).flatMap(b => b.apiKeyEnv ? [b.apiKeyEnv] : []), spec.secrets)
-  spec.secrets = { ...kept, ...spec.secrets }
-  // The base URLs too: an install from a shell without them must not send the key to the default endpoint from then on.
-  const keptUrls = storedEnv(platform, home, io.env, spec.env)
-  spec.env = { ...keptUrls, ...spec.env }
-  // And its config file, unless this run names one (--config, HOOKJUDGE_CONFIG).
-  const unitConfig = values.config === undefined && !io.env.HOOKJUDGE_CONFIG ? installedConfig(platform, home, io.env) : undefined
-  const keptConfig = unitConfig !== undefined && unitConfig !== spec.configFile ? unitConfig : undefined
-  if (keptConfig !== undefined) spec.configFile = keptConfig
+  // What the last install stored stays unless this shell sets it anew (installing from a shell without a key, a base URL,
+  // the port or --config must not erase or move them), or --clear-keys drops the keys.
+  const kept = keptFromInstall(platform, { home, configHome: configHome(io.env) }, spec, {
+    keyNames: Object.values(config.backends).flatMap(b => b.apiKeyEnv ? [b.apiKeyEnv] : []),
+    clearKeys: values['clear-keys'] === true,
+    configNamed: values.config !== undefined || Boolean(io.env.HOOKJUDGE_CONFIG)
+  })
+  spec.secrets = { ...kept.keys, ...spec.secrets }
+  spec.env = { ...kept.env, ...spec.env }
+  if (kept.configFile !== undefined) spec.configFile = kept.configFile
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })
   if (!plan) {
     const error = `no service manager for platform "${platform}" (linux: systemd, darwin: launchd); run hookjudge serve under yours`
@@ -63,7 +60,7 @@ export const serviceCommand: Command = async (args, io) => {
       ...plan.manager === 'systemd' && platform === process.platform && !userBus(io.env) ? [NO_USER_BUS] : []
     ]
     if (values.json) {
-      json(!refused, { files: done, keys, kept: [...Object.keys(kept), ...Object.keys(keptUrls), ...(keptConfig ? ['--config'] : [])], next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes })
+      json(!refused, { files: done, keys, kept: [...Object.keys(kept.keys), ...Object.keys(kept.env), ...(kept.configFile ? ['--config'] : [])], next: refused ? [] : plan.afterInstall, linger: refused ? [] : linger, notes })
       return refused ? 1 : 0
     }
     for (const n of notes) say(`${paint('warn', 'note')}: ${n}`)
@@ -71,9 +68,9 @@ export const serviceCommand: Command = async (args, io) => {
     if (refused) return 1
     const where = plan.manager === 'systemd' ? 'env file' : 'plist'
     say(`keys: ${keys.join(', ') || 'none (set a backend\'s key in this shell and install again)'} (only in the ${where}, mode 0600)`)
-    if (Object.keys(kept).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept).join(', ')} from the ${where} already installed (not set in this shell)`)
-    if (keptConfig !== undefined) say(`${paint('warn', 'kept')}: --config ${keptConfig} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (give --config to change it)`)
-    if (Object.keys(keptUrls).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(keptUrls).join(', ')} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (not set in this shell)`)
+    if (Object.keys(kept.keys).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept.keys).join(', ')} from the ${where} already installed (not set in this shell)`)
+    if (kept.configFile !== undefined) say(`${paint('warn', 'kept')}: --config ${kept.configFile} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (give --config to change it)`)
+    if (Object.keys(kept.env).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept.env).join(', ')} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (not set in this shell)`)
     commands('next, run:', plan.afterInstall)
     if (linger.length > 0) commands('to keep it running when you are logged out (hookjudge does not run this for you):', linger)
     return 0
@@ -120,15 +117,6 @@ export const serviceCommand: Command = async (args, io) => {
   return installed ? 0 : 1
 }
 
-/** The keys the installed env file (systemd) or plist (launchd) holds for these names, where this shell sets none. */
-function storedKeys (platform: string, env: Record<string, string | undefined>, home: string, names: string[], shell: Record<string, string>): Record<string, string> {
-  const linux = platform === 'linux'
-  const path = linux ? systemdPaths(configHome(env)).envFile : platform === 'darwin' ? launchdPaths(home).plist : undefined
-  if (path === undefined) return {}
-  const read = readSmallFileSync(path, 1 << 20)
-  return keptKeys('text' in read ? read.text : undefined, linux ? 'env' : 'plist', names, shell)
-}
-
 /** Which daemon answers, for people: the pid, and whether the service's unit started it. */
 function whose (who: { pid?: number, service?: string | null }, manager: string, installed: boolean): string {
   if (who.pid === undefined) return ''
@@ -146,15 +134,6 @@ function userBus (env: Record<string, string | undefined>): boolean {
   return existsSync(join(dir, 'bus')) || existsSync(join(dir, 'systemd', 'private'))
 }
 
-/** The base URLs the installed unit (systemd) or plist (launchd) holds, where this shell sets none. */
-function storedEnv (platform: string, home: string, env: Record<string, string | undefined>, shell: Record<string, string>): Record<string, string> {
-  const linux = platform === 'linux'
-  const path = linux ? systemdPaths(configHome(env)).unit : platform === 'darwin' ? launchdPaths(home).plist : undefined
-  if (path === undefined) return {}
-  const read = readSmallFileSync(path, 1 << 20)
-  return keptKeys('text' in read ? read.text : undefined, linux ? 'unit' : 'plist', KEPT_ENV, shell)
-}
-
 /** Whose daemon answers at the address: the service's own (its unit sets HOOKJUDGE_SERVICE), or another (npm start, a shell). */
 async function daemonOf (addr: ReturnType<typeof daemonAddress>): Promise<{ answering: boolean, pid?: number, service?: string | null }> {
   const health = await callDaemon(addr, 'GET', '/healthz', 3000)
@@ -162,13 +141,4 @@ async function daemonOf (addr: ReturnType<typeof daemonAddress>): Promise<{ answ
   const status = await callDaemon(addr, 'GET', '/status', 3000)
   const body = status.ok && status.status === 200 ? status.body as { pid?: number, service?: string | null } : {}
   return typeof body.pid === 'number' ? { answering: true, pid: body.pid, service: body.service ?? null } : { answering: true }
-}
-
-/** The --config file of the installed unit (systemd) or plist (launchd), if hookjudge wrote it. */
-function installedConfig (platform: string, home: string, env: Record<string, string | undefined>): string | undefined {
-  const linux = platform === 'linux'
-  const path = linux ? systemdPaths(configHome(env)).unit : platform === 'darwin' ? launchdPaths(home).plist : undefined
-  if (path === undefined) return undefined
-  const read = readSmallFileSync(path, 1 << 20)
-  return keptConfigFile('text' in read ? read.text : undefined, linux ? 'unit' : 'plist')
 }
