@@ -2,6 +2,10 @@
 import { Agent, request } from 'undici'
 import type { Config } from '../config/config-schema.js'
 import { authHeaders } from '../guards/token.js'
+import type { Env } from '../core/paths.js'
+import { readDaemonMark } from '../ops/daemon-mark.js'
+import { LABEL } from '../service/launchd.js'
+import { UNIT_NAME } from '../service/systemd.js'
 
 export interface DaemonAddress {
   /** Base URL for TCP; for a Unix socket the requests go to http://localhost through it. */
@@ -50,4 +54,19 @@ export async function callDaemon (addr: DaemonAddress, method: 'GET' | 'POST', p
   } finally {
     dispatcher.close().catch(() => {})
   }
+}
+
+/** A daemon that runs elsewhere than the config now says (server settings changed after it started), found by its mark. */
+export async function movedDaemon (env: Env, addr: DaemonAddress): Promise<{ addr: DaemonAddress, pid: number, restart: string } | null> {
+  const mark = await readDaemonMark(env)
+  if (!mark || mark.label === addr.label) return null
+  const there: DaemonAddress = { url: mark.url, ...(mark.socket ? { socket: mark.socket } : {}), label: mark.label, headers: addr.headers }
+  const answer = await callDaemon(there, 'GET', '/status', 3000)
+  // Only a hookjudge that says it is the marked process: a port reused by something else is not it.
+  if (!answer.ok || answer.status !== 200 || answer.body?.pid !== mark.pid) return null
+  const service = answer.body?.service
+  const restart = service === 'systemd'
+    ? `systemctl --user restart ${UNIT_NAME}`
+    : service === 'launchd' ? `launchctl kickstart -k gui/${process.getuid?.() ?? 0}/${LABEL}` : `stop it (kill ${mark.pid}, or Ctrl-C where it runs) and start hookjudge serve again`
+  return { addr: there, pid: mark.pid, restart }
 }

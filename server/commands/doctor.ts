@@ -4,10 +4,10 @@ import { type Config, loadConfig, userConfigPath } from '../config/config.js'
 import { lastRecord } from '../ops/decision-files.js'
 import { ConfigError, formatProblem } from '../core/errors.js'
 import { decisionDir } from '../ops/housekeeping.js'
-import { SHIM_PATH } from '../core/paths.js'
+import { type Env, SHIM_PATH } from '../core/paths.js'
 import { type Command, type Io, parse, wallNow, workingDir } from './args.js'
 import { DOCTOR } from './verb-specs.js'
-import { callDaemon, type DaemonAddress, daemonAddress } from './daemon.js'
+import { callDaemon, type DaemonAddress, daemonAddress, movedDaemon } from './daemon.js'
 import { findWiring, teamDaemon } from './doctor-agents.js'
 import { formatUptime, painter, writeJson } from './output.js'
 
@@ -18,11 +18,14 @@ const fail = (name: string, detail: string, fix: string): Check => ({ name, stat
 const skip = (name: string, detail: string): Check => ({ name, status: 'skip', detail })
 const START = 'start it: hookjudge serve (foreground) or hookjudge service install'
 
-async function daemonChecks (config: Config, addr: DaemonAddress, team = false): Promise<Check[]> {
+async function daemonChecks (config: Config, addr: DaemonAddress, env: Env, team = false): Promise<Check[]> {
   const health = await callDaemon(addr, 'GET', '/healthz', 3000)
   if (!health.ok || health.status !== 200) {
     const why = health.ok ? `HTTP ${health.status}` : health.error
-    const fix = team ? 'your agents point at the team daemon there (install --url): check the URL, your network, and ask whoever runs it' : START
+    const moved = team ? null : await movedDaemon(env, addr)
+    const fix = team
+      ? 'your agents point at the team daemon there (install --url): check the URL, your network, and ask whoever runs it'
+      : moved ? `a daemon runs at ${moved.addr.label} (pid ${moved.pid}), started before the server settings changed; they apply on restart: ${moved.restart}` : START
     return [fail('daemon', `not answering at ${addr.label} (${why})`, fix), skip('backends', 'needs the daemon'), skip('verdict', 'needs the daemon')]
   }
   if (team) return [ok('daemon', `answering at ${addr.label}, the team daemon your agents point at`), ...await backendChecks(config, addr)]
@@ -117,7 +120,7 @@ export async function runDoctor (io: Io, file?: string, expectInstalled = false)
   // A team developer's agents point at the team's daemon (install --url --token-file): that is the one to check.
   const team = addr && teamDaemon(io, addr)
   if (team) addr = team
-  if (addr) checks.push(...await daemonChecks(config, addr, team !== undefined))
+  if (addr) checks.push(...await daemonChecks(config, addr, io.env, team !== undefined))
   checks.push(...agentChecks(io, addr, expectInstalled), shimCheck(io))
   checks.push(team ? skip('last decision', `logged by the team daemon at ${team.label} (its review page, or hookjudge logs on its host)`) : await lastDecisionCheck(config, io))
   return checks

@@ -5,6 +5,9 @@ import { watchConfig } from '../config/config-watch.js'
 import { startHousekeeping } from '../ops/housekeeping.js'
 import { startIdleMemory } from '../ops/idle-memory.js'
 import { shutdown } from '../ops/shutdown.js'
+import { markDaemon, unmarkDaemon } from '../ops/daemon-mark.js'
+import type { Config } from '../config/config.js'
+import type { Env } from '../core/paths.js'
 import { listenSocket } from '../guards/socket.js'
 import { usedBackends } from '../backends/states.js'
 import type { Runtime } from '../core/runtime.js'
@@ -38,7 +41,8 @@ export const serveCommand: Command = async (args, io) => {
     idle.stop()
     const boundMs = runtime().config.server.shutdownMs
     app.log.info({ signal, boundMs }, 'shutting down: finishing requests in flight')
-    shutdown(app, boundMs).then((how) => { app.log.info({ how }, 'stopped'); process.exit(0) }, () => process.exit(1))
+    const unmark = () => unmarkDaemon(io.env, process.pid).catch(() => {})
+    shutdown(app, boundMs).then(async (how) => { await unmark(); app.log.info({ how }, 'stopped'); process.exit(0) }, () => process.exit(1))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
@@ -48,6 +52,7 @@ export const serveCommand: Command = async (args, io) => {
       ? await listenSocket(app, config.server.socket)
       : await app.listen({ host: config.server.host, port: config.server.port })
     app.log.info({ address: where, hooks: Object.keys(config.hooks), files: config.files }, 'hookjudge listening')
+    mark(io.env, config, where, app.log, runtime().clock.wall())
     // The user file, or the one the daemon would read: a config.yaml written after start is picked up too.
     const watched = [configCandidate(io.env, values.config)]
     watcher = watchConfig(watched, () => { app.log.info({ files: watched }, 'config file changed'); reload() }, { clock: runtime().clock })
@@ -77,5 +82,16 @@ async function warnUnreachable (rt: Runtime, log: { warn (o: object, msg: string
     log.warn({ backend: name, error: why }, 'judge backend cannot be reached: its hooks fall back to their fail mode (Stop: allow, gates: ask) until it answers')
     // So that status says it too (failing, and why) rather than "ready" until a turn finds out.
     backend?.circuit?.record(false, `cannot be reached: ${why}`)
+  }
+}
+
+/** Where this daemon listens, for status and doctor when the config no longer points here; not fatal when it cannot be written. */
+function mark (env: Env, config: Config, where: string, log: { warn (o: object, msg: string): void }, wall: number): void {
+  const socket = config.server.socket
+  const url = socket ? 'http://localhost' : where.replace('://0.0.0.0:', '://127.0.0.1:').replace('://[::]:', '://[::1]:')
+  try {
+    markDaemon(env, { pid: process.pid, url, ...(socket ? { socket } : {}), label: socket ? `unix:${socket}` : url, startedAt: new Date(wall).toISOString() })
+  } catch (err) {
+    log.warn({ err }, 'could not note where this daemon listens (status will not find it if the config moves it)')
   }
 }

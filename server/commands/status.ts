@@ -6,7 +6,7 @@ import { ConfigError } from '../core/errors.js'
 import type { Io } from './args.js'
 import { type Command, parse } from './args.js'
 import { STATUS } from './verb-specs.js'
-import { callDaemon, daemonAddress } from './daemon.js'
+import { callDaemon, daemonAddress, movedDaemon } from './daemon.js'
 import { teamDaemon } from './doctor-agents.js'
 import { formatUptime, millis, painter, percent, writeJson } from './output.js'
 
@@ -100,7 +100,12 @@ export const statusCommand: Command = async (args, io) => {
     else {
       // A team developer's laptop runs no daemon: its agents send their turns to the team's.
       const team = teamDaemon(io, addr)
-      const next = team ? `your agents point at the team daemon at ${team.label}: hookjudge doctor checks it` : 'start it: hookjudge serve, or hookjudge service install'
+      const moved = team ? null : await movedDaemon(io.env, addr)
+      const next = team
+        ? `your agents point at the team daemon at ${team.label}: hookjudge doctor checks it`
+        : moved
+          ? `it runs at ${moved.addr.label} (pid ${moved.pid}): the server settings changed after it started and apply on restart: ${moved.restart}`
+          : 'start it: hookjudge serve, or hookjudge service install'
       io.stdout.write(`${paint('fail', '○')} hookjudge is ${paint('bold', 'not running')} at ${addr.label} (${answer.error})\n  ${next}\n`)
     }
     if (brokenNote && !values.json) io.stderr.write(`hookjudge status: ${brokenNote}\n`)

@@ -1,7 +1,8 @@
 // The real `hookjudge serve` process: prunes old decision files at startup, reloads on SIGHUP and on a file change,
-// drains in-flight requests and exits 0 on SIGTERM (decision log flushed), and exits at once on a second signal.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync, appendFileSync } from 'node:fs'
+// drains in-flight requests and exits 0 on SIGTERM (decision log flushed), and exits at once on a second signal;
+// it notes where it listens, so that status finds it after the config moved it.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { createServer } from 'node:net'
@@ -11,6 +12,10 @@ import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { commitVerdict, startFakeJudgeApi, type Script } from '../fixtures/fake-judge-api.js'
 import { claudeStop, readDecisions, tempDir, TSX_CHILD_ENV } from '../helper.js'
 import { within } from '../helpers/bounded.js'
+import { capture } from '../helpers/ops.js'
+import { statusCommand } from '../../server/commands/status.js'
+import { doctorCommand } from '../../server/commands/doctor.js'
+import { readDaemonMark } from '../../server/ops/daemon-mark.js'
 
 interface Daemon { child: ChildProcess, url: string, logs: any[], next: (pred: (l: any) => boolean) => Promise<any>, exit: Promise<number | null>, file: string, dir: string }
 
@@ -140,4 +145,47 @@ t.test('a port already taken (a daemon already running): serve says so on stderr
   const code = await within(30000, new Promise<number | null>(resolve => child.on('exit', resolve)), 'serve to exit')
   t.equal(code, 1)
   t.match(stderr, `hookjudge serve: 127.0.0.1:${port} is taken, most likely by a hookjudge daemon already running (\`hookjudge status\` shows it)`)
+})
+
+t.test('server.port changed while it runs: status and doctor say where it still listens and how to restart it; a clean stop removes that note', async t => {
+  const d = await startServe(t, () => ({ text: '{}' }))
+  const pid = d.child.pid!
+  const mark = join(d.dir, '.local', 'state', 'hookjudge', 'daemon.json')
+  t.match(JSON.parse(readFileSync(mark, 'utf8')), { pid, url: d.url, label: d.url })
+  const free = await new Promise<number>(resolve => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address() as AddressInfo; s.close(() => resolve(port)) }) })
+  // As a user edits server.port (this daemon's --port flag keeps it where it is, as a restart would not).
+  appendFileSync(d.file, `server: { port: ${free} }\n`)
+  const env = { HOME: d.dir }
+  const status = capture(env)
+  t.equal(await statusCommand(['--config', d.file], status.io), 3)
+  t.match(status.out(), `not running at http://127.0.0.1:${free}`)
+  t.match(status.out(), `it runs at ${d.url} (pid ${pid}): the server settings changed after it started and apply on restart: stop it (kill ${pid}`)
+  const doctor = capture(env)
+  await doctorCommand(['--config', d.file], doctor.io)
+  t.match(doctor.out(), `a daemon runs at ${d.url} (pid ${pid}), started before the server settings changed`)
+  d.child.kill('SIGTERM')
+  t.equal(await d.exit, 0)
+  t.notOk(existsSync(mark), 'removed on a clean stop')
+  const after = capture(env)
+  t.equal(await statusCommand(['--config', d.file], after.io), 3)
+  t.match(after.out(), 'start it: hookjudge serve')
+})
+
+t.test('a mark left by a daemon that is gone, or that is not a regular file, is not believed', async t => {
+  const dir = tempDir(t)
+  const state = join(dir, '.local', 'state', 'hookjudge')
+  mkdirSync(state, { recursive: true })
+  const free = await new Promise<number>(resolve => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address() as AddressInfo; s.close(() => resolve(port)) }) })
+  const config = join(dir, 'config.yaml')
+  writeFileSync(config, `server: { port: ${free} }\n`)
+  const dead = spawn(process.execPath, ['-e', '0'])
+  await new Promise(resolve => dead.on('exit', resolve))
+  writeFileSync(join(state, 'daemon.json'), JSON.stringify({ pid: dead.pid, url: 'http://127.0.0.1:1', label: 'http://127.0.0.1:1', startedAt: 'x' }))
+  t.equal(await readDaemonMark({ HOME: dir }), null, 'its process is gone')
+  rmSync(join(state, 'daemon.json'))
+  execFileSync('mkfifo', [join(state, 'daemon.json')])
+  t.equal(await readDaemonMark({ HOME: dir }), null, 'a FIFO is refused, not waited on')
+  const status = capture({ HOME: dir })
+  t.equal(await statusCommand(['--config', config], status.io), 3)
+  t.match(status.out(), 'start it: hookjudge serve')
 })
