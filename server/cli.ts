@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The hookjudge command: runs one verb (server/commands/) on the process's streams; exit 0 ok, 1 error, 2 usage, 3 not running. */
+/** The hookjudge command: runs one verb (server/commands/) on the process's streams; exit 0 ok, 1 error, 2 usage, 3 not running, 4 not ready (status --ready). */
 import { runCli } from './commands/dispatch.js'
 
 // `hookjudge doctor | head -1`: once the reader has gone, stop quietly instead of dying on an EPIPE stack trace.

@@ -1,4 +1,4 @@
-/** hookjudge status: is the daemon up, and its figures (GET /status); exit 3 when it is not running. */
+/** hookjudge status: is the daemon up, and its figures (GET /status); exit 3 when it is not running, 4 with --ready when not ready. */
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { type Config, loadConfig, userConfigPath } from '../config/config.js'
@@ -122,5 +122,6 @@ export const statusCommand: Command = async (args, io) => {
   if (values.json) writeJson(io, 'status', true, { running: true, address: addr.label, readiness, daemon: body, ...(broken ? { configError: broken.message } : {}) })
   else io.stdout.write(formatStatus(body, addr.label, paint))
   if (brokenNote && !values.json) io.stderr.write(`hookjudge status: ${brokenNote}\n`)
-  return 0
+  // Not ready is still running (Stop hooks fall back to allow): only a caller who asks gets a failing exit for it.
+  return values.ready === true && readiness.status !== 'ready' ? 4 : 0
 }

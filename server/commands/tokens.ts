@@ -33,6 +33,12 @@ async function save (path: string, lines: string[], io: Io, cliFile: string | un
     return null
   }
   const addr = daemonAddress(loadConfig({ env: io.env, file: cliFile }))
+  // A daemon that says it reads another file (or none) is not asked to reload: a personal daemon is not disturbed.
+  const status = await callDaemon(addr, 'GET', '/status', 3000)
+  const reads: unknown = status.ok && status.status === 200 ? status.body?.tokensFile : undefined
+  if (reads !== undefined && reads !== path) {
+    return { reloaded: false, why: `the daemon at ${addr.label} reads ${typeof reads === 'string' ? reads : 'no tokens file'}, not ${path}, so it was not asked to reload; point --config (server.port) or HOOKJUDGE_PORT at the daemon that does` }
+  }
   const answer = await callDaemon(addr, 'POST', '/reload', 10_000)
   if (!answer.ok || answer.status !== 200) return { reloaded: false, why: answer.ok ? `HTTP ${answer.status}` : answer.error }
   // The daemon at the configured address may be another one (a personal daemon, a team one on a port given by flag):

@@ -33,8 +33,8 @@ export const JUDGE = {
 export const STATUS = {
   name: 'status',
   summary: 'is the daemon up, and ready? version, backends, figures (exit 3: not running)',
-  options: { config, json },
-  examples: ['hookjudge status', 'hookjudge status --json | jq .daemon.readiness']
+  options: { config, json, ready: { type: 'boolean', help: 'exit 4 when it runs but some hook cannot be judged (not ready), for health checks' } },
+  examples: ['hookjudge status', 'hookjudge status --json | jq .daemon.readiness', 'hookjudge status --ready >/dev/null || echo "no judge for some hook"']
 } satisfies VerbSpec
 
 export const DOCTOR = {

@@ -37,6 +37,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, 
       startedAt,
       uptimeSeconds: Math.round((clock.now() - started) / 1000),
       configFiles: rt.config.files,
+      // Which people file it reads: `tokens add/revoke` reload only the daemon that reads the file they changed.
+      tokensFile: rt.config.server.tokensFile ?? null,
       hooks: Object.values(rt.config.hooks).map(h => ({ name: h.name, event: h.event, mode: h.mode, backends: h.backends })),
       backends: backendStates(rt.backends).map(s => ({ ...s, state: stateWord(s), reason: s.unusable ?? s.circuit?.lastError ?? null, used: used.has(s.name) })),
       readiness: readiness(rt),

@@ -55,6 +55,8 @@ t.test('status: ready with a usable judge, not ready with the reason without one
   const sadJson = capture(bare.env)
   await statusCommand(['--config', bare.cliFile, '--json'], sadJson.io)
   t.match(JSON.parse(sadJson.out()), { readiness: { status: 'not ready', reasons: [/no judge backend found[^]*fix: export ANTHROPIC_API_KEY/] } })
+  t.equal(await statusCommand(['--config', bare.cliFile, '--ready'], capture(bare.env).io), 4, '--ready: not ready exits 4')
+  t.equal(await statusCommand(['--config', ready.cliFile, '--ready'], capture(ready.env).io), 0, '--ready: ready exits 0')
 })
 
 t.test('status finds the running daemon when the config file is broken, and says the file is broken', async t => {

@@ -99,7 +99,7 @@ t.test('--file names the tokens file itself, without a config', async t => {
   t.equal(listed.out(), 'dana\n')
 })
 
-t.test('the daemon at the configured address does not read this tokens file: the verb does not claim it took the change', async t => {
+t.test('the daemon at the configured address does not read this tokens file: the verb neither reloads it nor claims it took the change', async t => {
   const { app } = await build(t, loadConfig({ env: {}, file: '/dev/null', overrides: { decisionLog: { enabled: false } } }))
   await app.listen({ port: 0, host: '127.0.0.1' })
   const dir = tempDir(t)
@@ -108,6 +108,8 @@ t.test('the daemon at the configured address does not read this tokens file: the
   writeFileSync(file, `server: { tokensFile: "${tokens}", port: ${(app.server.address() as AddressInfo).port} }\n`)
   const c = capture({ HOME: dir })
   t.equal(await tokensCommand(['add', 'erin', '--config', file], c.io), 0)
-  t.match(c.out(), /not in force yet \(the daemon at http:\/\/127\.0\.0\.1:\d+ reloaded, but it does not read .*tokens; point --config/)
+  t.match(c.out(), /not in force yet \(the daemon at http:\/\/127\.0\.0\.1:\d+ reads no tokens file, not .*tokens, so it was not asked to reload; point --config/)
   t.notMatch(c.out(), /the change holds now/)
+  const status = (await app.inject({ method: 'GET', url: '/status' })).json()
+  t.same(status.reloads, { ok: 0, error: 0, last: null }, 'the unrelated daemon was not reloaded')
 })
