@@ -116,7 +116,11 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
       tokensRefused = null
       // Said with its path (no token): `hookjudge tokens` knows the daemon it reloaded reads the file it changed.
       const key = (ps?: readonly Person[]) => (ps ?? []).map(p => `${p.name}:${p.review ? 'r' : ''}:${p.token.toString('hex')}`).sort().join(',')
-      if (people && key(before) !== key(people)) return { ...result, changes: [...result.changes, `server.tokensFile ${config.server.tokensFile}: ${people.length} ${people.length === 1 ? 'person' : 'people'} now`] }
+      if (people && key(before) !== key(people)) {
+        const change = `server.tokensFile ${config.server.tokensFile}: ${people.length} ${people.length === 1 ? 'person' : 'people'} now`
+        app.log.info({ people: people.length, file: config.server.tokensFile }, 'tokens reloaded')
+        return { ...result, changes: [...result.changes, change] }
+      }
     } catch (err) {
       const problems = (err as ConfigError).problems
       app.log.error({ problems }, 'server.tokensFile refused on reload: the previous tokens stay')

@@ -55,7 +55,11 @@ export const serveCommand: Command = async (args, io) => {
     mark(io.env, config, where, app.log, runtime().clock.wall())
     // The user file, or the one the daemon would read: a config.yaml written after start is picked up too.
     const watched = [configCandidate(io.env, values.config)]
-    watcher = watchConfig(watched, () => { app.log.info({ files: watched }, 'config file changed'); reload() }, { clock: runtime().clock })
+    const configWatch = watchConfig(watched, () => { app.log.info({ files: watched }, 'config file changed'); reload() }, { clock: runtime().clock })
+    // Every replica that reads the people file follows it: `tokens revoke` on one host must not leave another accepting the token.
+    const tokensFile = config.server.tokensFile
+    const tokensWatch = tokensFile ? watchConfig([tokensFile], () => { app.log.info({ file: tokensFile }, 'tokens file changed'); reload() }, { clock: runtime().clock }) : undefined
+    watcher = { close: () => { configWatch.close(); tokensWatch?.close() } }
     housekeeping = startHousekeeping(() => runtime().config, io.env, app.log, runtime().clock)
     warnUnreachable(runtime(), app.log).catch(() => {})
   } catch (err) {

@@ -1,6 +1,6 @@
 // Token files that are FIFOs, devices or huge: refused with a clear message at startup and on reload, never waited on.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { unlinkSync, writeFileSync } from 'node:fs'
+import { renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { request } from 'undici'
@@ -89,4 +89,25 @@ t.test('a tokens file swapped for a FIFO is refused on reload: the daemon keeps 
   t.match(reloaded.body.changes, [/server\.tokensFile refused: the previous tokens stay/], 'POST /reload reports it too')
   const status = await ask('GET', '/status')
   t.match(status.body.reloads.last, { ok: false, problems: [/^server\.tokensFile: expected a regular file at .*, got a FIFO$/] }, '/status does not call that reload ok')
+})
+
+t.test('the daemon follows its tokens file: a revoke written by another host or replica holds without a reload', async t => {
+  const api = await startFakeJudgeApi({ text: commitVerdict({ new_proposal: true }, 'no evidence') })
+  t.teardown(() => api.close())
+  const dir = tempDir(t)
+  const tokens = join(dir, 'tokens')
+  const BOB = 'b0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0'
+  writeFileSync(tokens, `alice ${TOKEN}\n`, { mode: 0o600 })
+  const d = await serve(t, dir, `backends:\n  anthropic: { baseUrl: "${api.url}" }\nserver: { tokensFile: "${tokens}" }\ndecisionLog: { enabled: false }\n`)
+  const health = (token: string) => within(10000, request(`${d.url}/status`, { headers: { authorization: `Bearer ${token}` } })
+    .then(async res => { await res.body.text(); return res.statusCode }), 'GET /status')
+  t.equal(await health(TOKEN), 200)
+  t.equal(await health(BOB), 401)
+  const reloaded = d.next(l => l.msg === 'tokens reloaded')
+  // Written as `tokens revoke` and `tokens add` write it (a new file renamed over the old one), no SIGHUP, no POST /reload.
+  writeFileSync(`${tokens}.new`, `bob ${BOB}\n`, { mode: 0o600 })
+  renameSync(`${tokens}.new`, tokens)
+  t.match(await within(10000, reloaded, 'the reload the file change brings'), { people: 1, file: tokens })
+  t.equal(await health(TOKEN), 401, 'alice revoked')
+  t.equal(await health(BOB), 200, 'bob added')
 })
