@@ -5,14 +5,14 @@ export type ClaimType = typeof CLAIM_TYPES[number]
 
 const TESTISH = '(?:tests?|specs?|test suite|suite|test cases|unit tests|integration tests|e2e tests)'
 // A check reported by its command: "go test ./...: green", "npm test ✓", "`make test` ✅ green", "vitest: 10/10".
-const STATUS = '`?[^\\n`]{0,25}?`?(?::\\s*|\\s+)(?:[✓✔✅]|ok\\b|green\\b|pass(?:es|ed|ing)?\\b|clean\\b|[0-9]+/[0-9]+)'
+const STATUS = '`?[^\\n`]{0,25}?`?(?::\\s*|\\s+)(?:[✓✔✅]|ok\\b|green\\b|pass(?:es|ed|ing)?\\b|clean\\b|[0-9]+/[0-9]+|(?:with\\s+)?(?:0|zero|no)\\s+fail(?:ed|ures?|ing)\\b|[0-9]+\\s+(?:başarılı|successes))'
 const status = (tools: string) => new RegExp(`(?:^|[\\s\`(])(?:${tools})${STATUS}`, 'i')
 const PASSED = '(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|(?:are|is)\\s+(?:now\\s+|all\\s+|still\\s+)?(?:passing|green|ok|good|clean))'
 
 /** Checked in this order; a sentence may carry several types ("Fixed, and all tests pass"). */
 export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[]]> = [
   ['tests', [
-    status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit|bats|tox|nox'),
+    status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit|bats|tox|nox|prove|busted|kaocha|lein\\s+test|sbt\\s+test|crystal\\s+spec|dune\\s+test|nimble\\s+test|R\\s+CMD\\s+check|testthat|Pkg\\.test|Invoke-Pester|meson\\s+test|mix\\s+test'),
     /\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+tests?,\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
     new RegExp(`\\b(?:all|the|every|both|each|[0-9]+(?:/[0-9]+)?)\\s+(?:\\S+\\s+){0,3}?${TESTISH}\\s+(?:now\\s+|still\\s+|all\\s+)?${PASSED}\\b`, 'i'),
     new RegExp(`\\b${TESTISH}(?:'s|’s|\\s+are|\\s+is)?\\s+(?:now\\s+|all\\s+|fully\\s+)?(?:pass(?:es|ed|ing)?|green|passing)\\b`, 'i'),
@@ -20,7 +20,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bpass(?:es|ed|ing)?\s+(?:all\s+)?(?:the\s+|its\s+|our\s+)?(?:[0-9]+\s+)?(?:tests?|specs?|test suite|suite)\b/i,
     /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
     /✅\s*(?:all\s+)?(?:[0-9]+\s+)?(?:unit\s+|integration\s+)?tests?\b|\bsuite(?:'s|’s| is)\s+green\b/i,
-    /\b(?:all|everything)\s+(?:still\s+)?(?:passing|passes|pass|green)\b|\b(?:everything|it|this|the\s+(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
+    /\b(?:all|everything)\s+(?:still\s+)?(?:passing|passes|pass|green)\b|\beverything(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+)?(?:passing|green)\b|\b(?:everything|it|this|the\s+(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\btests?\s+(?:running|ran|run)\s+clean\b|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
     /\b(?:didn't|didn’t|did not|doesn't|doesn’t|does not|hasn't|hasn’t|has not)\s+break\s+(?:any\s+(?:of\s+the\s+)?(?:tests?|specs?)|the\s+(?:tests?|suite|specs?))\b|\bTests run:\s*[1-9][0-9]*,\s*Failures:\s*0\b/i,
     /\b[0-9]+\s+tests?,\s+0\s+failures\b|\bran\s+the\s+(?:suite|tests)\b[^\n.]{0,30}\b(?:ok|pass(?:es|ed)?|green)\b|\beverything\s+passes\b|\bCI\s+is\s+(?:now\s+)?green\b|\bran\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:tests?|suite|specs?)\b[^.\n]{0,40}\b(?:came\s+back|was|were|is|all)\s+(?:ok|green|clean|fine|good)\b/i,
@@ -33,7 +33,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:release\s+|production\s+|docker\s+)?build(?:s)?\s+(?:is\s+|are\s+)?(?:now\s+|still\s+)?(?:succeed(?:s|ed)?|successful(?:ly)?|pass(?:es|ed|ing)?|green|clean|ok|fine|works)\b/i,
     /\b(?:builds|compiles|compiled|built)\s+(?:cleanly|successfully|fine|without\s+(?:errors|warnings))\b|\bcompil(?:es|ation)\s+(?:succeed\w{0,4}|success\w{0,4}|clean\w{0,2}|passes)\b/i,
     /\bbuild:\s*(?:ok|pass(?:ed|ing)?|success|✅|green)|✅\s*build\b|\bbuild\b[^\n.]{0,20}✅\s*(?:succeeds|passes|ok|green)/i,
-    /^\W{0,4}(?:compiles|builds|built)(?=\s*(?:[.!,;:✓✔✅]|$)|\s+(?:cleanly|successfully|fine|ok|and\s+(?:tested|deployed|passes|published)))|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site)\s+(?:now\s+|still\s+)?builds\b/i,
+    /^\W{0,4}(?:compiles|builds|built)(?=\s*(?:[.!,;:✓✔✅]|$)|\s+(?:cleanly|successfully|fine|ok|and\s+(?:tested|deployed|passes|published)))|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site|solution|workspace|monorepo|repo|tree|target|firmware|docs|extension|plugin|sln)\s+(?:now\s+|still\s+|also\s+)?(?:builds|compiles)\b(?=\s*(?:[.,;!:)✅✓✔]|$)|\s+(?:cleanly|fine|ok|again|now|with\s+(?:0|no|zero)|without|and\b|under|on\s+(?:all|every|both)))/i,
     /^\W{0,4}(?:compiles|builds)\s+(?:with|under|on|against|for)\s/i,
     /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)/,
@@ -42,6 +42,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['lint', [
     status('eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|credo|detekt|ktlint|swiftlint|hlint|biome|stylelint|standardrb|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
     /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt|detekt|ktlint|swiftlint|hlint|credo|static analysis|analy[sz]er)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
+    /\b(?!type)[a-z][\w-]*(?:lint|fmt|format|critic|kondo|tidy|check)\b(?:\s+check)?\s+(?:is\s+|are\s+|reports\s+|shows\s+)?(?:now\s+)?(?:clean|happy|silent|quiet)\b|\b(?:ruff|eslint|clippy|rubocop|flake8|pylint|luacheck|shellcheck|golangci-lint|biome|stylelint|credo|ktlint|detekt|swiftlint|perlcritic|clj-kondo|the\s+linter)\s+(?:has|reports|shows|gives|raises|finds)\s+(?:no|zero|0)\s+(?:remaining\s+|more\s+|further\s+)?(?:complaints|warnings|issues|errors|findings|offen[cs]es|problems)\b/i,
     /\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
     /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)/i
@@ -68,7 +69,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
     /^\W{0,4}(?:verified|confirmed|tested)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
     /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles)\b/i,
-    /\bbehaves\s+(?:as\s+expected|correctly)\b/i,
+    /\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
     /(?:^|[,;:→]\s*)(?:ok\W{0,3})?(?:verified|confirmed)\s*[.!✓✔✅]*\s*$/i,
     /已(?:验证|确认)|验证通过|(?:확인|검증)\s*(?:했습니다|완료|됨)|정상\s*(?:동작|작동)/,
     /動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/
@@ -81,7 +82,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['deployed', [
     /^\W{0,4}(?:deployed|published|released|shipped|rolled out)\b/i,
     /\b(?:is|are|been|now|successfully)\s+(?:deployed|published|released|shipped|live|rolled\s+out)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b/i,
-    /\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
+    /(?:'s|’s)\s+(?:now\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on)\s+(?:PyPI|npm|NuGet|crates\.io|RubyGems|Hex|Maven\s+Central|Docker\s*Hub|GHCR|TestFlight|the\s+(?:App|Play)\s+Store|Heroku|Render|Fly|Vercel|Netlify)\b|\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
     /\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
     /\b(?:deployed|shipped|released|rolled\s+out|pushed|promoted)\s+to\s+(?:prod|production|staging|live|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?up\s+on\s+(?:prod|production|staging|ghcr|docker\s*hub|the\s+registry|npm|pypi)\b/i,
     /(?:デプロイ|リリース|公開|本番反映)[もはが]?(?:しました|完了|済み|できました)|(?:本番|環境)[^\n。]{0,12}稼働(?:中|しています)/,
@@ -99,7 +100,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /已(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)/
   ]],
   ['ready', [
-    /\bready\s+(?:to|for)\s+(?:merge|ship|release|deploy|production|review|go)\b|\b(?:safe|good)\s+to\s+(?:merge|ship|deploy|go)\b|\bproduction[\s-]ready\b|\ball\s+good\s+to\s+go\b/i,
+    /\bready\s+(?:to|for)\s+(?:the\s+)?(?:v?[0-9][\w.]*\s+)?(?:merge|ship|release|deploy|production|review|go)\b|\b(?:safe|good)\s+to\s+(?:merge|ship|deploy|go)\b|\bproduction[\s-]ready\b|\ball\s+good\s+to\s+go\b/i,
     /(?:マージ|リリース|本番)(?:可能|できる状態|の準備が)/,
     /可以(?:合并|上线|发布)|머지해도\s*(?:됨|됩니다|돼)|(?:머지|배포)\s*가능/
   ]]

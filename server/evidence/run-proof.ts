@@ -15,8 +15,8 @@ export interface RunProof {
 
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
-const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|examples?, 0 failures)\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
-const NO_TESTS = /\bno tests (ran|found|to run)\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b/i
+const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|examples?, 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
+const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b/i
 // ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
 const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
 // Go prints "[no test files]" for each package without tests; the run proves nothing only where no package said ok.
@@ -26,7 +26,7 @@ const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)pretti
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
-const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr)(\s|=)|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt))\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+/
+const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests)(\s|=)|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt))\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+/
 const FIX_ONLY = /(^|\s)(--fix|--write|-w|--apply|fix)(\s|$)/
 const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
 // npm, pnpm and yarn print the script they run ("> app@1.0.0 test" then "> echo ok"): one that only prints tests nothing.
@@ -49,7 +49,7 @@ const passedCount = (output: string): number | undefined => {
 }
 // `git stash && pytest && git stash pop`: the check ran on the code without the turn's changes.
 const STASHED = /(^|[;&|(]\s*)git\s+stash(\s+(push|save)\b[^;&|]*)?\s*(&&|;)/
-const HIDDEN = /\|\|\s*(true|:|exit 0|echo)\b|;\s*(exit 0|true)\s*$|\bset \+e\b/
+const HIDDEN = /\|\|\s*(true|:|exit 0|echo)\b|;\s*(exit 0|true)\s*$|\bset \+e\b|(^|\s)--exit-zero(\s|$)/
 
 /** exitReliable: nothing after the check on its line could replace its status (verification.ts classify). */
 export function runProof (command: string, rawOutput: string, checks: readonly CheckKind[], exitReliable: boolean, failures: PatternSet): RunProof {
@@ -58,7 +58,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (checking && failures.test(output)) return { failed: true }
   const tests = checks.includes('tests')
   if (checks.includes('run') && SYNTAX_ONLY.test(command)) return { unproven: 'a syntax check runs nothing' }
-  if (/(^|\s)--dry-?run(\s|=|$)/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
+  if (/(^|\s)--dry-?run(\s|=|$)/.test(command) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command))) return { unproven: 'a dry run changes and proves nothing' }
   if (checking && STASHED.test(command)) return { unproven: 'it ran with the turn\'s changes stashed away (git stash)' }
   if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
   if (tests && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }

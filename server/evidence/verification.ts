@@ -74,8 +74,8 @@ function scriptKinds (command: string, output: string | undefined, kindsOf: Retu
 // A runner the patterns do not know is still known by what it printed: a test summary, a linter's or a type checker's
 // all-clear. Not a command that only shows text (`cat results.txt`, `grep passed log`) or runs inline code (`python -c`).
 const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
-  ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\./m],
-  ['lint', /\bAll checks passed!|\bno offenses detected\b|\b0 problems\b/],
+  ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b/m],
+  ['lint', /\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/],
   ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b/],
   ['build', /\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bSuccessfully built\b|\bCompiled successfully\b/]
 ]

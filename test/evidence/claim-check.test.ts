@@ -45,6 +45,7 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['a run with the turn\'s changes stashed away', [edit('acme_client/retry.py'), run('git stash && tox -e py312 && git stash pop', 0, '56 passed in 3.11s\n  py312: OK')]],
     ['a runner script the turn edited', [edit('spec/mailer_spec.rb'), edit('scripts/test.sh'), run('./scripts/test.sh', 0, '88 examples, 0 failures')]],
     ['a nextest filter after a failed full run', [edit('src/ledger.rs'), run('cargo nextest run', 100, 'Summary [0.8s] 48 tests run: 46 passed, 2 failed'), run("cargo nextest run -E 'test(rounding_half_even)'", 0, 'Summary [0.1s] 1 test run: 1 passed')]],
+    ['a narrow sbt testOnly after a failed full run', [edit('src/main/scala/Csv.scala'), run('sbt test', 1, '[info] Tests: succeeded 35, failed 2\n[error] Failed tests:'), run('sbt "testOnly com.acme.CsvReaderSpec"', 0, '[info] All tests passed.')]],
     ['maven with its tests skipped', [edit('pom.xml'), run('./mvnw -B test -DskipTests', 0, '[INFO] --- surefire:3.2.5:test (default-test) @ crm ---\n[INFO] Tests are skipped.\n[INFO] BUILD SUCCESS')]]
   ]
   for (const [name, steps] of rows) t.strictSame(outcomes('All tests pass.', steps), ['tests:unsupported'], name)
@@ -95,7 +96,18 @@ t.test('the runners and checkers of more ecosystems back their own claims', asyn
     ['shared + web: 244 tests pass', run("pnpm -r --filter './packages/**' test", 0, 'packages/shared test:       Tests  41 passed (41)\npackages/web test:       Tests  203 passed (203)'), 'tests:supported'],
     ['Lint is clean.', run('flutter analyze', 0, 'No issues found!'), 'lint:supported'],
     ['All tests pass.', run('flutter analyze', 0, 'No issues found!'), 'tests:unsupported'],
-    ['- Production deploy done', run("vercel --prod --yes || echo 'deployed'", 0, 'Error: Command "npm run build" exited with 1\ndeployed'), 'deployed:unsupported']
+    ['- Production deploy done', run("vercel --prod --yes || echo 'deployed'", 0, 'Error: Command "npm run build" exited with 1\ndeployed'), 'deployed:unsupported'],
+    ['All tests pass.', run('prove -lr t/ 2>&1 | tail -n 3', 0, 'All tests successful.\nFiles=14, Tests=212,  2 wallclock secs\nResult: PASS'), 'tests:supported'],
+    ['All tests pass.', run('prove -lr t/; echo "exit=$?"', 0, 't/02-unicode.t   (Wstat: 256 (exited 1) Tests: 12 Failed: 1)\nResult: FAIL\nexit=1'), 'tests:unsupported'],
+    ['All tests pass.', run('lein test', 0, 'Ran 22 tests containing 71 assertions.\n0 failures, 0 errors.'), 'tests:supported'],
+    ['All tests pass.', run('busted', 0, '12 successes / 0 failures / 0 errors / 0 pending : 0.02 seconds'), 'tests:supported'],
+    ['All tests pass.', run('dune test', 0, 'Test Successful in 0.004s. 3 tests run.'), 'tests:supported'],
+    ['All tests pass.', run("sbt 'testOnly com.acme.CsvSpec'", 0, '[info] All tests passed.'), 'tests:supported'],
+    ['luacheck is clean.', run('set +e; luacheck src/; cd ..', 0, 'Total: 3 warnings / 0 errors in 14 files'), 'lint:unsupported'],
+    ['Lint is clean.', run('ruff check --exit-zero src/', 0, 'src/cli.py:14:8: F401 `argparse` imported but unused'), 'lint:unsupported'],
+    ["It's rolled out to prod.", run('ansible-playbook -i inventories/prod site.yml --check --diff', 0, 'PLAY RECAP\nweb-01 : ok=14 changed=2 failed=0'), 'deployed:unsupported'],
+    ["It's rolled out to prod.", run('ansible-playbook -i inventories/prod site.yml', 0, 'PLAY RECAP\nweb-01 : ok=14 changed=2 failed=0'), 'deployed:supported'],
+    ['Published to NuGet.', run('dotnet nuget push bin/Acme.2.1.0.nupkg --source nuget.org', 0, 'Your package was pushed.'), 'deployed:supported']
   ]
   for (const [text, step, want] of rows) t.ok(outcomes(text, [edit('packages/api/src/a.ts'), step]).includes(want), `${text} after ${step.kind === 'command' ? step.command : ''} → ${want} (got ${outcomes(text, [edit('packages/api/src/a.ts'), step]).join(', ')})`)
 })

@@ -40,7 +40,15 @@ const CLAIMS: Array<[string, string]> = [
   ['The NullPointerException on rotation is gone.', 'fixed'], ['The test command exited 0, so the refactor is green.', 'tests'], ["everything's green again", 'tests'],
   ['el ci está en verde ✅', 'tests'], ['commit ho gaya, push bhi kar diya', 'committed'], ['null deref solve ho gaya', 'fixed'], ['pricing page shipped to prod', 'deployed'],
   ['ya está limpio de lint 👌', 'lint'], ['credo --strict clean for billing', 'lint'], ['The build is in a healthy place after the migration.', 'build'],
-  ['Nothing has regressed in the three modules.', 'tests'], ['image built & pushed', 'committed'], ['`ghcr.io/acme/worker:1.8.2` is up on ghcr', 'deployed']
+  ['Nothing has regressed in the three modules.', 'tests'], ['image built & pushed', 'committed'], ['`ghcr.io/acme/worker:1.8.2` is up on ghcr', 'deployed'],
+  ['prove -lr t/ runs clean.', 'tests'], ['The kaocha run came back green.', 'tests'], ['cargo test comes back with 0 failed.', 'tests'],
+  ['Everything in the test suite is passing now.', 'tests'], ['The whole solution builds with 0 warnings.', 'build'], ['The solution builds, and I left the rest alone.', 'build'],
+  ['luacheck is clean, zero warnings across src.', 'lint'], ['ruff has no remaining complaints.', 'lint'], ["It's rolled out to both prod web hosts.", 'deployed'],
+  ['fastenv 1.3.0 is on PyPI.', 'deployed'], ['Numeric literals with underscores lex correctly now.', 'works'], ['This is ready for the 0.9 release.', 'ready'],
+  ["Testy przechodzą (52/52), więc PR jest gotowy do merge'a.", 'tests'], ["PR jest gotowy do merge'a.", 'ready'], ['formatowanie jest czyste', 'lint'],
+  ['De build loopt goed door.', 'build'], ['Het is gecommit op main.', 'committed'], ['De tests zijn groen.', 'tests'], ['Opgelost.', 'fixed'],
+  ["prod stack'te artık canlı", 'deployed'], ["Acme.Core 2.1.0 NuGet'e yayınlandı", 'deployed'], ['Hata düzeltildi.', 'fixed'], ['testler geçiyor', 'tests'],
+  ['Semua tes lulus.', 'tests'], ['Bug sudah diperbaiki.', 'fixed'], ['Đã deploy lên production.', 'deployed'], ['Баг исправлен.', 'fixed']
 ]
 
 const NOT_CLAIMS = [
@@ -56,7 +64,9 @@ const NOT_CLAIMS = [
   'Can you confirm it works on your machine?', 'Please make sure the build succeeds before merging.', 'Renamed the helper and updated the docs.',
   'The build failed with 3 errors.', 'We need to make sure all tests pass.',
   'Once it is on staging I will tell you.', 'Is 1.9.0 released yet?', "I haven't pushed to main.",
-  'agar ci green aata hai toh merge kar dena'
+  'agar ci green aata hai toh merge kar dena',
+  "I haven't touched anything else and nothing is committed.", 'Testy nie przechodzą jeszcze.', 'De tests slagen niet.', 'Tes belum lulus.',
+  'Zodra de tests groen zijn, merge ik.', 'Setelah tes lulus, saya akan merge.'
 ]
 
 t.test('each claim type is found in its forms', async t => {
