@@ -45,7 +45,11 @@ async function backendChecks (config: Config, addr: DaemonAddress): Promise<Chec
   else if (ready.ok && ready.status === 401) checks.push(fail('backends', 'the daemon wants a bearer token', 'point server.tokenFile at the token file the daemon uses'))
   else {
     const reasons: string[] = ready.ok ? ready.body?.reasons ?? [`HTTP ${ready.status}`] : [ready.error]
-    checks.push(fail('backends', reasons.join('; '), backendFix(reasons.join('; '))))
+    // A reason that carries its own fix (no backend found: the key to export, the CLI to log in to) gives it once, as the fix.
+    const own = reasons.join('; ').split(/;? fix: /)
+    checks.push(own.length === 2
+      ? fail('backends', own[0]!, `${own[1]} (for the service: export it, then hookjudge service install)`)
+      : fail('backends', reasons.join('; '), backendFix(reasons.join('; '))))
   }
   const shared = ready.ok ? ready.body?.state as { mode?: string, status?: string, target?: string, since?: string, error?: string } | undefined : undefined
   if (shared?.mode === 'redis') {
@@ -58,7 +62,7 @@ async function backendChecks (config: Config, addr: DaemonAddress): Promise<Chec
   const probe = await callDaemon(addr, 'POST', '/probe', config.judge.deadlineMs + 2000)
   const p = probe.ok ? probe.body as { ok?: boolean, hook?: string, backend?: string, model?: string, ms?: number, deadlineMs?: number, error?: string } : { error: probe.error }
   if (p.ok && (p.ms ?? Infinity) <= (p.deadlineMs ?? 0)) checks.push(ok('verdict', `hook ${p.hook}: verdict from ${p.backend} (${p.model}) in ${p.ms} ms, deadline ${p.deadlineMs} ms`))
-  else checks.push(fail('verdict', `no test verdict${p.hook ? ` for hook ${p.hook}` : ''}: ${p.error ?? `took ${p.ms} ms`}`, 'check the backend\'s key, baseUrl and network; the daemon log has each attempt at debug level'))
+  else checks.push(fail('verdict', `no test verdict${p.hook ? ` for hook ${p.hook}` : ''}: ${p.error ?? `took ${p.ms} ms`}`, verdictFix(p.error ?? '', p.backend)))
   return checks
 }
 
@@ -159,4 +163,14 @@ function backendFix (reasons: string): string {
     fixes.push('set the API key env var in the daemon\'s environment (for the service: export it, then hookjudge service install), or pick another backend in judge.backends')
   }
   return fixes.join('; or ')
+}
+
+/** An agent CLI used as the judge fails for want of a login, not a key: say which. */
+function verdictFix (error: string, backend: string | undefined): string {
+  const log = 'the daemon log has each attempt at debug level'
+  if (/not logged in|\/login|log ?in|unauthori[sz]ed|authenticat/i.test(error) && /cli/.test(`${backend ?? ''} ${error}`)) {
+    return `log the CLI in as the user the daemon runs as (run \`claude\` and /login, or \`codex login\`, once), or pick another backend in judge.backends; ${log}`
+  }
+  if (backend?.endsWith('-cli')) return `run the ${backend.replace(/-cli$/, '')} CLI once by hand as the daemon's user: it must start and be logged in; ${log}`
+  return `check the backend's key, baseUrl and network; ${log}`
 }

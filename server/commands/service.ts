@@ -125,7 +125,7 @@ function whose (who: { pid?: number, service?: string | null }, manager: string,
   return `, pid ${who.pid}: not the service's daemon (started by hand, e.g. npm start); the service cannot listen while it runs: stop it, then start the service`
 }
 
-const NO_USER_BUS = 'no systemd user session here (no $XDG_RUNTIME_DIR/bus), so the systemctl --user commands below fail ("Failed to connect to bus"): ' +
+const NO_USER_BUS = 'no systemd user session here (no $XDG_RUNTIME_DIR/bus), so the systemctl --user commands named here fail ("Failed to connect to bus"): ' +
   'run them from a login session that has one (or after `loginctl enable-linger $USER`, run by root), or run hookjudge serve under your own supervisor or the Docker image'
 
 /** Whether systemctl --user can reach this user's manager: its bus socket under XDG_RUNTIME_DIR (or /run/user/UID). */

@@ -23,7 +23,7 @@ export function renderUnit (spec: ServiceSpec, envFile: string): string {
   return [
     `# ${MARKER}`,
     '[Unit]',
-    'Description=hookjudge: judge daemon for Claude Code and Codex hooks',
+    'Description=hookjudge: judge daemon for coding agents\' hooks',
     '',
     '[Service]',
     'Type=simple',

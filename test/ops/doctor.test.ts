@@ -10,6 +10,7 @@ import { SHIM_PATH } from '../../server/core/paths.js'
 import { claudeStop } from '../helper.js'
 import { testClock } from '../helpers/clock.js'
 import { capture, startDaemon } from '../helpers/ops.js'
+import { bin, scratchDir } from '../helpers/judge-clis.js'
 
 function wire (env: Record<string, string>, claudeUrl: string, codexUrl: string) {
   mkdirSync(env.CLAUDE_CONFIG_DIR!, { recursive: true })
@@ -77,7 +78,8 @@ t.test('a daemon without an API key fails the backend check, the one fix said on
   const json = capture(d.env)
   t.equal(await doctorCommand(['--config', d.cliFile, '--json'], json.io), 1)
   const checks = Object.fromEntries(JSON.parse(json.out()).checks.map((c: any) => [c.name, c]))
-  t.match(checks.backends, { status: 'fail', detail: /no (usable )?judge backend/, fix: /set the API key env var in the daemon's environment/ })
+  t.match(checks.backends, { status: 'fail', detail: /no (usable )?judge backend/, fix: /^export ANTHROPIC_API_KEY=<key>, or install the claude CLI [^]*\(for the service: export it, then hookjudge service install\)$/ })
+  t.notMatch(checks.backends.detail, /fix:/, 'the fix is said once, as the fix')
   t.match(checks.verdict, { status: 'skip', detail: 'no judge backend to ask (the fix above)' })
   t.match(checks['claude-code'], { status: 'skip', detail: /not set up here/ })
 })
@@ -156,4 +158,16 @@ t.test('an agent not wired is a note (after uninstall too); with --expect-instal
   await doctorCommand(['--config', d.cliFile, '--json'], one.io)
   t.match(status(one), { 'claude-code': 'skip', codex: 'ok' }, 'Claude Code uninstalled on purpose while Codex is wired: no failure')
   t.match(JSON.parse(one.out()).checks.find((x: any) => x.name === 'claude-code').detail, /not installed: .*hookjudge install claude-code/)
+})
+
+t.test('a judge CLI that is not logged in: the verdict fix says to log it in, not to check a key', async t => {
+  const home = await scratchDir(t, 'doctor-claude')
+  // The real claude with a fresh config dir and no key: it answers "Not logged in" and exits.
+  const d = await startDaemon(t, { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' })
+  writeFileSync(d.daemonFile, d.daemonYaml.replace('backends:\n', `backends:\n  claude-cli: { command: "${bin('claude')}", spares: 0 }\n`).replace(/^judge: \{ deadlineMs: 2000 \}$/m, 'judge: { deadlineMs: 20000, backends: [claude-cli] }'))
+  t.equal(await reloadCommand(['--config', d.cliFile], capture(d.env).io), 0)
+  const json = capture(d.env)
+  await doctorCommand(['--config', d.cliFile, '--json'], json.io)
+  const verdict = JSON.parse(json.out()).checks.find((c: any) => c.name === 'verdict')
+  t.match(verdict, { status: 'fail', detail: /not logged in/i, fix: /^log the CLI in as the user the daemon runs as/ })
 })
