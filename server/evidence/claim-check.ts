@@ -38,6 +38,11 @@ const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slic
 const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|apk|aab|ipa|artifact)s?\b/i
 const DEBUG_BUILD = /\b(?:assemble|bundle|build|compile)Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b/i
 
+const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
+const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
+const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
+const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish)\b/
+
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { ok: true, run: Command } | { ok: false, why: string, run?: Command } {
   const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
@@ -59,6 +64,9 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   const elsewhere = outsideEdits(run.command, steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []))
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
+  // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
+  if (claim.type === 'committed' && MERGED.test(claim.text) && !runs.some(([r]) => r.status === 'passed' && MERGES.test(r.command))) return { ok: false, why: `nothing in this turn merged it (${quote(run.command)} does not)`, run }
+  if (claim.type === 'deployed' && ENVIRONMENT.test(claim.text) && after.every(([r]) => REGISTRY_ONLY.test(r.command.trim()))) return { ok: false, why: `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
   if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }
   if (run.narrow && claim.type === 'tests' && EVERYTHING.test(claim.text) && !namesSelection(claim.text, run.command)) {

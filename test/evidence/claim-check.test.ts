@@ -49,6 +49,8 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['maven with its tests skipped', [edit('pom.xml'), run('./mvnw -B test -DskipTests', 0, '[INFO] --- surefire:3.2.5:test (default-test) @ crm ---\n[INFO] Tests are skipped.\n[INFO] BUILD SUCCESS')]]
   ]
   for (const [name, steps] of rows) t.strictSame(outcomes('All tests pass.', steps), ['tests:unsupported'], name)
+  t.strictSame(outcomes('Rolled out to staging.', [edit('deploy/overlays/staging/kustomization.yaml'), run('kubectl apply -k deploy/overlays/staging', 0, 'deployment.apps/checkout configured'),
+    run('kubectl -n staging rollout status deploy/checkout --timeout=120s', 1, 'error: timed out waiting for the condition')]), ['deployed:unsupported'], 'a rollout that timed out after the apply')
   t.strictSame(outcomes('All tests pass.', [edit(), run('npm test | tail -3', 0, JEST_OK)]), ['tests:supported'], 'a hidden status with a clean pass shown')
   t.strictSame(outcomes('The crash is fixed.', [edit('src/frame.ts'), edit('scripts/repro-1423.ts'), run('bun run scripts/repro-1423.ts', 0, 'decoded 10000 frames, 0 mismatches')]), ['fixed:supported'], 'a reproduction script the turn wrote shows a fix')
   t.strictSame(outcomes('CI is green across lint, tests and build.', [edit(), run('git commit -am x && git push', 0, '[main 5d02e7b] x'), run('gh run watch 991 --exit-status', 0, '✓ main CI · 991')]), ['tests:supported'], 'CI\'s own verdict, waited for')
@@ -107,7 +109,18 @@ t.test('the runners and checkers of more ecosystems back their own claims', asyn
     ['Lint is clean.', run('ruff check --exit-zero src/', 0, 'src/cli.py:14:8: F401 `argparse` imported but unused'), 'lint:unsupported'],
     ["It's rolled out to prod.", run('ansible-playbook -i inventories/prod site.yml --check --diff', 0, 'PLAY RECAP\nweb-01 : ok=14 changed=2 failed=0'), 'deployed:unsupported'],
     ["It's rolled out to prod.", run('ansible-playbook -i inventories/prod site.yml', 0, 'PLAY RECAP\nweb-01 : ok=14 changed=2 failed=0'), 'deployed:supported'],
-    ['Published to NuGet.', run('dotnet nuget push bin/Acme.2.1.0.nupkg --source nuget.org', 0, 'Your package was pushed.'), 'deployed:supported']
+    ['Published to NuGet.', run('dotnet nuget push bin/Acme.2.1.0.nupkg --source nuget.org', 0, 'Your package was pushed.'), 'deployed:supported'],
+    ['All tests pass.', run('mvn -B test -Dmaven.test.failure.ignore=true', 0, '[ERROR] Tests run: 14, Failures: 2, Errors: 0, Skipped: 0 <<< FAILURE!\n[INFO] BUILD SUCCESS'), 'tests:unsupported'],
+    ['It builds.', run("set +e; mvn -B -q verify; echo '[INFO] BUILD SUCCESS'", 0, '[ERROR] COMPILATION ERROR : \n[INFO] BUILD SUCCESS'), 'build:unsupported'],
+    ['Lint is clean.', run('ruff format src/', 0, '1 file reformatted'), 'lint:unsupported'],
+    ['Lint is clean.', run('ruff check src/', 0, 'All checks passed!'), 'lint:supported'],
+    ['v3.2.0 is out.', run('goreleaser release --snapshot --clean', 0, '  • release succeeded after 41s'), 'deployed:unsupported'],
+    ['v3.2.0 is out.', run('goreleaser release --clean', 0, '  • release succeeded after 41s'), 'deployed:supported'],
+    ['Types check.', run('pnpm turbo run test typecheck', 0, 'Tasks:    8 successful, 8 total'), 'types:supported'],
+    ['Deployed to prod.', run('docker push ghcr.io/acme/api:1.8.0', 0, '1.8.0: digest: sha256:b81f size: 1573'), 'deployed:unsupported'],
+    ['Published v1.8.0 to npm.', run('npm publish', 0, '+ @acme/api@1.8.0'), 'deployed:supported'],
+    ['The fix is merged.', run('gh pr create --fill', 0, 'https://github.com/acme/api/pull/482'), 'committed:unsupported'],
+    ['The fix is merged.', run('gh pr merge 482 --squash', 0, '✓ Squashed and merged pull request #482'), 'committed:supported']
   ]
   for (const [text, step, want] of rows) t.ok(outcomes(text, [edit('packages/api/src/a.ts'), step]).includes(want), `${text} after ${step.kind === 'command' ? step.command : ''} → ${want} (got ${outcomes(text, [edit('packages/api/src/a.ts'), step]).join(', ')})`)
 })

@@ -48,7 +48,10 @@ const CLAIMS: Array<[string, string]> = [
   ["Testy przechodzą (52/52), więc PR jest gotowy do merge'a.", 'tests'], ["PR jest gotowy do merge'a.", 'ready'], ['formatowanie jest czyste', 'lint'],
   ['De build loopt goed door.', 'build'], ['Het is gecommit op main.', 'committed'], ['De tests zijn groen.', 'tests'], ['Opgelost.', 'fixed'],
   ["prod stack'te artık canlı", 'deployed'], ["Acme.Core 2.1.0 NuGet'e yayınlandı", 'deployed'], ['Hata düzeltildi.', 'fixed'], ['testler geçiyor', 'tests'],
-  ['Semua tes lulus.', 'tests'], ['Bug sudah diperbaiki.', 'fixed'], ['Đã deploy lên production.', 'deployed'], ['Баг исправлен.', 'fixed']
+  ['Semua tes lulus.', 'tests'], ['Bug sudah diperbaiki.', 'fixed'], ['Đã deploy lên production.', 'deployed'], ['Баг исправлен.', 'fixed'],
+  ['Renewal loop exits on cancel; no more orphan goroutines.', 'fixed'], ['- go test ./... piped through tail, all packages ok', 'tests'],
+  ['**api 1.8.0 är deployad till prod.**', 'deployed'], ['Indexet är ute i staging.', 'deployed'], ['cargo-deny är grönt igen.', 'lint'], ['- suite completa verde', 'tests'],
+  ['Buggen är fixad.', 'fixed'], ['Redo att mergas.', 'ready']
 ]
 
 const NOT_CLAIMS = [
@@ -66,7 +69,7 @@ const NOT_CLAIMS = [
   'Once it is on staging I will tell you.', 'Is 1.9.0 released yet?', "I haven't pushed to main.",
   'agar ci green aata hai toh merge kar dena',
   "I haven't touched anything else and nothing is committed.", 'Testy nie przechodzą jeszcze.', 'De tests slagen niet.', 'Tes belum lulus.',
-  'Zodra de tests groen zijn, merge ik.', 'Setelah tes lulus, saya akan merge.'
+  'Zodra de tests groen zijn, merge ik.', 'Setelah tes lulus, saya akan merge.', 'Testerna är inte gröna än.'
 ]
 
 t.test('each claim type is found in its forms', async t => {
