@@ -83,7 +83,7 @@ function agentChecks (io: Io, addr: DaemonAddress | null, expectInstalled: boole
     const targets = [...new Set(w.entries.map(e => e.target))]
     const files = [...new Set(w.entries.map(e => e.file))].join(', ')
     if (addr && targets.every(t => t === addr.label)) return ok(name, `${w.entries.length} hook entries in ${files} → ${addr.label}`)
-    return fail(name, `hook entries in ${files} point at ${targets.join(', ')}, the daemon is at ${addr?.label ?? '(unknown)'}`, `hookjudge install ${w.agent} (it repoints hookjudge's own entries)`)
+    return fail(name, `hook entries in ${files} point at ${targets.join(', ')}; the config puts the daemon at ${addr?.label ?? '(unknown)'}`, `hookjudge install ${w.agent} (it repoints hookjudge's own entries)`)
   })
 }
 
