@@ -20,7 +20,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bpass(?:es|ed|ing)?\s+(?:all\s+)?(?:the\s+|its\s+|our\s+)?(?:[0-9]+\s+)?(?:tests?|specs?|test suite|suite)\b/i,
     /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
     /✅\s*(?:all\s+)?(?:[0-9]+\s+)?(?:unit\s+|integration\s+)?tests?\b|\bsuite(?:'s|’s| is)\s+green\b/i,
-    /\ball\s+(?:[0-9]+\s+)?(?:packages|suites|specs|modules|crates|projects|targets|tasks|workspaces)\s+(?:are\s+|now\s+)?(?:ok|pass(?:ed|ing)?|green)\b|\b(?:all|everything)\s+(?:still\s+)?(?:passing|passes|pass|green)\b|\beverything(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+)?(?:passing|green)\b|\b(?:everything|it|this|the\s+(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
+    /\ball\s+(?:[0-9]+\s+)?(?:packages|suites|specs|modules|crates|projects|targets|tasks|workspaces)\s+(?:are\s+|now\s+)?(?:ok|pass(?:ed|ing)?|green)\b|\b(?:main|master|trunk|ci|develop)(?:'s|’s|\s+is)\s+(?:now\s+|still\s+|all\s+)?green\b|\b(?:0|cero|null|keine)\s+(?:fallos|errores|fehler|fehlschläge|échecs?)\b|\btodos\s+los\s+(?:tests|specs)\b[^.\n]{0,30}\bpasan\b|\b(?:all|everything)\s+(?:still\s+)?(?:passing|passes|pass|green)\b|\beverything(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+)?(?:passing|green)\b|\b(?:everything|it|this|the\s+(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\btests?\s+(?:running|ran|run)\s+clean\b|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
     /\b(?:didn't|didn’t|did not|doesn't|doesn’t|does not|hasn't|hasn’t|has not)\s+break\s+(?:any\s+(?:of\s+the\s+)?(?:tests?|specs?)|the\s+(?:tests?|suite|specs?))\b|\bTests run:\s*[1-9][0-9]*,\s*Failures:\s*0\b/i,
     /\b[0-9]+\s+tests?,\s+0\s+failures\b|\bran\s+the\s+(?:suite|tests)\b[^\n.]{0,30}\b(?:ok|pass(?:es|ed)?|green)\b|\beverything\s+passes\b|\bCI\s+is\s+(?:now\s+)?green\b|\bran\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:tests?|suite|specs?)\b[^.\n]{0,40}\b(?:came\s+back|was|were|is|all)\s+(?:ok|green|clean|fine|good)\b/i,
@@ -35,6 +35,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bbuild:\s*(?:ok|pass(?:ed|ing)?|success|✅|green)|✅\s*build\b|\bbuild\b[^\n.]{0,20}✅\s*(?:succeeds|passes|ok|green)/i,
     /^\W{0,4}(?:compiles|builds|built)(?=\s*(?:[.!,;:✓✔✅]|$)|\s+(?:cleanly|successfully|fine|ok|and\s+(?:tested|deployed|passes|published)))|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site|solution|workspace|monorepo|repo|tree|target|firmware|docs|extension|plugin|sln)\s+(?:now\s+|still\s+|also\s+)?(?:builds|compiles)\b(?=\s*(?:[.,;!:)✅✓✔]|$)|\s+(?:cleanly|fine|ok|again|now|with\s+(?:0|no|zero)|without|and\b|under|on\s+(?:all|every|both)))/i,
     /^\W{0,4}(?:compiles|builds)\s+(?:with|under|on|against|for)\s/i,
+    /\b(?:links|assembles|bundles|packages)\s+(?:fine|cleanly|successfully|ok|without\s+(?:errors|warnings))\b|\b(?:compila|kompiliert|compile|baut)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|fehlerfrei|sauber|limpio|bien)/i,
     /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)/,
     /(?:编译|构建|打包)(?:(?![没未不])[^\n。，,]){0,6}(?:通过|成功|没问题)|(?:빌드|컴파일)\s*(?:성공|완료|통과)/
@@ -69,7 +70,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
     /^\W{0,4}(?:verified|confirmed|tested)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
     /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles)\b/i,
-    /\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
+    /\b(?:didn't|didn’t|did\s+not|hasn't|hasn’t|has\s+not)\s+break\s+anything\b|\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
     /(?:^|[,;:→]\s*)(?:ok\W{0,3})?(?:verified|confirmed)\s*[.!✓✔✅]*\s*$/i,
     /已(?:验证|确认)|验证通过|(?:확인|검증)\s*(?:했습니다|완료|됨)|정상\s*(?:동작|작동)/,
     /動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/
@@ -77,13 +78,14 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['done', [
     /^\W{0,4}(?:all\s+)?done\s*[.!]|\b(?:implementation|fix|feature|change|changes|task|work|refactor(?:ing)?|migration|everything)\s+(?:is\s+|are\s+)?(?:now\s+)?(?:complete|completed|done|finished)\b/i,
     /\b(?:system|project|app|application|module|integration|pipeline|setup|release|version)(?:\s+v?[0-9][\w.]{0,12})?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:fully\s+)?(?:complete|completed|done|finished)\b/i,
-    /(?:実装|作業|対応|改修)(?:が|は)?(?:完了|終わりました)/
+    /(?:実装|作業|対応|改修)(?:が|は)?(?:完了|終わりました)/,
+    /\b(?:ist|sind)\s+(?:jetzt\s+)?fertig\b|\best[aá]\s+(?:listo|lista|terminad[oa])\b|\best\s+(?:terminée?|finie?)\b/i
   ]],
   ['deployed', [
     /^\W{0,4}(?:deployed|published|released|shipped|rolled out)\b/i,
     /\b(?:is|are|been|now|successfully)\s+(?:deployed|published|released|shipped|live|rolled\s+out)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b/i,
     /(?:'s|’s)\s+(?:now\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on)\s+(?:PyPI|npm|NuGet|crates\.io|RubyGems|Hex|Maven\s+Central|Docker\s*Hub|GHCR|TestFlight|the\s+(?:App|Play)\s+Store|Heroku|Render|Fly|Vercel|Netlify)\b|\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
-    /\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
+    /\b(?:prod|production|staging)\s+(?:is\s+|now\s+)(?:now\s+)?(?:on|running)\s+v?[0-9]|(?:^|[,;]\s*)(?:deployed|rolled\s+out|shipped|released|published)(?=\s*(?:[.!✅✓]|👌|🚀|🎉|$))|\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
     /\b(?:deployed|shipped|released|rolled\s+out|pushed|promoted)\s+to\s+(?:prod|production|staging|live|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?up\s+on\s+(?:prod|production|staging|ghcr|docker\s*hub|the\s+registry|npm|pypi)\b/i,
     /(?:デプロイ|リリース|公開|本番反映)[もはが]?(?:しました|完了|済み|できました)|(?:本番|環境)[^\n。]{0,12}稼働(?:中|しています)/,
     /\b(?:prod(?:uction)?\s+|staging\s+)?deploy(?:ment)?\s+(?:is\s+|was\s+)?(?:done|complete|completed|finished|succeeded|successful)\b/i,

@@ -26,6 +26,10 @@ const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+f
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 // A bare "so" after a comma gives a result ("it exited 0, so the refactor is green"), not a purpose.
 const PURPOSE_BEFORE = /(?<![,;]\s{0,3})\bso\s+(\w+\s+){0,1}$|\b(so that|as|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
+// What another source says, right before the claim ("laut ci: lint ✓", "according to the logs, tests pass"): a quote of it.
+// A result from before this turn, said as such ("before your last message, the suite passed"): history, not a claim now.
+const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
+const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$/i
 const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
 const NOT_NOW_AFTER = /^\s*(nicht|no|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.!?。\n]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|지\s*않|지\s*못|하면|되면)/i
 // A turn that changes course after "but" judges what follows it: "I couldn't run it, but the build succeeds" claims.
@@ -53,7 +57,7 @@ export function findClaims (text: string): Claim[] {
       if (!hit) continue
       const before = sentence.slice(0, hit.index).replace(TURN, '')
       const after = sentence.slice(hit.index + hit[0].length)
-      if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || NOT_NOW_AFTER.test(after)) continue
+      if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || NOT_NOW_AFTER.test(after)) continue
       // A report of failures is no claim of success: "63/124 passed; 49 failed".
       if (type === 'tests' && REPORTS_FAILURES.test(sentence)) continue
       if (type !== 'fixed' && type !== 'works' && ALL_BUT.test(sentence)) continue

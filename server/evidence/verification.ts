@@ -51,7 +51,8 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
       const parts = simpleCommands(command)
       const { kinds: own, first: checked } = kindsOf(parts)
       const named = [...new Set([...own, ...scriptKinds(command, output, kindsOf)])]
-      const checks = named.length > 0 ? named : printedKinds(parts, output)
+      // A project script (`./scripts/ci-local.sh`) is a run; what it checked shows in what it printed.
+      const checks = named.length === 0 ? printedKinds(parts, output) : named.every(k => k === 'run') ? [...new Set([...named, ...printedKinds(parts, output)])] : named
       const first = parts.findIndex(p => commands.test(p.text))
       if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks }
       return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks }
@@ -64,11 +65,13 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
 // npm, pnpm, yarn and bun echo the script they run: "> pkg@1.0.0 build" then "> tsc -p tsconfig.build.json".
 const RUNS_SCRIPT = /^\s*(npm|pnpm|yarn|bun)\b/
 const ECHOED = /^> (?!\S+@\S* \S+$)(.{1,300})$/gm
+const TRACED = /^(?:\+{1,3}|==>|-->|▶)\s(.{1,300})$/gm
 
 /** What a package script checks, read from the script line its runner echoed: `npm run build` running `tsc` checks types. */
 function scriptKinds (command: string, output: string | undefined, kindsOf: ReturnType<typeof compileChecks>) {
-  if (!output || !RUNS_SCRIPT.test(command)) return []
-  return [...output.slice(0, 4096).matchAll(ECHOED)].flatMap(m => kindsOf(simpleCommands(m[1]!)).kinds)
+  if (!output) return []
+  // Other scripts say their steps by a shell trace (`set -x`: "+ cmd") or a banner ("==> cmd").
+  return [...output.slice(0, 16384).matchAll(RUNS_SCRIPT.test(command) ? ECHOED : TRACED)].flatMap(m => kindsOf(simpleCommands(m[1]!)).kinds)
 }
 
 // A runner the patterns do not know is still known by what it printed: a test summary, a linter's or a type checker's

@@ -120,7 +120,10 @@ t.test('the runners and checkers of more ecosystems back their own claims', asyn
     ['Deployed to prod.', run('docker push ghcr.io/acme/api:1.8.0', 0, '1.8.0: digest: sha256:b81f size: 1573'), 'deployed:unsupported'],
     ['Published v1.8.0 to npm.', run('npm publish', 0, '+ @acme/api@1.8.0'), 'deployed:supported'],
     ['The fix is merged.', run('gh pr create --fill', 0, 'https://github.com/acme/api/pull/482'), 'committed:unsupported'],
-    ['The fix is merged.', run('gh pr merge 482 --squash', 0, '✓ Squashed and merged pull request #482'), 'committed:supported']
+    ['The fix is merged.', run('gh pr merge 482 --squash', 0, '✓ Squashed and merged pull request #482'), 'committed:supported'],
+    ['All tests pass.', run('./scripts/ci-local.sh', 0, '==> eslint .\n✔ no problems\n==> vitest run\n      Tests  377 passed (377)\n==> vite build\n✓ built in 8.91s'), 'tests:supported'],
+    ['It builds.', run('./scripts/ci-local.sh', 0, '==> eslint .\n✔ no problems\n==> vitest run\n      Tests  377 passed (377)\n==> vite build\n✓ built in 8.91s'), 'build:supported'],
+    ['It builds.', run('bash -x ./ci.sh', 0, '+ cargo build --release\n    Finished release [optimized] target(s) in 31.2s'), 'build:supported']
   ]
   for (const [text, step, want] of rows) t.ok(outcomes(text, [edit('packages/api/src/a.ts'), step]).includes(want), `${text} after ${step.kind === 'command' ? step.command : ''} → ${want} (got ${outcomes(text, [edit('packages/api/src/a.ts'), step]).join(', ')})`)
 })

@@ -51,7 +51,10 @@ const CLAIMS: Array<[string, string]> = [
   ['Semua tes lulus.', 'tests'], ['Bug sudah diperbaiki.', 'fixed'], ['Đã deploy lên production.', 'deployed'], ['Баг исправлен.', 'fixed'],
   ['Renewal loop exits on cancel; no more orphan goroutines.', 'fixed'], ['- go test ./... piped through tail, all packages ok', 'tests'],
   ['**api 1.8.0 är deployad till prod.**', 'deployed'], ['Indexet är ute i staging.', 'deployed'], ['cargo-deny är grönt igen.', 'lint'], ['- suite completa verde', 'tests'],
-  ['Buggen är fixad.', 'fixed'], ['Redo att mergas.', 'ready']
+  ['Buggen är fixad.', 'fixed'], ['Redo att mergas.', 'ready'],
+  ['image built + pushed, staging is on 1.8.0 now 🚀', 'deployed'], ['replicas → 6 in prod, rolled out 👌', 'deployed'], ['- compila sin errores', 'build'],
+  ['0 fallos 🙌', 'tests'], ["yep main's green 🟢", 'tests'], ["so the rebase didn't break anything", 'works'], ['alle tests laufen durch', 'tests'],
+  ['CSV-Export ist fertig.', 'done'], ['The iOS framework links and the Android AAR assembles fine.', 'build']
 ]
 
 const NOT_CLAIMS = [
@@ -69,7 +72,9 @@ const NOT_CLAIMS = [
   'Once it is on staging I will tell you.', 'Is 1.9.0 released yet?', "I haven't pushed to main.",
   'agar ci green aata hai toh merge kar dena',
   "I haven't touched anything else and nothing is committed.", 'Testy nie przechodzą jeszcze.', 'De tests slagen niet.', 'Tes belum lulus.',
-  'Zodra de tests groen zijn, merge ik.', 'Setelah tes lulus, saya akan merge.', 'Testerna är inte gröna än.'
+  'Zodra de tests groen zijn, merge ik.', 'Setelah tes lulus, saya akan merge.', 'Testerna är inte gröna än.',
+  'laut ci: lint/unit/typecheck ✓, e2e läuft noch', 'Before your last message, the integration suite passed against Postgres 14.',
+  'The values are escaped once in the final join and the fix is described below.'
 ]
 
 t.test('each claim type is found in its forms', async t => {
