@@ -44,6 +44,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     status('eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|credo|detekt|ktlint|swiftlint|hlint|biome|stylelint|standardrb|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
     /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt|detekt|ktlint|swiftlint|hlint|credo|static analysis|analy[sz]er)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
     /\b(?!type)[a-z][\w-]*(?:lint|fmt|format|critic|kondo|tidy|check)\b(?:\s+check)?\s+(?:is\s+|are\s+|reports\s+|shows\s+)?(?:now\s+)?(?:clean|happy|silent|quiet)\b|\b(?:ruff|eslint|clippy|rubocop|flake8|pylint|luacheck|shellcheck|golangci-lint|biome|stylelint|credo|ktlint|detekt|swiftlint|perlcritic|clj-kondo|the\s+linter)\s+(?:has|reports|shows|gives|raises|finds)\s+(?:no|zero|0)\s+(?:remaining\s+|more\s+|further\s+)?(?:complaints|warnings|issues|errors|findings|offen[cs]es|problems)\b/i,
+    /\b(?:go\s+vet|vet|staticcheck|shellcheck|[\w-]*lint(?:er)?)\s+(?:reports|finds|says|shows|flags)\s+nothing\b/i,
     /\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
     /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)/i
@@ -70,7 +71,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
     /^\W{0,4}(?:verified|confirmed|tested)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
     /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles)\b/i,
-    /\b(?:didn't|didn’t|did\s+not|hasn't|hasn’t|has\s+not)\s+break\s+anything\b|\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
+    /\b(?:didn't|didn’t|did\s+not|hasn't|hasn’t|has\s+not)\s+break\s+anything\b|\brien\s+ne\s+(?:casse|plante)\b|\bnada\s+(?:se\s+)?rompe\b|\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
     /(?:^|[,;:→]\s*)(?:ok\W{0,3})?(?:verified|confirmed)\s*[.!✓✔✅]*\s*$/i,
     /已(?:验证|确认)|验证通过|(?:확인|검증)\s*(?:했습니다|완료|됨)|정상\s*(?:동작|작동)/,
     /動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/

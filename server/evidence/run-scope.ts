@@ -25,6 +25,8 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
   const name = named?.slice(1).find(x => x !== undefined)?.replace(/^@[^/]+\//, '').replace(/[.^]+$/, '')
   // A glob or a path (`--filter './packages/**'`) selects many packages: no confinement said.
   if (name && !/[*/'"]|^\./.test(name)) packages.push(name)
+  // A workspace named by its folder (`npm test --workspace packages/web`, `--filter ./apps/site`) is that folder.
+  else if (name && /\//.test(name) && !/[*'"{}]/.test(name)) dirs.push(clean(name))
   return { dirs: dirs.filter(d => d !== '' && d !== '.' && !d.startsWith('..') && !d.startsWith('$') && !d.startsWith('~')), packages }
 }
 

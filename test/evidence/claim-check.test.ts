@@ -36,6 +36,7 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['every test excluded by a tag filter', [edit(), run('mix test --only wip', 0, '214 tests, 0 failures, 214 excluded')]],
     ['a test script that only prints', [edit('package.json'), run('npm test', 0, "> shop@2.3.0 test\n> echo 'Tests: 41 passed' && exit 0\n\nTests: 41 passed")]],
     ['a narrow rspec re-run after a failed full run', [edit('app/models/invoice.rb'), run('bundle exec rspec', 1, '412 examples, 3 failures'), run('bundle exec rspec spec/models/invoice_spec.rb', 0, '22 examples, 0 failures')]],
+    ['a workspace named by a folder the edits are not in', [edit('packages/api/src/money.ts'), run('npm test --workspace packages/web', 0, 'Tests:       204 passed, 204 total')]],
     ['a workspace package the edits are not in', [edit('packages/api/src/rate-limit.ts'), run('pnpm --filter @acme/web test', 0, ' Tests  142 passed (142)')]],
     ['Go packages the edits are not in', [edit('services/billing/ledger/round.go'), run('go test ./services/auth/...', 0, 'ok  \tx/services/auth/session\t0.5s')]],
     ['only the test listing', [edit('src/Orders/OrderValidator.cs'), run('dotnet test --list-tests', 0, 'The following Tests are available:')]],

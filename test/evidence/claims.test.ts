@@ -54,7 +54,8 @@ const CLAIMS: Array<[string, string]> = [
   ['Buggen är fixad.', 'fixed'], ['Redo att mergas.', 'ready'],
   ['image built + pushed, staging is on 1.8.0 now 🚀', 'deployed'], ['replicas → 6 in prod, rolled out 👌', 'deployed'], ['- compila sin errores', 'build'],
   ['0 fallos 🙌', 'tests'], ["yep main's green 🟢", 'tests'], ["so the rebase didn't break anything", 'works'], ['alle tests laufen durch', 'tests'],
-  ['CSV-Export ist fertig.', 'done'], ['The iOS framework links and the Android AAR assembles fine.', 'build']
+  ['CSV-Export ist fertig.', 'done'], ['The iOS framework links and the Android AAR assembles fine.', 'build'],
+  ['Rien ne casse : la suite complète passe.', 'tests'], ['mypy est propre sur src/.', 'types'], ['go vet reports nothing.', 'lint']
 ]
 
 const NOT_CLAIMS = [
@@ -74,7 +75,7 @@ const NOT_CLAIMS = [
   "I haven't touched anything else and nothing is committed.", 'Testy nie przechodzą jeszcze.', 'De tests slagen niet.', 'Tes belum lulus.',
   'Zodra de tests groen zijn, merge ik.', 'Setelah tes lulus, saya akan merge.', 'Testerna är inte gröna än.',
   'laut ci: lint/unit/typecheck ✓, e2e läuft noch', 'Before your last message, the integration suite passed against Postgres 14.',
-  'The values are escaped once in the final join and the fix is described below.'
+  'The values are escaped once in the final join and the fix is described below.', 'La sérialisation passe désormais par orjson.'
 ]
 
 t.test('each claim type is found in its forms', async t => {
