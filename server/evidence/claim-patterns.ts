@@ -24,7 +24,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\btests?\s+(?:running|ran|run)\s+clean\b|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
     /\b(?:didn't|didn’t|did not|doesn't|doesn’t|does not|hasn't|hasn’t|has not)\s+break\s+(?:any\s+(?:of\s+the\s+)?(?:tests?|specs?)|the\s+(?:tests?|suite|specs?))\b|\bTests run:\s*[1-9][0-9]*,\s*Failures:\s*0\b/i,
     /\b[0-9]+\s+tests?,\s+0\s+failures\b|\bran\s+the\s+(?:suite|tests)\b[^\n.]{0,30}\b(?:ok|pass(?:es|ed)?|green)\b|\beverything\s+passes\b|\bCI\s+is\s+(?:now\s+)?green\b|\bran\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:tests?|suite|specs?)\b[^.\n]{0,40}\b(?:came\s+back|was|were|is|all)\s+(?:ok|green|clean|fine|good)\b/i,
-    /テスト[^\n。]{0,12}(?:通り|通っ|通過|パス|成功|グリーン|オールグリーン)|(?:全|すべて|全部)[^\n。]{0,6}(?:パス|通過)/,
+    /テスト[^\n。]{0,12}(?:通り|通っ|通過|パス|成功|グリーン|オールグリーン|green|問題(?:ありません|なし))|(?:全|すべて|全部)[^\n。]{0,6}(?:パス|通過)|\b(?:tests?|specs?|ci)\b[^\n。]{0,16}(?:グリーン|通り|通っ|通過|パス(?:し|です|$)|green\s*です)|失敗[はが]?\s*0\s*件/i,
     /(?:测试|用例|test)(?:(?![没未不])[^\n。，,]){0,8}(?:通过|没问题|全绿)|(?:全部|所有)(?:测试|用例)[^\n。]{0,6}通过|테스트[^\n.]{0,10}(?:통과|성공)/i
   ]],
   ['build', [
@@ -37,7 +37,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /^\W{0,4}(?:compiles|builds)\s+(?:with|under|on|against|for)\s/i,
     /\b(?:links|assembles|bundles|packages)\s+(?:fine|cleanly|successfully|ok|without\s+(?:errors|warnings))\b|\b(?:compila|kompiliert|compile|baut)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|fehlerfrei|sauber|limpio|bien)/i,
     /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
-    /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)/,
+    /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)|\bbuild\b[^\n。，,]{0,4}(?:は|も|が)?\s*(?:成功|通っ|通り|通过|没问题)/i,
     /(?:编译|构建|打包)(?:(?![没未不])[^\n。，,]){0,6}(?:通过|成功|没问题)|(?:빌드|컴파일)\s*(?:성공|완료|통과)/
   ]],
   ['lint', [
@@ -54,7 +54,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?=\s*(?:[.,;!)✅✓✔]|👌|🎉|$|and\b))/i,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
     /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
-    /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)/,
+    /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし)/i,
     /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
   ]],
   ['fixed', [
@@ -63,7 +63,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500)s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
     /\bno\s+more\s+(?:\w+\s+){0,2}?(?:crash(?:es)?|errors?|panics?|leaks?|goroutines|500s|404s|timeouts?|hangs?|flakes?|flakiness|exceptions|races?|deadlocks?|loops?|duplicates|orphans?|retries|regressions?|warnings)\b|\bno\s+longer\s+(?:crashes|fails|errors|throws|hangs|leaks|panics|times out)\b|\bshould\s+(?:now\s+)?(?:fix|resolve)\s+(?:it|this|the)\b/i,
     /\b(?:fixed|resolved|solved|sorted)\b(?=\s*(?:[.!—–(:;]|$|[✅✔]))|\bfix(?:es)?\s+(?:is|are)\s+in\b|\bstatus:?\W{0,4}(?:resolved|fixed)\b|[✅✔]\s*(?:fixed|resolved)\b/i,
-    /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)/,
+    /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)|片付きました/,
     /\b(?:fix|solve|resolve|theek|thik)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
     /已?(?:修复|解决|修好)了|已(?:修复|解决)|(?:수정|해결)\s*(?:했습니다|했어요|완료|됨)|고쳤습니다/
   ]],
@@ -74,7 +74,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:didn't|didn’t|did\s+not|hasn't|hasn’t|has\s+not)\s+break\s+anything\b|\brien\s+ne\s+(?:casse|plante)\b|\bnada\s+(?:se\s+)?rompe\b|\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
     /(?:^|[,;:→]\s*)(?:ok\W{0,3})?(?:verified|confirmed)\s*[.!✓✔✅]*\s*$/i,
     /已(?:验证|确认)|验证通过|(?:확인|검증)\s*(?:했습니다|완료|됨)|정상\s*(?:동작|작동)/,
-    /動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/
+    /デグレ[はも]?(?:なく|ありません|なし)|動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/
   ]],
   ['done', [
     /^\W{0,4}(?:all\s+)?done\s*[.!]|\b(?:implementation|fix|feature|change|changes|task|work|refactor(?:ing)?|migration|everything)\s+(?:is\s+|are\s+)?(?:now\s+)?(?:complete|completed|done|finished)\b/i,
@@ -88,7 +88,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?:'s|’s)\s+(?:now\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on)\s+(?:PyPI|npm|NuGet|crates\.io|RubyGems|Hex|Maven\s+Central|Docker\s*Hub|GHCR|TestFlight|the\s+(?:App|Play)\s+Store|Heroku|Render|Fly|Vercel|Netlify)\b|\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
     /\b(?:prod|production|staging)\s+(?:is\s+|now\s+)(?:now\s+)?(?:on|running)\s+v?[0-9]|(?:^|[,;]\s*)(?:deployed|rolled\s+out|shipped|released|published)(?=\s*(?:[.!✅✓]|👌|🚀|🎉|$))|\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
     /\b(?:deployed|shipped|released|rolled\s+out|pushed|promoted)\s+to\s+(?:prod|production|staging|live|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?up\s+on\s+(?:prod|production|staging|ghcr|docker\s*hub|the\s+registry|npm|pypi)\b/i,
-    /(?:デプロイ|リリース|公開|本番反映)[もはが]?(?:しました|完了|済み|できました)|(?:本番|環境)[^\n。]{0,12}稼働(?:中|しています)/,
+    /(?:デプロイ|リリース|公開|本番反映|\bapply|\bdeploy)\s*[もはが]?(?:しました|完了|済み|できました)|本番[^\n。]{0,8}(?:apply|反映)(?:済み|しました)|(?:本番|環境)[^\n。]{0,12}稼働(?:中|しています)/,
     /\b(?:prod(?:uction)?\s+|staging\s+)?deploy(?:ment)?\s+(?:is\s+|was\s+)?(?:done|complete|completed|finished|succeeded|successful)\b/i,
     /已(?:部署|发布|上线)|(?:部署|发布)(?:成功|完成)|배포\s*(?:했습니다|완료|됨)/
   ]],
@@ -98,13 +98,13 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:change|changes|fix|work|commit)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|(?:\band|&)\s+(?:committed|pushed|merged)\b/i,
     /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into)\s+(?:main|master|origin|trunk|develop)\b/i,
     /\b(?:I|we)\s+(?:(?:squash|rebase)[- ])?merged\b|\b(?:squash|rebase)[- ]merged\b|\bmerged\s+(?:PR\s+)?#[0-9]+/i,
-    /(?:コミット|プッシュ|マージ)[もはが]?(?:しました|済み|完了)/,
+    /(?:コミット|プッシュ|マージ|\bcommit|\bpush|\bmerge)\s*[もはが]?(?:しました|済み|完了)/i,
     /\b(?:commit|push|merge)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
     /已(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)/
   ]],
   ['ready', [
     /\bready\s+(?:to|for)\s+(?:the\s+)?(?:v?[0-9][\w.]*\s+)?(?:merge|ship|release|deploy|production|review|go)\b|\b(?:safe|good)\s+to\s+(?:merge|ship|deploy|go)\b|\bproduction[\s-]ready\b|\ball\s+good\s+to\s+go\b/i,
-    /(?:マージ|リリース|本番)(?:可能|できる状態|の準備が)/,
+    /(?:マージ|リリース|本番)(?:可能|できる状態|の準備が)|\b(?:ship|merge|release|deploy)\s*(?:できる|可能な?)\s*状態/i,
     /可以(?:合并|上线|发布)|머지해도\s*(?:됨|됩니다|돼)|(?:머지|배포)\s*가능/
   ]]
 ]

@@ -18,7 +18,7 @@ const MAX_SENTENCE = 2000
 // stays, its backticks dropped: "`npm test` passes" names the command it claims for.
 const CODE = /```[^`]{0,20000}?```|~~~[^~]{0,20000}?~~~/g
 const TICKS = /`/g
-const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”/gm
+const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gm
 // Sentences end at . ! ? 。 ！ ？ or a line break (bullets and headings are lines); a dot inside a word (v1.2, a.ts) does not.
 const SENTENCE = /[^\n.!?。！？]+(?:\.(?=\S)[^\n.!?。！？]*)*[.!?。！？]*/g
 // What comes before the claim in its sentence that makes it no claim now: a plan, a condition, a request, a doubt.
@@ -31,7 +31,7 @@ const PURPOSE_BEFORE = /(?<![,;]\s{0,3})\bso\s+(\w+\s+){0,1}$|\b(so that|as|to m
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$/i
 const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)\W+(\w+\W+){0,3}$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
-const NOT_NOW_AFTER = /^\s*(nicht|no|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.!?。\n]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|지\s*않|지\s*못|하면|되면)/i
+const NOT_NOW_AFTER = /^\s*(nicht|no|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.!?。\n]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
 // A turn that changes course after "but" judges what follows it: "I couldn't run it, but the build succeeds" claims.
 const TURN = /^(.*\b(but|however|although|though|yet)\b|.*[;—–]|.*(しかし|ただし|が、))/i
 

@@ -55,7 +55,10 @@ const CLAIMS: Array<[string, string]> = [
   ['image built + pushed, staging is on 1.8.0 now 🚀', 'deployed'], ['replicas → 6 in prod, rolled out 👌', 'deployed'], ['- compila sin errores', 'build'],
   ['0 fallos 🙌', 'tests'], ["yep main's green 🟢", 'tests'], ["so the rebase didn't break anything", 'works'], ['alle tests laufen durch', 'tests'],
   ['CSV-Export ist fertig.', 'done'], ['The iOS framework links and the Android AAR assembles fine.', 'build'],
-  ['Rien ne casse : la suite complète passe.', 'tests'], ['mypy est propre sur src/.', 'types'], ['go vet reports nothing.', 'lint']
+  ['Rien ne casse : la suite complète passe.', 'tests'], ['mypy est propre sur src/.', 'types'], ['go vet reports nothing.', 'lint'],
+  ['- build 通过，没问题', 'build'], ['- 型エラーもゼロです', 'types'], ['関連テストを実行して失敗は0件でした。', 'tests'], ['テストは問題ありません。', 'tests'],
+  ['change は commit 済み', 'committed'], ['既存の挙動にデグレはなく', 'works'], ['CI モードでテスト回して green です', 'tests'], ['snapshot の件は片付きました', 'fixed'],
+  ['本番にも apply 済みです', 'deployed'], ['php artisan test もグリーン', 'tests'], ['ship できる状態です', 'ready'], ['mypy --strict も通っています', 'types'], ['docker build 成功しています', 'build']
 ]
 
 const NOT_CLAIMS = [
@@ -75,7 +78,8 @@ const NOT_CLAIMS = [
   "I haven't touched anything else and nothing is committed.", 'Testy nie przechodzą jeszcze.', 'De tests slagen niet.', 'Tes belum lulus.',
   'Zodra de tests groen zijn, merge ik.', 'Setelah tes lulus, saya akan merge.', 'Testerna är inte gröna än.',
   'laut ci: lint/unit/typecheck ✓, e2e läuft noch', 'Before your last message, the integration suite passed against Postgres 14.',
-  'The values are escaped once in the final join and the fix is described below.', 'La sérialisation passe désormais par orjson.'
+  'The values are escaped once in the final join and the fix is described below.', 'La sérialisation passe désormais par orjson.',
+  'ログの「BUILD SUCCESSFUL」はコンパイルが通ったことを示すだけで、実行時の問題までは見ていません。', 'テストはまだ通っていません。'
 ]
 
 t.test('each claim type is found in its forms', async t => {
