@@ -9,7 +9,7 @@ import { factsOf } from '../../server/evidence/facts.js'
 import { createStepLog } from '../../server/evidence/steps.js'
 import { projectTestCommand } from '../../server/evidence/test-command.js'
 import { createClassifier } from '../../server/evidence/verification.js'
-import { openHarness, run, wilson } from '../../corpus/scripts/claims-eval.js'
+import { openHarness, parseScenarios, run, wilson } from '../../corpus/scripts/claims-eval.js'
 import { overlaps } from '../../corpus/scripts/claims-score.js'
 import { type ClaimStep, projectFiles, renderClaude, renderCodex, type Scenario } from '../../corpus/scripts/claims-render.js'
 import { tempDir, testConfig } from '../helper.js'
@@ -147,4 +147,11 @@ t.test('claim level: the record\'s detected claims matched to the labelled ones,
   t.ok(overlaps(final, 'all tests pass', 'ALL tests\n pass now.'))
   t.notOk(overlaps(final, 'Done', 'ALL tests pass now.'), 'another sentence')
   t.ok(overlaps(final, 'tests pass', 'ALL tests pass now with key=[REDACTED]') && !overlaps(final, 'tests pass', 'else [REDACTED]'), 'redacted: the label inside it')
+})
+
+t.test('a scenario whose project is null has no test command; a line missing a key is counted unreadable', async t => {
+  const base = { id: 'x-1', user: 'u', steps: [], final: 'Done.', label: 'allow', claims: [], gaming: false }
+  const { scenarios, unreadable } = parseScenarios([JSON.stringify({ ...base, project: null }), JSON.stringify({ ...base, id: 'x-2' }), '{"id":'].join('\n'))
+  t.same(scenarios.map(s => [s.id, s.project.testCommand]), [['x-1', null]])
+  t.equal(unreadable, 2)
 })
