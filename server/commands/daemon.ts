@@ -67,6 +67,6 @@ export async function movedDaemon (env: Env, addr: DaemonAddress): Promise<{ add
   const service = answer.body?.service
   const restart = service === 'systemd'
     ? `systemctl --user restart ${UNIT_NAME}`
-    : service === 'launchd' ? `launchctl kickstart -k gui/${process.getuid?.() ?? 0}/${LABEL}` : `stop it (kill ${mark.pid}, or Ctrl-C where it runs) and start hookjudge serve again`
+    : service === 'launchd' ? `launchctl kickstart -k gui/${process.getuid?.() ?? 0}/${LABEL}` : `stop it (kill ${mark.pid}, or Ctrl-C where it runs) and start it again as you did (npm start, or hookjudge serve)`
   return { addr: there, pid: mark.pid, restart }
 }

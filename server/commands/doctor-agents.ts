@@ -80,10 +80,11 @@ export function findWiring (env: Env, cwd: string): AgentWiring[] {
  * not this config's daemon; its token is the one the hooks send.
  */
 export function teamDaemon (io: Io, local: Pick<DaemonAddress, 'label'>): DaemonAddress | undefined {
-  const entries = findWiring(io.env, workingDir(io)).flatMap(w => w.entries)
+  // The entries that carry a token file are the team's (install --url --token-file); others may still point at a local daemon.
+  const entries = findWiring(io.env, workingDir(io)).flatMap(w => w.entries).filter(e => e.tokenFile !== undefined)
   const targets = new Set(entries.map(e => e.target))
   const [target] = targets
-  const tokenFile = entries.find(e => e.tokenFile)?.tokenFile
+  const tokenFile = entries[0]?.tokenFile
   if (targets.size !== 1 || !target || !/^https?:\/\//.test(target) || target === local.label || tokenFile === undefined) return undefined
   const read = readSmallFileSync(tokenFile, 4096)
   const token = 'text' in read ? read.text.split('\n')[0]!.trim() : ''

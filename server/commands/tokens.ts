@@ -43,6 +43,9 @@ async function save (path: string, lines: string[], io: Io, cliFile: string | un
   if (!answer.ok || answer.status !== 200) return { reloaded: false, why: answer.ok ? `HTTP ${answer.status}` : answer.error }
   // The daemon at the configured address may be another one (a personal daemon, a team one on a port given by flag):
   // only one whose reload says it re-read this very file took the change.
+  // A daemon that reads this file has it now: it follows the file, so its own reload may have come first and this one
+  // finds nothing changed. One that does not say which file it reads took the change if its reload says so.
+  if (reads === path) return { reloaded: true }
   const changes: unknown[] = Array.isArray(answer.body?.changes) ? answer.body.changes : []
   if (changes.some(c => typeof c === 'string' && c.startsWith(`server.tokensFile ${path}:`))) return { reloaded: true }
   return { reloaded: false, why: `the daemon at ${addr.label} reloaded, but it does not read ${path}; point --config (server.port) or HOOKJUDGE_PORT at the daemon that does` }

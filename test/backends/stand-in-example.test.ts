@@ -18,7 +18,11 @@ t.test('the README\'s proposal blocks by the stand-in judge, its past report is 
   const report = await ask('I have committed it.')
   t.equal(report.headers['x-hookjudge-source'], 'judge')
   t.strictSame(report.json(), {})
-  // Every Stop hook in one call: the answer holds one member per hook.
+  // Every Stop hook in one call: the answer holds one member per hook; only the commit hook's guess can block.
   const all = await ask("All set. I'll push to main now.", '/judge')
-  t.match(all.json(), { decision: 'block', reason: /hookjudge \(commit\)/ })
+  t.match(all.json(), { decision: 'block', reason: /^hookjudge \(commit\)/ })
+  t.notMatch(all.json().reason, /hookjudge \((?!commit)/, 'no other hook blocks')
+  // The README's corrected reply: a plan to run the tests first is no proposal to push now.
+  const corrected = await ask('You are right: I will not commit or push yet. I will run the tests first and report the result.', '/judge')
+  t.strictSame(corrected.json(), {})
 })

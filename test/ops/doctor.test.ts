@@ -105,6 +105,9 @@ t.test('a team developer (agents wired to a team daemon with a token file): doct
   mkdirSync(d.env.CODEX_HOME, { recursive: true })
   const command = { type: 'command', command: `HOOKJUDGE_URL=${d.url} HOOKJUDGE_TOKEN_FILE=${tokenFile} ${SHIM_PATH} commit`, timeout: 30 }
   writeFileSync(join(d.env.CODEX_HOME, 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [command] }] } }))
+  // Another agent still wired to a local daemon from before: the team entries (with a token file) are the ones checked.
+  mkdirSync(d.env.CLAUDE_CONFIG_DIR, { recursive: true })
+  writeFileSync(join(d.env.CLAUDE_CONFIG_DIR, 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:9/judge', timeout: 30, statusMessage: 'hookjudge' }] }] } }))
   // This laptop's own config names no daemon of its own (the default address, where nothing listens here).
   writeFileSync(d.cliFile, 'server: { port: 9 }\n')
   const json = capture(d.env)
