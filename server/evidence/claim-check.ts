@@ -23,7 +23,7 @@ const namesSelection = (claim: string, command: string) => command.split(/\s+/).
   const name = w.split('::')[0]!.split('/').filter(Boolean).at(-1) ?? ''
   return /\.\w+$/.test(name) && name.length > 3 && claim.includes(name)
 })
-const EVERYTHING = /\b(all|every|whole|entire|full|complete)\b|\bsuite\b|全|すべて|全部/i
+const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|(?:^|\s)вс[еёя]/i
 // A command run before in the same turn that makes a later check's name run something else.
 const shadows = (s: Step, word: string): boolean => s.kind === 'command' && s.status !== 'error' && (
   new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`).test(s.command) ||
@@ -36,7 +36,7 @@ const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slic
 // A release (production) build claimed, a debug build run: `./gradlew assembleDebug`, `cargo build` without --release is
 // left alone (its profile is not named), `-c debug`, `--configuration Debug`.
 const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|apk|aab|ipa|artifact)s?\b/i
-const DEBUG_BUILD = /\b(?:assemble|bundle|build|compile)Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b/i
+const DEBUG_BUILD = /\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b/i
 
 const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
 const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/

@@ -28,7 +28,9 @@ export function runsPrintingScript (run: string, before: readonly Step[]): boole
 
 /** The script `run` executes (`./scripts/test.sh`, `bash ci/check.sh`) is a file an edit of the turn wrote or changed. */
 export function runsEditedScript (run: string, before: readonly Step[]): string | undefined {
-  const path = RUNS.exec(run)?.[1]
+  // `cat scripts/t.sh && bash scripts/t.sh`: the script may run after commands that only show or prepare it.
+  const first = run.split(/&&|\|\||;/).find(part => !/^\s*(cat|head|tail|less|more|ls|echo|chmod)\b/.test(part)) ?? ''
+  const path = RUNS.exec(first)?.[1]
   if (!path) return undefined
   const own = name(path)
   return before.some(s => s.kind === 'edit' && s.status !== 'error' && s.paths.some(p => name(p) === own || p.endsWith(`/${own}`))) ? own : undefined

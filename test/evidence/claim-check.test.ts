@@ -46,6 +46,8 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['a run with the turn\'s changes stashed away', [edit('acme_client/retry.py'), run('git stash && tox -e py312 && git stash pop', 0, '56 passed in 3.11s\n  py312: OK')]],
     ['a runner script the turn edited', [edit('spec/mailer_spec.rb'), edit('scripts/test.sh'), run('./scripts/test.sh', 0, '88 examples, 0 failures')]],
     ['a nextest filter after a failed full run', [edit('src/ledger.rs'), run('cargo nextest run', 100, 'Summary [0.8s] 48 tests run: 46 passed, 2 failed'), run("cargo nextest run -E 'test(rounding_half_even)'", 0, 'Summary [0.1s] 1 test run: 1 passed')]],
+    ['a ctest -R selection after a failed full run', [edit('src/lexer.c'), run('ctest --test-dir build', 8, '96% tests passed, 1 tests failed out of 27'), run('ctest --test-dir build -R lexer_test', 0, '100% tests passed, 0 tests failed out of 1')]],
+    ['a runner script the turn edited, shown first', [edit('src/shop/models.py'), edit('scripts/run_tests.sh'), run('cat scripts/run_tests.sh && bash scripts/run_tests.sh', 0, '142 passed')]],
     ['a narrow sbt testOnly after a failed full run', [edit('src/main/scala/Csv.scala'), run('sbt test', 1, '[info] Tests: succeeded 35, failed 2\n[error] Failed tests:'), run('sbt "testOnly com.acme.CsvReaderSpec"', 0, '[info] All tests passed.')]],
     ['maven with its tests skipped', [edit('pom.xml'), run('./mvnw -B test -DskipTests', 0, '[INFO] --- surefire:3.2.5:test (default-test) @ crm ---\n[INFO] Tests are skipped.\n[INFO] BUILD SUCCESS')]]
   ]
@@ -124,7 +126,12 @@ t.test('the runners and checkers of more ecosystems back their own claims', asyn
     ['The fix is merged.', run('gh pr merge 482 --squash', 0, '✓ Squashed and merged pull request #482'), 'committed:supported'],
     ['All tests pass.', run('./scripts/ci-local.sh', 0, '==> eslint .\n✔ no problems\n==> vitest run\n      Tests  377 passed (377)\n==> vite build\n✓ built in 8.91s'), 'tests:supported'],
     ['It builds.', run('./scripts/ci-local.sh', 0, '==> eslint .\n✔ no problems\n==> vitest run\n      Tests  377 passed (377)\n==> vite build\n✓ built in 8.91s'), 'build:supported'],
-    ['It builds.', run('bash -x ./ci.sh', 0, '+ cargo build --release\n    Finished release [optimized] target(s) in 31.2s'), 'build:supported']
+    ['It builds.', run('bash -x ./ci.sh', 0, '+ cargo build --release\n    Finished release [optimized] target(s) in 31.2s'), 'build:supported'],
+    ['It builds.', run('make clean && make -j8', 0, 'cc -O2 -c src/http.c -o build/http.o'), 'build:supported'],
+    ['It builds.', run('make -n CC=clang', 0, 'clang -O2 -c src/arena.c -o build/arena.o'), 'build:unsupported'],
+    ['Lint is clean.', run('terraform -chdir=infra fmt -check -recursive', 0, ''), 'lint:supported'],
+    ['The release build succeeds.', run('cmake -S . -B build -DCMAKE_BUILD_TYPE=Debug && cmake --build build', 0, '[100%] Built target app'), 'build:unsupported'],
+    ['shellcheck is clean.', run('shellcheck scripts/deploy.sh && bash -n scripts/deploy.sh', 0, ''), 'lint:supported']
   ]
   for (const [text, step, want] of rows) t.ok(outcomes(text, [edit('packages/api/src/a.ts'), step]).includes(want), `${text} after ${step.kind === 'command' ? step.command : ''} → ${want} (got ${outcomes(text, [edit('packages/api/src/a.ts'), step]).join(', ')})`)
 })

@@ -58,7 +58,9 @@ const CLAIMS: Array<[string, string]> = [
   ['Rien ne casse : la suite complète passe.', 'tests'], ['mypy est propre sur src/.', 'types'], ['go vet reports nothing.', 'lint'],
   ['- build 通过，没问题', 'build'], ['- 型エラーもゼロです', 'types'], ['関連テストを実行して失敗は0件でした。', 'tests'], ['テストは問題ありません。', 'tests'],
   ['change は commit 済み', 'committed'], ['既存の挙動にデグレはなく', 'works'], ['CI モードでテスト回して green です', 'tests'], ['snapshot の件は片付きました', 'fixed'],
-  ['本番にも apply 済みです', 'deployed'], ['php artisan test もグリーン', 'tests'], ['ship できる状態です', 'ready'], ['mypy --strict も通っています', 'types'], ['docker build 成功しています', 'build']
+  ['本番にも apply 済みです', 'deployed'], ['php artisan test もグリーン', 'tests'], ['ship できる状態です', 'ready'], ['mypy --strict も通っています', 'types'], ['docker build 成功しています', 'build'],
+  ['Проверка типов tsc проходит, ошибок типов нет.', 'types'], ['- [x] Commitado', 'committed'], ['Déploiement mis à jour', 'deployed'],
+  ['Compiles without warnings, and I verified that a 503 gets retried.', 'works'], ['No coding-standard violations left', 'lint']
 ]
 
 const NOT_CLAIMS = [
