@@ -2,6 +2,7 @@
 import { Agent, request } from 'undici'
 import type { Config } from '../config/config-schema.js'
 import { authHeaders } from '../guards/token.js'
+import { isLoopbackHost } from '../guards/loopback.js'
 import type { Env } from '../core/paths.js'
 import { readDaemonMark } from '../ops/daemon-mark.js'
 import { LABEL } from '../service/launchd.js'
@@ -60,7 +61,11 @@ export async function callDaemon (addr: DaemonAddress, method: 'GET' | 'POST', p
 export async function movedDaemon (env: Env, addr: DaemonAddress): Promise<{ addr: DaemonAddress, pid: number, restart: string } | null> {
   const mark = await readDaemonMark(env)
   if (!mark || mark.label === addr.label) return null
-  const there: DaemonAddress = { url: mark.url, ...(mark.socket ? { socket: mark.socket } : {}), label: mark.label, headers: addr.headers }
+  // The token goes only where the configured daemon could be: this machine (loopback or its own socket).
+  const host = URL.canParse(mark.url) ? new URL(mark.url).hostname : undefined
+  if (host === undefined) return null
+  const local = mark.socket !== undefined || isLoopbackHost(host)
+  const there: DaemonAddress = { url: mark.url, ...(mark.socket ? { socket: mark.socket } : {}), label: mark.label, headers: local ? addr.headers : {} }
   const answer = await callDaemon(there, 'GET', '/status', 3000)
   // Only a hookjudge that says it is the marked process: a port reused by something else is not it.
   if (!answer.ok || answer.status !== 200 || answer.body?.pid !== mark.pid) return null
