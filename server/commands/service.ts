@@ -1,10 +1,10 @@
 /** hookjudge service install|uninstall|status: a systemd user unit (Linux) or a LaunchAgent (macOS); prints, never runs, the manager's commands. */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadConfig } from '../config/config.js'
+import { type Config, loadConfig } from '../config/config.js'
 import { nearest } from '../core/nearest.js'
 import { configHome, userHome } from '../core/paths.js'
-import { keptFromInstall } from '../service/installed.js'
+import { type Kept, keptFromInstall } from '../service/installed.js'
 import { differences, fileState, installFiles, planService, uninstallFiles } from '../service/plan.js'
 import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
@@ -37,6 +37,7 @@ export const serviceCommand: Command = async (args, io) => {
   spec.secrets = { ...kept.keys, ...spec.secrets }
   spec.env = { ...kept.env, ...spec.env }
   if (kept.configFile !== undefined) spec.configFile = kept.configFile
+  const addr = daemonAddress(serviceConfig(config, io.env, kept, values.config))
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })
   if (!plan) {
     const error = `no service manager for platform "${platform}" (linux: systemd, darwin: launchd); run hookjudge serve under yours`
@@ -79,7 +80,7 @@ export const serviceCommand: Command = async (args, io) => {
     // Stopping needs the files uninstall removes (systemctl disable reads the unit): a running or enabled service is
     // stopped first, by the user, and uninstall run again.
     const enabled = plan.manager === 'systemd' && existsSync(systemdPaths(configHome(io.env)).wants)
-    const running = (await daemonOf(daemonAddress(config))).service === plan.manager
+    const running = (await daemonOf(addr)).service === plan.manager
     if (enabled || running) {
       const why = `the ${plan.manager} service is ${running ? 'running' : 'enabled'}: stop it first, then run hookjudge service uninstall again`
       if (values.json) { json(false, { error: why, files: [], next: plan.stop }); return 1 }
@@ -99,7 +100,6 @@ export const serviceCommand: Command = async (args, io) => {
   const states = await Promise.all(plan.files.map(async f => ({ path: f.path, state: await fileState(f) })))
   const installed = states.every(s => s.state === 'current' || s.state === 'stale')
   const stale = states.some(s => s.state === 'stale')
-  const addr = daemonAddress(config)
   const { answering, ...who } = await daemonOf(addr)
   if (values.json) {
     json(installed, { installed, stale, files: states, daemon: { address: addr.label, answering, ...who }, inspect: plan.inspect })
@@ -115,6 +115,19 @@ export const serviceCommand: Command = async (args, io) => {
   if (installed) commands(`${plan.manager} service installed; inspect it with:`, plan.inspect)
   else say(`${plan.manager} service not installed`)
   return installed ? 0 : 1
+}
+
+/**
+ * The config the installed service runs with, for its address: the unit's --config and settings where this shell names
+ * none (status run from a plain shell must look where the service listens, not where the user config points).
+ */
+function serviceConfig (config: Config, env: Record<string, string | undefined>, kept: Kept, file?: string): Config {
+  if (kept.configFile === undefined && Object.keys(kept.env).length === 0) return config
+  try {
+    return loadConfig({ env: { ...env, ...kept.env }, file: kept.configFile ?? file })
+  } catch {
+    return config
+  }
 }
 
 /** Which daemon answers, for people: the pid, and whether the service's unit started it. */

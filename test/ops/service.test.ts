@@ -295,3 +295,20 @@ t.test('a key is never taken from a file hookjudge did not write', async t => {
   t.equal(out.code, 1, 'the foreign file is refused, as before')
   t.notMatch(out.out, /kept:/)
 })
+
+t.test('status from a plain shell looks where the installed service listens: the unit\'s --config and port, not the user config', async t => {
+  const s = setup(t)
+  writeFileSync(s.config, 'server: { port: 5931 }\n')
+  const { HOOKJUDGE_PORT: _, ...bare } = s.env
+  t.equal((await s.service(['install', '--platform', 'linux'], bare)).code, 0)
+  mkdirSync(join(s.home, '.config', 'hookjudge'), { recursive: true })
+  writeFileSync(join(s.home, '.config', 'hookjudge', 'config.yaml'), 'server: { port: 5932 }\n')
+  const plain = capture(bare)
+  await serviceCommand(['status', '--platform', 'linux', '--json'], plain.io)
+  t.match(JSON.parse(plain.out()).daemon, { address: 'http://127.0.0.1:5931' }, 'the unit\'s config file')
+  const ported = capture(s.env)
+  t.equal(await serviceCommand(['install', '--platform', 'linux'], ported.io), 0)
+  const again = capture(bare)
+  await serviceCommand(['status', '--platform', 'linux', '--json'], again.io)
+  t.match(JSON.parse(again.out()).daemon, { address: 'http://127.0.0.1:5999' }, 'the unit\'s HOOKJUDGE_PORT')
+})
