@@ -48,6 +48,7 @@ t.test('uninstall --json: how many entries came out, and the diff', async t => {
   t.match(dry.json.diff, /^--- .*hooks\.json\n/)
   const real = await s.run(uninstallCommand, ['codex'])
   t.match(real.json, { ok: true, changed: true, removed: 1, deleted: true, notes: [] }, 'a hooks file that is gone holds nothing to trust again')
+  t.notOk(existsSync(s.env.CODEX_HOME), 'the folder install made, empty again, goes with it')
   t.match((await s.run(uninstallCommand, ['codex'])).json, { ok: true, changed: false, removed: 0 })
   // Copilot's file is hookjudge's own: taking the last entry out deletes it, and the JSON says so.
   await s.run(installCommand, ['copilot'])
@@ -55,6 +56,13 @@ t.test('uninstall --json: how many entries came out, and the diff', async t => {
   t.ok(existsSync(copilot))
   t.match((await s.run(uninstallCommand, ['copilot'])).json, { ok: true, changed: true, deleted: true, path: copilot })
   t.notOk(existsSync(copilot))
+  t.notOk(existsSync(join(s.env.HOME, '.copilot')), 'its hooks folder and the agent folder install made go too')
+  // A folder holding anything else of the agent's stays.
+  await s.run(installCommand, ['copilot'])
+  await writeFile(join(s.env.HOME, '.copilot', 'config.json'), '{}\n')
+  await s.run(uninstallCommand, ['copilot'])
+  t.ok(existsSync(join(s.env.HOME, '.copilot', 'config.json')))
+  t.notOk(existsSync(join(s.env.HOME, '.copilot', 'hooks')))
 })
 
 t.test('a file that must not be touched: ok false with the reason, exit 1, on stdout only', async t => {
