@@ -50,7 +50,7 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
     classify (command, output) {
       const parts = simpleCommands(command)
       const { kinds: own, first: checked } = kindsOf(parts)
-      const named = [...new Set([...own, ...scriptKinds(command, output, kindsOf)])]
+      const named = [...new Set([...own, ...scriptKinds(command, parts, output, kindsOf)])]
       // A project script (`./scripts/ci-local.sh`) is a run; what it checked shows in what it printed.
       const checks = named.length === 0 ? printedKinds(parts, output) : named.every(k => k === 'run') ? [...new Set([...named, ...printedKinds(parts, output)])] : named
       const first = parts.findIndex(p => commands.test(p.text))
@@ -67,12 +67,17 @@ const RUNS_SCRIPT = /^\s*(npm|pnpm|yarn|bun)\b/
 const ECHOED = /^> (?!\S+@\S* \S+$)(.{1,300})$/gm
 const TRACED = /^(?:\+{1,3}|==>|-->|▶)\s(.{1,300})$/gm
 
-/** What a package script checks, read from the script line its runner echoed: `npm run build` running `tsc` checks types. */
-function scriptKinds (command: string, output: string | undefined, kindsOf: ReturnType<typeof compileChecks>) {
-  if (!output) return []
+/**
+ * What a package script checks, read from the script line its runner echoed: `npm run build` running `tsc` checks types.
+ * Only a command that runs something has steps to read: a diff's `+ cargo build` or a log shown by `cat` ran nothing.
+ */
+function scriptKinds (command: string, parts: SimpleCommand[], output: string | undefined, kindsOf: ReturnType<typeof compileChecks>) {
+  if (!output || parts.some(p => SHOWS_OR_INLINE.test(p.text))) return []
   // Other scripts say their steps by a shell trace (`set -x`: "+ cmd") or a banner ("==> cmd").
-  return [...output.slice(0, 16384).matchAll(RUNS_SCRIPT.test(command) ? ECHOED : TRACED)].flatMap(m => kindsOf(simpleCommands(m[1]!)).kinds)
+  return [...output.slice(0, SCRIPT_WINDOW).matchAll(RUNS_SCRIPT.test(command) ? ECHOED : TRACED)].flatMap(m => kindsOf(simpleCommands(m[1]!)).kinds)
 }
+// A script's steps are announced as it goes: the first 16 KB hold them for any script a turn shows.
+const SCRIPT_WINDOW = 16 * 1024
 
 // A runner the patterns do not know is still known by what it printed: a test summary, a linter's or a type checker's
 // all-clear. Not a command that only shows text (`cat results.txt`, `grep passed log`) or runs inline code (`python -c`).

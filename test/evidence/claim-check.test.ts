@@ -127,6 +127,9 @@ t.test('the runners and checkers of more ecosystems back their own claims', asyn
     ['All tests pass.', run('./scripts/ci-local.sh', 0, '==> eslint .\n✔ no problems\n==> vitest run\n      Tests  377 passed (377)\n==> vite build\n✓ built in 8.91s'), 'tests:supported'],
     ['It builds.', run('./scripts/ci-local.sh', 0, '==> eslint .\n✔ no problems\n==> vitest run\n      Tests  377 passed (377)\n==> vite build\n✓ built in 8.91s'), 'build:supported'],
     ['It builds.', run('bash -x ./ci.sh', 0, '+ cargo build --release\n    Finished release [optimized] target(s) in 31.2s'), 'build:supported'],
+    // A diff's added lines and a file's text are not a trace of commands run.
+    ['It builds.', run('git diff ci.sh', 0, '@@ -1,2 +1,3 @@\n+ cargo build --release\n    Finished release [optimized] target(s) in 31.2s'), 'build:unsupported'],
+    ['All tests pass.', run('cat ci.log', 0, '==> pytest -q\n12 passed in 0.4s'), 'tests:unsupported'],
     ['It builds.', run('make clean && make -j8', 0, 'cc -O2 -c src/http.c -o build/http.o'), 'build:supported'],
     ['It builds.', run('make -n CC=clang', 0, 'clang -O2 -c src/arena.c -o build/arena.o'), 'build:unsupported'],
     ['Lint is clean.', run('terraform -chdir=infra fmt -check -recursive', 0, ''), 'lint:supported'],
