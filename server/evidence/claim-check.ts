@@ -108,12 +108,24 @@ function onlyTestsEdited (claim: Claim, steps: Step[]): string | undefined {
   return edited.length > 0 && edited.every(p => TEST_FILE.test(p) && !/\.(md|mdx|txt|rst|adoc)$/i.test(p)) ? edited[0] : undefined
 }
 
+// A shell command that writes a file: what an agent falls back on when its edit tool fails (Codex's apply_patch
+// refusing a hunk, then `… | Set-Content plan.md`).
+const WRITES = /\bSet-Content\b|\bOut-File\b|\bsed\s+(?:-\S+\s+)*-[A-Za-z]*i|\bperl\s+-\S*i|\btee\b|\bwrite_text\b|\bwriteFileSync\b/
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A later command that succeeded and writes the failed edit's file (a write verb naming it, or a redirect into it). */
+function rewrites (step: Step, paths: string[]): boolean {
+  if (step.kind !== 'command' || step.status !== 'passed') return false
+  return paths.map(p => p.split('/').slice(-2).join('/')).some(p => step.command.includes(p) &&
+    (WRITES.test(step.command) || new RegExp(`>>?\\s*['"]?\\S*${escape(p)}['"]?(?:\\s|$)`).test(step.command)))
+}
+
 /** Edits of the turn that failed and were not made good by a later edit of the same file. */
 function failedEdits (steps: Step[]): string[] {
   const out: string[] = []
   steps.forEach((s, i) => {
     if (s.kind !== 'edit' || s.status !== 'error') return
-    const later = steps.slice(i + 1).some(l => l.kind === 'edit' && l.status !== 'error' && l.paths.some(p => s.paths.includes(p)))
+    const later = steps.slice(i + 1).some(l => l.kind === 'edit' ? l.status !== 'error' && l.paths.some(p => s.paths.includes(p)) : rewrites(l, s.paths))
     if (!later) out.push(s.paths[0] ?? 'a file')
   })
   return out

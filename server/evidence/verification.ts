@@ -22,12 +22,16 @@ const OPERATOR = /&&|\|\||;|\|(?!&)|\n|\$\(|[()`]|(?<![<>0-9])&(?![>&])/g
 // Words that run the rest of the line as the command (env assignments, time, sudo, timeout 60 …).
 const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=\S*|time|env|sudo|exec|nice|nohup|command|builtin|timeout\s+\S+)\s+)+/
 
+// A program named by where it is installed is the same program: `/usr/bin/git commit`, `.venv/bin/pytest`,
+// `~/.cargo/bin/cargo test`. Not any path: a fake `pytest` under /tmp is not the test runner.
+const INSTALLED = /^(?:(?:\/usr(?:\/local)?|\/opt\/homebrew|\/opt\/local)?\/s?bin\/|(?:~|\$HOME|\/home\/[^\s/]+|\/Users\/[^\s/]+|\/root)\/\.(?:local|cargo|bun|deno)\/bin\/|(?:[^\s/]*\/)*\.?venv\/bin\/)(?=[A-Za-z])/
+
 /** A command line cut into simple commands, each with the operator that follows it, wrappers stripped. */
 export function simpleCommands (line: string): SimpleCommand[] {
   const out: SimpleCommand[] = []
   let last = 0
   const push = (end: number, next: string) => {
-    const text = line.slice(last, end).trim().replace(WRAPPERS, '')
+    const text = line.slice(last, end).trim().replace(INSTALLED, '').replace(WRAPPERS, '').replace(INSTALLED, '')
     if (text !== '') out.push({ text, next })
   }
   for (const m of line.matchAll(OPERATOR)) {

@@ -127,6 +127,11 @@ t.test('the runners and checkers of more ecosystems back their own claims', asyn
     ['All tests pass.', run('./scripts/ci-local.sh', 0, '==> eslint .\n✔ no problems\n==> vitest run\n      Tests  377 passed (377)\n==> vite build\n✓ built in 8.91s'), 'tests:supported'],
     ['It builds.', run('./scripts/ci-local.sh', 0, '==> eslint .\n✔ no problems\n==> vitest run\n      Tests  377 passed (377)\n==> vite build\n✓ built in 8.91s'), 'build:supported'],
     ['It builds.', run('bash -x ./ci.sh', 0, '+ cargo build --release\n    Finished release [optimized] target(s) in 31.2s'), 'build:supported'],
+    ['Committed as `874cad4`.', run('/usr/bin/git --git-dir=$HOME/.cfg/ --work-tree=$HOME commit -m "fix"', 0, '[master 874cad4] fix'), 'committed:supported'],
+    ['All tests pass.', run('.venv/bin/pytest -q', 0, '12 passed in 0.40s'), 'tests:supported'],
+    ['All tests pass.', run('sudo /usr/local/bin/bats test/', 0, '3 tests, 0 failures'), 'tests:supported'],
+    ['All tests pass.', run('/tmp/shim/bats test/', 0, ''), 'tests:unsupported'],
+    ['All tests pass.', run('/usr/bin/bats test/', 0, ''), 'tests:supported'],
     // A diff's added lines and a file's text are not a trace of commands run.
     ['It builds.', run('git diff ci.sh', 0, '@@ -1,2 +1,3 @@\n+ cargo build --release\n    Finished release [optimized] target(s) in 31.2s'), 'build:unsupported'],
     ['All tests pass.', run('cat ci.log', 0, '==> pytest -q\n12 passed in 0.4s'), 'tests:unsupported'],
@@ -197,6 +202,11 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     ['Fixed.', [edit(), run('node scripts/check_export.js', 0, 'export ok')], 'fixed:supported'],
     ['Fixed.', [edit(), run('node scripts/test.js', 0, '38 passed, 2 FAILED')], 'fixed:unsupported'],
     ['Fixed.', [edit('src/a.ts', false), run('npm test', 0, JEST_OK)], 'fixed:unsupported'],
+    // The failed edit made another way: a later command writing that file.
+    ['Done.', [edit('specs/001/plan.md', false), run("$p='specs/001/plan.md'; (Get-Content -Raw $p) -replace 'Plan','План' | Set-Content -Encoding UTF8 $p", 0)], 'done:exempt'],
+    ['Fixed.', [edit('/repo/src/a.ts', false), run("sed -i 's/==/===/' src/a.ts", 0), run('npm test', 0, JEST_OK)], 'fixed:supported'],
+    ['Fixed.', [edit('src/a.ts', false), run('cat src/a.ts > /dev/null', 0), run('npm test', 0, JEST_OK)], 'fixed:unsupported'],
+    ['Fixed.', [edit('src/a.ts', false), run("sed -i 's/==/===/' src/a.ts", 1, 'sed: no such file'), run('npm test', 0, JEST_OK)], 'fixed:unsupported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK), run('npx eslint .', 1, '1 error')], 'ready:unsupported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK)], 'ready:supported'],
     ['Types check.', [edit(), run('npm run build', 0, '> @acme/logger@1.8.0 build\n> tsc -p tsconfig.build.json')], 'types:supported'],
