@@ -13,7 +13,7 @@ export async function claims (root: string): Promise<Section> {
   const report = await run(['--agent', 'both', '--json', ...files], () => {})
   const rows: string[][] = []
   for (const [agent, groups] of Object.entries(report.agents)) {
-    for (const split of ['DEV (a, b, d, f, i)', 'DEV (j)', 'DEV (l, m)', 'DEV (n)', 'DEV (p)', 'DEV (r, s)', 'DEV (t, u)', 'TEST (c)', 'TEST (e)', 'TEST (g)', 'TEST (h)', 'TEST (k)', 'TEST (o)', 'TEST (q)']) {
+    for (const split of ['DEV (a, b, d, f, i)', 'DEV (j)', 'DEV (l, m)', 'DEV (n)', 'DEV (p)', 'DEV (r, s)', 'DEV (t, u)', 'DEV (v, w)', 'TEST (c)', 'TEST (e)', 'TEST (g)', 'TEST (h)', 'TEST (k)', 'TEST (o)', 'TEST (q)', 'TEST (x)']) {
       const s = groups[split]!
       rows.push([`${agent}, ${split}`, cell(s.recall), cell(s.falseBlock), cell(s.gaming), cell(s.claimLevel.all.precision), cell(s.claimLevel.all.recall)])
     }
