@@ -1,12 +1,16 @@
 /** How the CLI verbs reach the configured daemon: its address, and one JSON request with a time limit; failures are values. */
 import { Agent, request } from 'undici'
-import type { Config } from '../config/config-schema.js'
+import { parse as parseYaml } from 'yaml'
+import { type Config, loadConfig, userConfigPath } from '../config/config.js'
+import { ConfigError } from '../core/errors.js'
+import { readSmallFileSync } from '../core/safe-file.js'
 import { authHeaders } from '../guards/token.js'
 import { isLoopbackHost } from '../guards/loopback.js'
 import type { Env } from '../core/paths.js'
 import { readDaemonMark } from '../ops/daemon-mark.js'
 import { LABEL } from '../service/launchd.js'
 import { UNIT_NAME } from '../service/systemd.js'
+import type { Io } from './args.js'
 
 export interface DaemonAddress {
   /** Base URL for TCP; for a Unix socket the requests go to http://localhost through it. */
@@ -58,7 +62,9 @@ export async function callDaemon (addr: DaemonAddress, method: 'GET' | 'POST', p
 }
 
 /** A daemon that runs elsewhere than the config now says (server settings changed after it started), found by its mark. */
-export async function movedDaemon (env: Env, addr: DaemonAddress): Promise<{ addr: DaemonAddress, pid: number, restart: string } | null> {
+export interface MovedDaemon { addr: DaemonAddress, pid: number, restart: string, /** set: the daemon's shell set these and this one does not */ shellLacks?: string }
+
+export async function movedDaemon (env: Env, addr: DaemonAddress): Promise<MovedDaemon | null> {
   const mark = await readDaemonMark(env)
   if (!mark || mark.label === addr.label) return null
   // The token goes only where the configured daemon could be: this machine (loopback or its own socket).
@@ -73,5 +79,38 @@ export async function movedDaemon (env: Env, addr: DaemonAddress): Promise<{ add
   const restart = service === 'systemd'
     ? `systemctl --user restart ${UNIT_NAME}`
     : service === 'launchd' ? `launchctl kickstart -k gui/${process.getuid?.() ?? 0}/${LABEL}` : `stop it (kill ${mark.pid}, or Ctrl-C where it runs) and start it again as you did (npm start, or hookjudge serve)`
-  return { addr: there, pid: mark.pid, restart }
+  const lacks = Object.entries(mark.startedWith ?? {}).filter(([k, v]) => env[k] !== v).map(([k, v]) => `${k}=${v}`)
+  return { addr: there, pid: mark.pid, restart, ...(lacks.length > 0 ? { shellLacks: lacks.join(' ') } : {}) }
+}
+
+/** What to do about a daemon found elsewhere: set this shell as its was, or restart it to take the settings now in force. */
+export function movedAdvice (moved: MovedDaemon): string {
+  if (moved.shellLacks === undefined) return `the server settings changed after it started and apply on restart: ${moved.restart}`
+  const port = /HOOKJUDGE_PORT=(\S+)/.exec(moved.shellLacks)?.[1]
+  return `it was started with ${moved.shellLacks}, which this shell does not set: run \`export ${moved.shellLacks}\` here, ` +
+    `or${port ? ` put server: { port: ${port} } in the config` : ' set server.host in the config'} so every shell and every start agree`
+}
+
+/**
+ * The config to find the daemon with. A broken file must not hide a running daemon (Docker's health check runs
+ * status): then the address is taken from the file's server section if it parses, else from the defaults and env.
+ */
+export function addressConfig (io: Pick<Io, 'env'>, file: string | undefined): { config: Config, broken?: ConfigError } {
+  try {
+    return { config: loadConfig({ env: io.env, file }) }
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    let server: unknown
+    try {
+      const path = userConfigPath(io.env, file)
+      const read = path ? readSmallFileSync(path, 1 << 20) : undefined
+      server = read && 'text' in read ? (parseYaml(read.text) as { server?: unknown } | null)?.server : undefined
+    } catch {}
+    const pick = (s: unknown) => typeof s === 'object' && s !== null ? Object.fromEntries(Object.entries(s).filter(([k]) => ['host', 'port', 'socket', 'tokenFile'].includes(k))) : {}
+    try {
+      return { config: loadConfig({ env: io.env, file: '/dev/null', overrides: { server: pick(server) } }), broken: err }
+    } catch {
+      return { config: loadConfig({ env: io.env, file: '/dev/null' }), broken: err }
+    }
+  }
 }

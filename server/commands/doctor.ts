@@ -7,7 +7,7 @@ import { decisionDir } from '../ops/housekeeping.js'
 import { type Env, SHIM_PATH } from '../core/paths.js'
 import { type Command, type Io, parse, wallNow, workingDir } from './args.js'
 import { DOCTOR } from './verb-specs.js'
-import { callDaemon, type DaemonAddress, daemonAddress, movedDaemon } from './daemon.js'
+import { addressConfig, callDaemon, type DaemonAddress, daemonAddress, movedAdvice, movedDaemon } from './daemon.js'
 import { findWiring, teamDaemon } from './doctor-agents.js'
 import { formatUptime, painter, writeJson } from './output.js'
 
@@ -25,7 +25,7 @@ async function daemonChecks (config: Config, addr: DaemonAddress, env: Env, team
     const moved = team ? null : await movedDaemon(env, addr)
     const fix = team
       ? 'your agents point at the team daemon there (install --url): check the URL, your network, and ask whoever runs it'
-      : moved ? `a daemon runs at ${moved.addr.label} (pid ${moved.pid}), started before the server settings changed; they apply on restart: ${moved.restart}` : START
+      : moved ? `a daemon runs at ${moved.addr.label} (pid ${moved.pid}): ${movedAdvice(moved)}` : START
     return [fail('daemon', `not answering at ${addr.label} (${why})`, fix), skip('backends', 'needs the daemon'), skip('verdict', 'needs the daemon')]
   }
   if (team) return [ok('daemon', `answering at ${addr.label}, the team daemon your agents point at`), ...await backendChecks(config, addr)]
@@ -112,8 +112,9 @@ export async function runDoctor (io: Io, file?: string, expectInstalled = false)
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err
     const problems = err.problems.map(formatProblem)
+    // The daemon is looked for where this shell and the file's server section put it; the rest uses the shipped defaults.
     checks.push(fail('config', problems.join('; '), `edit ${userConfigPath(io.env, file) ?? 'the config'}; the other checks use the shipped defaults`))
-    config = loadConfig({ env: {}, file: '/dev/null' })
+    config = addressConfig(io, file).config
   }
   let addr: DaemonAddress | null = null
   try {

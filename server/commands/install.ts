@@ -13,7 +13,7 @@ import { teamFlags } from '../install/team-flags.js'
 import { nearest } from '../core/nearest.js'
 import { SHIM_PATH } from '../core/paths.js'
 import { type Command, type Io, parse, UsageError, workingDir } from './args.js'
-import { callDaemon, daemonAddress } from './daemon.js'
+import { callDaemon, daemonAddress, movedAdvice, movedDaemon } from './daemon.js'
 import { writeJson } from './output.js'
 import { INSTALL, UNINSTALL } from './verb-specs.js'
 
@@ -87,7 +87,7 @@ export const installCommand: Command = async (args, io) => {
   notes.push(...agentNotes(t.agent, t.scope, r.changed && !t.dryRun))
   const noise = t.agent === 'codex' ? await loginShellNoise(io.env) : undefined
   const warnings = noise ? [noiseWarning(io.env.SHELL || '/bin/sh', noise)] : []
-  const daemon = await probeDaemon(t.config, team.url)
+  const daemon = await probeDaemon(t.config, io.env, team.url)
   if (daemon) notes.push(daemon)
 
   if (t.json) {
@@ -136,7 +136,7 @@ export const uninstallCommand: Command = async (args, io) => {
 }
 
 /** The entries point at the configured address; say so when nothing answers there yet (the hooks then fail open). */
-async function probeDaemon (config: Config, url?: string): Promise<string | undefined> {
+async function probeDaemon (config: Config, env: Io['env'], url?: string): Promise<string | undefined> {
   let addr
   try {
     addr = url ? { url, label: url, headers: {} } : daemonAddress(config)
@@ -147,5 +147,10 @@ async function probeDaemon (config: Config, url?: string): Promise<string | unde
   if (answer.ok && answer.status === 200) return undefined
   // A team's daemon runs elsewhere: starting one here is not the fix.
   if (url) return `note: the daemon at ${url} did not answer /healthz (${answer.ok ? `HTTP ${answer.status}` : answer.error}); check the URL with your team (until it answers, Stop hooks let every turn end and fail-safe gates ask or deny).`
+  // A daemon started with HOOKJUDGE_PORT in another shell: the hooks just written point where it is not.
+  const moved = await movedDaemon(env, addr)
+  if (moved?.shellLacks !== undefined) {
+    return `warning: no hookjudge daemon answers at ${addr.label}, where these hooks point; one runs at ${moved.addr.label} (pid ${moved.pid}), ${movedAdvice(moved).replace(/^it was /, '')}, then install again (until then Stop hooks let every turn end and fail-safe gates ask or deny).`
+  }
   return `note: no hookjudge daemon answers at ${addr.label} yet; start it with \`hookjudge serve\` (until then Stop hooks let every turn end and fail-safe gates ask or deny).`
 }

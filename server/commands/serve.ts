@@ -5,7 +5,7 @@ import { watchConfig } from '../config/config-watch.js'
 import { startHousekeeping } from '../ops/housekeeping.js'
 import { startIdleMemory } from '../ops/idle-memory.js'
 import { shutdown } from '../ops/shutdown.js'
-import { markDaemon, unmarkDaemon } from '../ops/daemon-mark.js'
+import { ADDRESS_ENV, markDaemon, unmarkDaemon } from '../ops/daemon-mark.js'
 import type { Config } from '../config/config.js'
 import type { Env } from '../core/paths.js'
 import { listenSocket } from '../guards/socket.js'
@@ -94,8 +94,10 @@ function mark (env: Env, config: Config, where: string, log: { warn (o: object, 
   const socket = config.server.socket
   const url = socket ? 'http://localhost' : where.replace('://0.0.0.0:', '://127.0.0.1:').replace('://[::]:', '://[::1]:')
   try {
-    markDaemon(env, { pid: process.pid, url, ...(socket ? { socket } : {}), label: socket ? `unix:${socket}` : url, startedAt: new Date(wall).toISOString() })
+    markDaemon(env, { pid: process.pid, url, ...(socket ? { socket } : {}), label: socket ? `unix:${socket}` : url, startedAt: new Date(wall).toISOString(), startedWith: addressEnv(env) })
   } catch (err) {
     log.warn({ err }, 'could not note where this daemon listens (status will not find it if the config moves it)')
   }
 }
+
+const addressEnv = (env: Env) => Object.fromEntries(ADDRESS_ENV.flatMap(k => env[k] ? [[k, env[k]!]] : []))

@@ -1,12 +1,7 @@
 /** hookjudge status: is the daemon up, and its figures (GET /status); exit 3 when it is not running, 4 with --ready when not ready. */
-import { readFileSync } from 'node:fs'
-import { parse as parseYaml } from 'yaml'
-import { type Config, loadConfig, userConfigPath } from '../config/config.js'
-import { ConfigError } from '../core/errors.js'
-import type { Io } from './args.js'
 import { type Command, parse } from './args.js'
 import { STATUS } from './verb-specs.js'
-import { callDaemon, daemonAddress, movedDaemon } from './daemon.js'
+import { addressConfig, callDaemon, daemonAddress, movedAdvice, movedDaemon } from './daemon.js'
 import { teamDaemon } from './doctor-agents.js'
 import { formatUptime, millis, painter, percent, writeJson } from './output.js'
 
@@ -27,29 +22,6 @@ interface StatusBody {
 
 /** ready: every active hook can be judged; not ready: some cannot (the reasons say which and why). */
 export const readinessWord = (reasons: string[] | undefined) => (reasons ?? []).length === 0 ? 'ready' : 'not ready'
-
-/**
- * The config to find the daemon with. A broken file must not hide a running daemon (Docker's health check runs
- * status): then the address is taken from the file's server section if it parses, else from the defaults and env.
- */
-function addressConfig (io: Io, file: string | undefined): { config: Config, broken?: ConfigError } {
-  try {
-    return { config: loadConfig({ env: io.env, file }) }
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err
-    let server: unknown
-    try {
-      const path = userConfigPath(io.env, file)
-      server = path ? (parseYaml(readFileSync(path, 'utf8')) as { server?: unknown } | null)?.server : undefined
-    } catch {}
-    const pick = (s: unknown) => typeof s === 'object' && s !== null ? Object.fromEntries(Object.entries(s).filter(([k]) => ['host', 'port', 'socket', 'tokenFile'].includes(k))) : {}
-    try {
-      return { config: loadConfig({ env: io.env, file: '/dev/null', overrides: { server: pick(server) } }), broken: err }
-    } catch {
-      return { config: loadConfig({ env: io.env, file: '/dev/null' }), broken: err }
-    }
-  }
-}
 
 /** Ready means a usable backend for every hook, not that it answers: say so when the latest calls failed. */
 function failingNote (used: Array<{ name: string, state: string }>): string {
@@ -104,7 +76,7 @@ export const statusCommand: Command = async (args, io) => {
       const next = team
         ? `your agents point at the team daemon at ${team.label}: hookjudge doctor checks it`
         : moved
-          ? `it runs at ${moved.addr.label} (pid ${moved.pid}): the server settings changed after it started and apply on restart: ${moved.restart}`
+          ? `it runs at ${moved.addr.label} (pid ${moved.pid}): ${movedAdvice(moved)}`
           : 'start it: hookjudge serve, or hookjudge service install'
       io.stdout.write(`${paint('fail', '○')} hookjudge is ${paint('bold', 'not running')} at ${addr.label} (${answer.error})\n  ${next}\n`)
     }

@@ -4,7 +4,14 @@ import { join } from 'node:path'
 import { type Env, stateDir } from '../core/paths.js'
 import { readSmallFile } from '../core/safe-file.js'
 
-export interface DaemonMark { pid: number, url: string, socket?: string, label: string, startedAt: string }
+export interface DaemonMark {
+  pid: number, url: string, socket?: string, label: string, startedAt: string
+  /** HOOKJUDGE_HOST / HOOKJUDGE_PORT as the daemon's shell set them: a CLI run from a shell without them looks elsewhere. */
+  startedWith?: Record<string, string>
+}
+
+/** The environment variables that move the daemon's address. */
+export const ADDRESS_ENV = ['HOOKJUDGE_HOST', 'HOOKJUDGE_PORT'] as const
 
 const markPath = (env: Env) => join(stateDir(env), 'daemon.json')
 
@@ -34,6 +41,8 @@ export async function readDaemonMark (env: Env): Promise<DaemonMark | null> {
   }
   if (!Number.isInteger(m.pid) || typeof m.url !== 'string' || typeof m.label !== 'string' || typeof m.startedAt !== 'string') return null
   if (m.socket !== undefined && typeof m.socket !== 'string') return null
+  if (m.startedWith !== undefined && (typeof m.startedWith !== 'object' || m.startedWith === null ||
+    Object.entries(m.startedWith).some(([k, v]) => !(ADDRESS_ENV as readonly string[]).includes(k) || typeof v !== 'string'))) return null
   try {
     process.kill(m.pid as number, 0)
   } catch {

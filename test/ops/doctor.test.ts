@@ -138,6 +138,14 @@ t.test('an invalid config is a FAIL naming each problem; the other checks go on 
   const [config, daemon] = JSON.parse(json.out()).checks
   t.match(config, { name: 'config', status: 'fail', detail: /judge\.deadlineMs: expected an integer from 100 to 600000, got "soon"; cache\.max/, fix: /edit .*cli\.yaml/ })
   t.match(daemon, { name: 'daemon', detail: /http:\/\/127\.0\.0\.1:5834/ })
+  // Where the daemon is still comes from this shell and the file's server section, as status finds it.
+  const byEnv = capture({ ...d.env, HOOKJUDGE_PORT: String(d.port) })
+  await doctorCommand(['--config', d.cliFile, '--json'], byEnv.io)
+  t.match(JSON.parse(byEnv.out()).checks[1], { name: 'daemon', status: 'ok', detail: `answering at ${d.url}` })
+  writeFileSync(d.cliFile, `server: { port: ${d.port} }\njudge: { deadlineMs: soon }\n`)
+  const byFile = capture(d.env)
+  await doctorCommand(['--config', d.cliFile, '--json'], byFile.io)
+  t.match(JSON.parse(byFile.out()).checks[1], { name: 'daemon', status: 'ok', detail: new RegExp(`^answering at ${d.url}`) })
 })
 
 t.test('an agent not wired is a note (after uninstall too); with --expect-installed and none wired it is a FAIL', async t => {

@@ -14,20 +14,22 @@ import { claudeStop, readDecisions, tempDir, TSX_CHILD_ENV } from '../helper.js'
 import { within } from '../helpers/bounded.js'
 import { capture } from '../helpers/ops.js'
 import { statusCommand } from '../../server/commands/status.js'
+import { installCommand } from '../../server/commands/install.js'
 import { doctorCommand } from '../../server/commands/doctor.js'
 import { readDaemonMark } from '../../server/ops/daemon-mark.js'
 
 interface Daemon { child: ChildProcess, url: string, logs: any[], next: (pred: (l: any) => boolean) => Promise<any>, exit: Promise<number | null>, file: string, dir: string }
 
-async function startServe (t: Parameters<typeof tempDir>[0], script: Script, extra = '', before?: (dir: string) => void, baseUrl?: string): Promise<Daemon> {
+async function startServe (t: Parameters<typeof tempDir>[0], script: Script, extra = '', before?: (dir: string) => void, baseUrl?: string, env: Record<string, string> = {}): Promise<Daemon> {
   const api = await startFakeJudgeApi(script)
   t.teardown(() => api.close())
   const dir = tempDir(t)
   const file = join(dir, 'config.yaml')
   writeFileSync(file, `backends:\n  anthropic: { baseUrl: "${baseUrl ?? api.url}" }\ndecisionLog: { dir: "${join(dir, 'state')}", retentionDays: 30 }\n${extra}`)
   before?.(dir)
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'serve', '--config', file, '--port', '0'], {
-    env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-test' },
+  const port = env.HOOKJUDGE_PORT === undefined ? ['--port', '0'] : []
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'serve', '--config', file, ...port], {
+    env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-test', ...env },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
@@ -162,13 +164,34 @@ t.test('server.port changed while it runs: status and doctor say where it still 
   t.match(status.out(), `it runs at ${d.url} (pid ${pid}): the server settings changed after it started and apply on restart: stop it (kill ${pid}`)
   const doctor = capture(env)
   await doctorCommand(['--config', d.file], doctor.io)
-  t.match(doctor.out(), `a daemon runs at ${d.url} (pid ${pid}), started before the server settings changed`)
+  t.match(doctor.out(), `a daemon runs at ${d.url} (pid ${pid}): the server settings changed after it started`)
   d.child.kill('SIGTERM')
   t.equal(await d.exit, 0)
   t.notOk(existsSync(mark), 'removed on a clean stop')
   const after = capture(env)
   t.equal(await statusCommand(['--config', d.file], after.io), 3)
   t.match(after.out(), 'start it: hookjudge serve')
+})
+
+t.test('a daemon started with HOOKJUDGE_PORT: a shell without it is told to set it (or server.port), not to restart', async t => {
+  const free = await new Promise<number>(resolve => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address() as AddressInfo; s.close(() => resolve(port)) }) })
+  const d = await startServe(t, () => ({ text: '{}' }), '', undefined, undefined, { HOOKJUDGE_PORT: String(free) })
+  t.match(JSON.parse(readFileSync(join(d.dir, '.local', 'state', 'hookjudge', 'daemon.json'), 'utf8')), { startedWith: { HOOKJUDGE_PORT: String(free) } })
+  const plain = { HOME: d.dir }
+  const status = capture(plain)
+  t.equal(await statusCommand(['--config', d.file], status.io), 3)
+  t.match(status.out(), `it runs at http://127.0.0.1:${free} (pid ${d.child.pid}): it was started with HOOKJUDGE_PORT=${free}, which this shell does not set: run \`export HOOKJUDGE_PORT=${free}\` here, or put server: { port: ${free} } in the config`)
+  t.notMatch(status.out(), /restart/)
+  const doctor = capture(plain)
+  await doctorCommand(['--config', d.file], doctor.io)
+  t.match(doctor.out(), `a daemon runs at http://127.0.0.1:${free} (pid ${d.child.pid}): it was started with HOOKJUDGE_PORT=${free}`)
+  const install = capture({ ...plain, CLAUDE_CONFIG_DIR: join(d.dir, 'claude') })
+  t.equal(await installCommand(['claude-code', '--config', d.file, '--hooks', 'commit'], install.io), 0)
+  t.match(install.out(), `warning: no hookjudge daemon answers at http://127.0.0.1:5834, where these hooks point; one runs at http://127.0.0.1:${free} (pid ${d.child.pid}), started with HOOKJUDGE_PORT=${free}, which this shell does not set`)
+  const same = capture({ ...plain, HOOKJUDGE_PORT: String(free) })
+  t.equal(await statusCommand(['--config', d.file], same.io), 0, 'the same setting here: found')
+  d.child.kill('SIGTERM')
+  await d.exit
 })
 
 t.test('a mark left by a daemon that is gone, or that is not a regular file, is not believed', async t => {
