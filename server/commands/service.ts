@@ -34,8 +34,9 @@ export const serviceCommand: Command = async (args, io) => {
     clearKeys: values['clear-keys'] === true,
     configNamed: values.config !== undefined || Boolean(io.env.HOOKJUDGE_CONFIG)
   })
-  spec.secrets = { ...kept.keys, ...spec.secrets }
-  spec.env = { ...kept.env, ...spec.env }
+  // In name order: what the unit holds must not depend on which shell set which setting (status compares the lines).
+  spec.secrets = byName({ ...kept.keys, ...spec.secrets })
+  spec.env = byName({ ...kept.env, ...spec.env })
   if (kept.configFile !== undefined) spec.configFile = kept.configFile
   const addr = daemonAddress(serviceConfig(config, io.env, kept, values.config))
   const plan = planService(platform, spec, { home, configHome: configHome(io.env), uid: process.getuid?.() ?? 501 })
@@ -108,7 +109,7 @@ export const serviceCommand: Command = async (args, io) => {
   for (const s of states) say(`${s.state === 'current' ? paint('ok', s.state) : paint('warn', s.state)}  ${s.path}`)
   for (const f of plan.files.filter(f => states.find(s => s.path === f.path)?.state === 'stale')) {
     // The unit keeps the PATH of the shell that installed it: another shell's PATH alone makes it differ.
-    say(`${f.path} differs from what install writes now in: ${(await differences(f)).join(', ')}`)
+    say(`${f.path} differs from what install writes now in: ${(await differences(f)).join(', ') || 'the order of its lines'}`)
   }
   if (stale) say('run hookjudge service install (from the shell whose PATH and keys the service should have) to rewrite them')
   say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}${whose(who, plan.manager, installed)}`)
@@ -129,6 +130,8 @@ function serviceConfig (config: Config, env: Record<string, string | undefined>,
     return config
   }
 }
+
+const byName = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0))
 
 /** Which daemon answers, for people: the pid, and whether the service's unit started it. */
 function whose (who: { pid?: number, service?: string | null }, manager: string, installed: boolean): string {

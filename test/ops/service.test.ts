@@ -312,3 +312,15 @@ t.test('status from a plain shell looks where the installed service listens: the
   await serviceCommand(['status', '--platform', 'linux', '--json'], again.io)
   t.match(JSON.parse(again.out()).daemon, { address: 'http://127.0.0.1:5999' }, 'the unit\'s HOOKJUDGE_PORT')
 })
+
+t.test('an install from one shell is current from another that lacks its settings: the unit does not depend on which shell set what', async t => {
+  const s = setup(t)
+  const { HOOKJUDGE_PORT: _, ...bare } = s.env
+  t.equal((await s.service(['install', '--platform', 'linux'])).code, 0)
+  const first = readFileSync(s.unit, 'utf8')
+  const status = await s.service(['status', '--platform', 'linux'], bare)
+  t.notMatch(status.out, /stale|differ/, 'the port kept from the unit is not a difference')
+  t.equal((await s.service(['install', '--platform', 'linux'], bare)).code, 0)
+  t.equal(readFileSync(s.unit, 'utf8'), first, 'a re-run from the other shell writes the same unit')
+  t.notMatch((await s.service(['status', '--platform', 'linux'])).out, /stale|differ/)
+})
