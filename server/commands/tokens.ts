@@ -54,7 +54,7 @@ async function save (path: string, lines: string[], io: Io, cliFile: string | un
 /** What the change means now, for a person. */
 const holds = (r: { reloaded: boolean, why?: string }) => r.reloaded
   ? 'the running daemon reloaded its tokens: the change holds now\n'
-  : `not in force yet (${r.why}): it holds from the daemon's next start or \`hookjudge reload\`\n`
+  : `no daemon confirmed it (${r.why}); every daemon that reads this file follows it and takes the change within a second, without a restart\n`
 
 export const tokensCommand: Command = async (args, io) => {
   const { values, positionals } = parse(args, TOKENS)
