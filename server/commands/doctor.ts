@@ -1,4 +1,5 @@
 /** hookjudge doctor: checks the wiring end to end (config, daemon, backends, a test verdict, agents, shim, decision log). */
+import { resolve } from 'node:path'
 import { accessSync, constants } from 'node:fs'
 import { type Config, loadConfig, userConfigPath } from '../config/config.js'
 import { lastRecord } from '../ops/decision-files.js'
@@ -32,7 +33,8 @@ async function daemonChecks (config: Config, addr: DaemonAddress, env: Env, team
   // The checks below test the daemon that answers: say so when it runs another config than the one this run read.
   const status = await callDaemon(addr, 'GET', '/status', 3000)
   const files = status.ok && status.status === 200 ? (status.body as { configFiles?: unknown }).configFiles : undefined
-  const named = (fs: unknown[]) => fs.slice(1).filter(f => f !== '/dev/null').join(', ') || 'the shipped defaults only'
+  // Absolute, as the daemon reports them: `--config team.yaml` here is the same file as its /srv/team/team.yaml.
+  const named = (fs: unknown[]) => fs.slice(1).filter(f => f !== '/dev/null').map(f => typeof f === 'string' ? resolve(f) : f).join(', ') || 'the shipped defaults only'
   const other = Array.isArray(files) && named(files) !== named(config.files) ? ` (it runs with ${named(files)}, not ${named(config.files)}: the checks below test its config)` : ''
   return [ok('daemon', `answering at ${addr.label}${other}`), ...await backendChecks(config, addr)]
 }
@@ -98,7 +100,8 @@ async function lastDecisionCheck (config: Config, io: Io): Promise<Check> {
   if (!config.decisionLog.enabled) return skip('last decision', 'decisionLog.enabled is false')
   const dir = decisionDir(config, io.env)
   const last = await lastRecord(dir)
-  if (!last) return fail('last decision', `none recorded in ${dir}`, 'run one agent turn; if this stays empty, check the agent settings above')
+  // A fresh install has none: not a failure until an agent has run a turn.
+  if (!last) return skip('last decision', `none recorded yet in ${dir}: run one agent turn; if this stays empty after one, check the agent settings above`)
   const age = Math.max(0, Math.round((wallNow(io) - Date.parse(last.ts)) / 1000))
   return ok('last decision', `${formatUptime(age)} ago (${last.ts}): ${last.hook} ${last.decision} by ${last.source}`)
 }

@@ -1,6 +1,6 @@
 // hookjudge doctor against a running daemon: every check OK when wired, and FAIL with its fix when something is off.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import t from 'tap'
 import { doctorCommand } from '../../server/commands/doctor.js'
 import { logsCommand } from '../../server/commands/logs.js'
@@ -47,6 +47,9 @@ t.test('a wired setup passes every check, for people and as JSON', async t => {
   // This test's daemon reads daemon.yaml, doctor the CLI's file: the checks below test the daemon's, and it says so.
   t.equal(detail.daemon, `answering at ${d.url} (it runs with ${d.daemonFile}, not ${d.cliFile}: the checks below test its config)`)
   t.match(detail['claude-code'], `1 hook entries in ${join(d.env.CLAUDE_CONFIG_DIR, 'settings.json')} → ${d.url}`)
+  const same = capture({ ...d.env, HOOKJUDGE_PORT: String(d.port) })
+  await doctorCommand(['--config', relative(process.cwd(), d.daemonFile), '--json'], same.io)
+  t.equal(JSON.parse(same.out()).checks[1].detail, `answering at ${d.url}`, 'its own file named by a relative path is the same file')
   t.equal(detail['last decision'], `5m 7s ago (${LAST_TS}): commit allow by layer1`)
 
   const people = capture(d.env)
@@ -69,7 +72,7 @@ t.test('each broken part is a FAIL with its fix; checks that need the daemon are
   t.match(out, /SKIP {2}verdict +needs the daemon/)
   t.match(out, /OK {4}claude-code/)
   t.match(out, new RegExp(`FAIL {2}codex +hook entries in .*hooks\\.json point at http://127\\.0\\.0\\.1:9; the config puts the daemon at ${d.url}\n +fix: hookjudge install codex`))
-  t.match(out, /FAIL {2}last decision +none recorded in .*state\n +fix: run one agent turn/)
+  t.match(out, /SKIP {2}last decision +none recorded yet in .*state: run one agent turn/)
   t.match(out, /\d check\(s\) failed\n$/)
 })
 
