@@ -69,7 +69,7 @@ export const serviceCommand: Command = async (args, io) => {
     for (const d of done) say(`${d.action === 'refused' ? paint('fail', 'refused') : paint('ok', d.action)}  ${d.path}${d.action === 'refused' ? ' (not written by hookjudge: move it away first)' : ''}`)
     if (refused) return 1
     const where = plan.manager === 'systemd' ? 'env file' : 'plist'
-    say(`keys: ${keys.join(', ') || 'none (set a backend\'s key in this shell and install again)'} (only in the ${where}, mode 0600)`)
+    say(keys.length > 0 ? `keys: ${keys.join(', ')} (only in the ${where}, mode 0600)` : 'keys: none (set a backend\'s key in this shell and install again)')
     if (Object.keys(kept.keys).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept.keys).join(', ')} from the ${where} already installed (not set in this shell)`)
     if (kept.configFile !== undefined) say(`${paint('warn', 'kept')}: --config ${kept.configFile} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (give --config to change it)`)
     if (Object.keys(kept.env).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept.env).join(', ')} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (not set in this shell)`)
