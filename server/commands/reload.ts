@@ -20,7 +20,8 @@ export const reloadCommand: Command = async (args, io) => {
   if (values.json) {
     writeJson(io, 'reload', ok, { address: addr.label, changes: body.changes ?? [], problems: body.problems ?? (body.error ? [body.error] : []) })
   } else if (ok) {
-    io.stdout.write(`${paint('ok', 'reloaded')}: ${body.changes?.length ? body.changes.join('; ') : 'no change'}\n`)
+    // The daemon follows its files: a change saved a moment ago was most likely applied before this reload came.
+    io.stdout.write(`${paint('ok', 'reloaded')}: ${body.changes?.length ? body.changes.join('; ') : 'nothing new since the last reload (the daemon follows its config files: a saved change is applied within a second; hookjudge status shows the last reload)'}\n`)
   } else {
     const problems = body.problems ?? [body.error ?? `HTTP ${answer.status}`]
     io.stderr.write(`${paint('fail', 'reload refused')}; the daemon keeps its running config:\n${problems.map(p => `  - ${p}\n`).join('')}`)

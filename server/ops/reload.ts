@@ -35,6 +35,8 @@ export function succeedRuntime (prev: Runtime, config: Config, deps: RuntimeDeps
     if (!old) changes.push(`hook ${name} added`)
     else if (old.fingerprint !== hook.fingerprint) changes.push(`hook ${name} changed its verdicts' inputs`)
     else if (!same([old.mode, old.failMode, old.event, old.feedback], [hook.mode, hook.failMode, hook.event, hook.feedback])) changes.push(`hook ${name} changed`)
+    // A model file is read apart from the YAML: its threshold is the knob docs/layer1.md tells people to turn.
+    if (old && old.scorer?.threshold !== hook.scorer?.threshold) changes.push(`hook ${name} Layer-1 threshold ${old.scorer?.threshold ?? 'none'} -> ${hook.scorer?.threshold ?? 'none'}`)
   }
   for (const name of Object.keys(prev.config.hooks)) if (!config.hooks[name]) changes.push(`hook ${name} removed`)
 

@@ -50,3 +50,12 @@ t.test('a reload onto an unreachable threshold is refused, and the hook keeps ca
   t.match(reload(), { ok: false, problems: [/hooks\.commit\.layer1\.model.*out of reach/] })
   t.equal(gate(PROPOSAL, runtime().config.hooks.commit!), 'hit')
 })
+
+t.test('a reload onto a model with a new threshold says so (a model file is read apart from the YAML)', async t => {
+  const file = configWith(t, shipped('commit').threshold)
+  const { reload } = await build(t, testConfig(), { load: () => loadConfig({ env: {}, file }) })
+  t.match(reload(), { ok: true })
+  writeFileSync(join(file, '..', 'commit.json'), JSON.stringify({ ...shipped('commit'), threshold: 0.5 }))
+  t.match(reload(), { ok: true, changes: [`hook commit Layer-1 threshold ${shipped('commit').threshold} -> 0.5`] })
+  t.match(reload(), { ok: true, changes: [] }, 'the same again: no change')
+})

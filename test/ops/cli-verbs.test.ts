@@ -77,6 +77,9 @@ t.test('reload makes the daemon re-read its file; an invalid file is refused wit
   t.equal(await reloadCommand(['--config', d.cliFile], ok.io), 0)
   t.match(ok.out(), /reloaded: cache settings changed: cache emptied/)
   t.equal(d.runtime().config.cache.ttlSeconds, 60)
+  const again = capture(d.env)
+  t.equal(await reloadCommand(['--config', d.cliFile], again.io), 0)
+  t.match(again.out(), /reloaded: nothing new since the last reload \(the daemon follows its config files/, 'not a bare "no change" that reads as if the edit failed')
 
   appendFileSync(d.daemonFile, 'hooks: { commit: { mode: loud } }\n')
   const bad = capture(d.env)
