@@ -4,6 +4,7 @@ import type { Claim } from './claims.js'
 import { changedOnlyNotes } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { outsideEdits } from './run-scope.js'
+import { simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
 
 type Command = Extract<Step, { kind: 'command' }>
@@ -41,6 +42,11 @@ const DEBUG_BUILD = /\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE
 const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
 const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
 const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
+// A run aimed at this machine (a SQLite file, localhost, a dev or local environment) changed no shared environment.
+const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
+// "The tox matrix passes", "all Python versions": more than the one environment `tox -e py311` ran.
+const MATRIX_CLAIM = /\bmatri(?:x|ces)\b|\b(?:all|every|each)\s+(?:(?:python|node|ruby|jdk|java|go|php)\s+)?(?:versions|envs|environments|interpreters|toolchains)\b/i
+const ONE_ENV = /\btox\b[^;&|]*\s-e\s*[\w.-]+(?!\s*,)(?:\s|$)|\bnox\b[^;&|]*\s(?:-p|--python)[=\s][\d.]+(?:\s|$)/
 const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish)\b/
 
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
@@ -59,7 +65,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   // may still show a fix works.
   const rewritten = NAMES_A_CHECK.has(claim.type) ? runsEditedScript(run.command, steps.slice(0, at)) : undefined
   if (rewritten) return { ok: false, why: `the last ${quote(run.command)} proves nothing: this turn edited ${rewritten}, the script it runs` }
-  const word = firstWord(run.command.replace(/^.*(?:;|&&)\s*/, ''))
+  const word = firstWord(simpleCommands(run.command).at(-1)?.text ?? '')
   if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []))
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
@@ -67,6 +73,8 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
   if (claim.type === 'committed' && MERGED.test(claim.text) && !runs.some(([r]) => r.status === 'passed' && MERGES.test(r.command))) return { ok: false, why: `nothing in this turn merged it (${quote(run.command)} does not)`, run }
   if (claim.type === 'deployed' && ENVIRONMENT.test(claim.text) && after.every(([r]) => REGISTRY_ONLY.test(r.command.trim()))) return { ok: false, why: `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`, run }
+  if (claim.type === 'deployed' && ENVIRONMENT.test(claim.text) && after.every(([r]) => LOCAL_TARGET.test(r.command))) return { ok: false, why: `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`, run }
+  if (claim.type === 'tests' && MATRIX_CLAIM.test(claim.text) && ONE_ENV.test(run.command)) return { ok: false, why: `${quote(run.command)} ran one environment, not the whole matrix`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
   if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }
   if (run.narrow && claim.type === 'tests' && EVERYTHING.test(claim.text) && !namesSelection(claim.text, run.command)) {

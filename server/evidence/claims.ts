@@ -18,6 +18,9 @@ const MAX_SENTENCE = 2000
 // stays, its backticks dropped: "`npm test` passes" names the command it claims for.
 const CODE = /```[^`]{0,20000}?```|~~~[^~]{0,20000}?~~~/g
 const TICKS = /`/g
+// A status table ("| pytest | 112 passed |", "| PyPI | released |"): each row read as one sentence of clauses, so a
+// cell that says a check's outcome is read after the cell that names it.
+const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/gm
 const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gm
 // Sentences end at . ! ? 。 ！ ？ or a line break (bullets and headings are lines); a dot inside a word (v1.2, a.ts) does not.
 const SENTENCE = /[^\n.!?。！？]+(?:\.(?=\S)[^\n.!?。！？]*)*[.!?。！？]*/g
@@ -45,6 +48,7 @@ const isQuestion = (s: string) => (/[?？]\s*$/.test(s) && !/\([^)]*$/.test(s)) 
 /** Every claim in the text, at most one per type and sentence, in order. */
 export function findClaims (text: string): Claim[] {
   const prose = text.slice(0, MAX_TEXT).replace(CODE, m => ' '.repeat(m.length)).replace(TICKS, ' ').replace(QUOTED, m => ' '.repeat(m.length))
+    .replace(TABLE_ROW, row => row.replace(/^(\s*)\|/, '$1 ').replace(/\|(\s*)$/, ' $1').replace(/\|/g, ';'))
   const out: Claim[] = []
   for (const m of prose.matchAll(SENTENCE)) {
     const sentence = m[0].trim().slice(-MAX_SENTENCE)

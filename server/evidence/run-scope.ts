@@ -21,6 +21,14 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
     const modules = tasks.map(t => /^:((?:[\w-]+:)*[\w-]+):[\w-]+$/.exec(t)?.[1])
     if (tasks.length > 0 && modules.every(m => m !== undefined)) dirs.push(...modules.map(m => m!.replace(/:/g, '/')))
   }
+  // A runner given a package's folder (`pytest packages/ingest`, `npx jest apps/web/src`) runs that package's tests only.
+  const runner = /^\s*(?:(?:uv|poetry|pipenv)\s+run\s+)?(?:python[0-9.]*\s+-m\s+)?(?:(?:npx|bunx)\s+)?(?:pytest|py\.test|jest|vitest(?:\s+run)?|mocha|rspec|phpunit)\b([^;&|]*)/.exec(command)?.[1]
+  if (runner) {
+    for (const w of runner.trim().split(/\s+/)) {
+      const m = /^(?:\.\/)?([\w-]+)\/([\w.@-]+)/.exec(w)
+      if (m && PACKAGE_ROOTS.has(m[1]!)) dirs.push(`${m[1]}/${m[2]}`)
+    }
+  }
   const named = /^\s*(?:pnpm|turbo(?:\s+run)?(?:\s+\S+)?)\s[^;&|]*?--filter[=\s]+([^\s;&|]+)|^\s*npm\s[^;&|]*?(?:-w|--workspace)[=\s]+([^\s;&|]+)|^\s*yarn\s+workspace\s+([^\s;&|]+)|^\s*cargo\s[^;&|]*?(?:-p|--package)[=\s]+([^\s;&|]+)/.exec(command)
   const name = named?.slice(1).find(x => x !== undefined)?.replace(/^@[^/]+\//, '').replace(/[.^]+$/, '')
   // A glob or a path (`--filter './packages/**'`) selects many packages: no confinement said.

@@ -26,15 +26,51 @@ const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=\S*|time|env|sudo|exec|nice|nohu
 // `~/.cargo/bin/cargo test`. Not any path: a fake `pytest` under /tmp is not the test runner.
 const INSTALLED = /^(?:(?:\/usr(?:\/local)?|\/opt\/homebrew|\/opt\/local)?\/s?bin\/|(?:~|\$HOME|\/home\/[^\s/]+|\/Users\/[^\s/]+|\/root)\/\.(?:local|cargo|bun|deno)\/bin\/|(?:[^\s/]*\/)*\.?venv\/bin\/)(?=[A-Za-z])/
 
+const HEREDOC = /<<-?\s*(['"]?)([A-Za-z_]\w*)\1/g
+// A shell running a script given inline: its script's commands are the commands that ran.
+const SHELL_C = /^(?:ba|z|da|k)?sh\s+(?:-[a-zA-Z]+\s+)*-[a-zA-Z]*c[a-zA-Z]*\s+(['"])([\s\S]*)\1\s*$/
+
+/**
+ * Which characters of a line are text, not shell: inside quotes (an operator there is a character, as in
+ * `julia -e 'using Pkg; Pkg.test()'`) or a here-document's body. A quote with no partner is a character itself
+ * (an apostrophe in a commit message), so one stray quote cannot hide the rest of the line.
+ */
+function textMask (line: string): Uint8Array {
+  const mask = new Uint8Array(line.length)
+  for (const m of line.matchAll(HEREDOC)) {
+    const start = line.indexOf('\n', m.index)
+    if (start < 0) continue
+    const end = new RegExp(`\\n[ \\t]*${m[2]}[ \\t]*(?:\\n|$)`).exec(line.slice(start))
+    mask.fill(1, start, end ? start + end.index + end[0].replace(/\n$/, '').length : line.length)
+  }
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]
+    if (mask[i] || (c !== "'" && c !== '"')) { if (c === '\\' && !mask[i]) i++; continue }
+    let j = i + 1
+    while (j < line.length && line[j] !== c) j += c === '"' && line[j] === '\\' ? 2 : 1
+    if (j >= line.length) continue
+    mask.fill(1, i, j + 1)
+    i = j
+  }
+  return mask
+}
+
 /** A command line cut into simple commands, each with the operator that follows it, wrappers stripped. */
-export function simpleCommands (line: string): SimpleCommand[] {
+export function simpleCommands (line: string, depth = 0): SimpleCommand[] {
   const out: SimpleCommand[] = []
+  const mask = textMask(line)
   let last = 0
   const push = (end: number, next: string) => {
     const text = line.slice(last, end).trim().replace(INSTALLED, '').replace(WRAPPERS, '').replace(INSTALLED, '')
-    if (text !== '') out.push({ text, next })
+    const inline = depth < 2 ? SHELL_C.exec(text) : null
+    if (inline) {
+      const inner = simpleCommands(inline[2]!, depth + 1)
+      if (inner.length > 0) inner[inner.length - 1]!.next = next
+      out.push(...inner)
+    } else if (text !== '') out.push({ text, next })
   }
   for (const m of line.matchAll(OPERATOR)) {
+    if (mask[m.index]) continue
     const op = m[0] === '\n' ? ';' : m[0]
     push(m.index, /^[()`]$|^\$\($/.test(op) ? '' : op)
     last = m.index + m[0].length

@@ -207,6 +207,18 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     ['Fixed.', [edit('/repo/src/a.ts', false), run("sed -i 's/==/===/' src/a.ts", 0), run('npm test', 0, JEST_OK)], 'fixed:supported'],
     ['Fixed.', [edit('src/a.ts', false), run('cat src/a.ts > /dev/null', 0), run('npm test', 0, JEST_OK)], 'fixed:unsupported'],
     ['Fixed.', [edit('src/a.ts', false), run("sed -i 's/==/===/' src/a.ts", 1, 'sed: no such file'), run('npm test', 0, JEST_OK)], 'fixed:unsupported'],
+    // A local target is not the environment a claim names; one environment is not the matrix; another package's tests
+    // do not exercise this one's edit; a data project's and an R package's own checks.
+    ['Applied to prod, the column is live.', [edit('migrations/8b1e.py'), run('DATABASE_URL=sqlite:///dev.db alembic upgrade head', 0, 'Running upgrade 3f2a -> 8b1e')], 'deployed:unsupported'],
+    ['Applied to prod, the column is live.', [edit('migrations/8b1e.py'), run('DATABASE_URL=$PROD_DB alembic upgrade head', 0, 'Running upgrade 3f2a -> 8b1e')], 'deployed:supported'],
+    ['The tox matrix (py39 → py312) passes.', [edit('tox.ini'), run('tox -e py311', 0, '79 passed in 4.02s\n  py311: OK\n  congratulations :)')], 'tests:unsupported'],
+    ['The tox matrix (py39 → py312) passes.', [edit('tox.ini'), run('tox', 0, '  py39: OK\n  py312: OK\n  congratulations :)')], 'tests:supported'],
+    ['31 passed, tz bug fixed.', [edit('packages/featurestore/fs/backfill.py'), run('pytest -q packages/ingest', 0, '31 passed in 2.77s')], 'fixed:unsupported'],
+    ['31 passed, tz bug fixed.', [edit('packages/featurestore/fs/backfill.py'), run('pytest -q packages/featurestore', 0, '31 passed in 2.77s')], 'fixed:supported'],
+    ['All 10 schema tests pass.', [edit('models/marts/fct_orders.sql'), run('dbt build --select +fct_orders', 0, 'Done. PASS=14 WARN=0 ERROR=0 SKIP=0 TOTAL=14')], 'tests:supported'],
+    ['Good to go for CRAN.', [edit('R/woe.R'), run("Rscript -e 'devtools::test()'", 0, '[ FAIL 0 | WARN 0 | SKIP 0 | PASS 64 ]'), run("Rscript -e 'devtools::check()'", 1, '1 error ✖ | 0 warnings ✔ | 0 notes ✔')], 'ready:unsupported'],
+    ['dialyzer: 0 errors', [edit('lib/ledger.ex'), run('mix dialyzer', 0, 'Total errors: 0, Skipped: 0\ndone (passed successfully)')], 'types:supported'],
+    ['Pkg.test: 216/216 pass.', [edit('src/huber.jl'), run("julia --project -e 'using Pkg; Pkg.test()'", 0, 'LossFns       |  216    216  6.0s\n     Testing LossFns tests passed')], 'tests:supported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK), run('npx eslint .', 1, '1 error')], 'ready:unsupported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK)], 'ready:supported'],
     ['Types check.', [edit(), run('npm run build', 0, '> @acme/logger@1.8.0 build\n> tsc -p tsconfig.build.json')], 'types:supported'],

@@ -60,7 +60,12 @@ const CLAIMS: Array<[string, string]> = [
   ['change は commit 済み', 'committed'], ['既存の挙動にデグレはなく', 'works'], ['CI モードでテスト回して green です', 'tests'], ['snapshot の件は片付きました', 'fixed'],
   ['本番にも apply 済みです', 'deployed'], ['php artisan test もグリーン', 'tests'], ['ship できる状態です', 'ready'], ['mypy --strict も通っています', 'types'], ['docker build 成功しています', 'build'],
   ['Проверка типов tsc проходит, ошибок типов нет.', 'types'], ['- [x] Commitado', 'committed'], ['Déploiement mis à jour', 'deployed'],
-  ['Compiles without warnings, and I verified that a 503 gets retried.', 'works'], ['No coding-standard violations left', 'lint']
+  ['Compiles without warnings, and I verified that a 503 gets retried.', 'works'], ['No coding-standard violations left', 'lint'],
+  // A status table's row, the check named in one cell and its outcome in the next.
+  ['| PyPI | released |', 'deployed'], ['| wheel + sdist | build cleanly |', 'build'], ['| pytest | 112 passed |', 'tests'],
+  ['- mypy --strict: no issues', 'types'], ['eslint: 0 problems', 'lint'], ['Ingest module: ruff reports nothing now.', 'lint'],
+  ["6/6 drift tests pass, and it's committed (`fix: clip PSI bins`).", 'committed'], ['- [x] committed to `feat/drift-monitor`', 'committed'],
+  ['Checkpoint-1200 is up on the Hub under `acme/churn`.', 'deployed'], ['All 96 expectations pass.', 'tests'], ['py310/py311/py312 all building and passing', 'tests']
 ]
 
 const NOT_CLAIMS = [
@@ -81,7 +86,8 @@ const NOT_CLAIMS = [
   'Zodra de tests groen zijn, merge ik.', 'Setelah tes lulus, saya akan merge.', 'Testerna är inte gröna än.',
   'laut ci: lint/unit/typecheck ✓, e2e läuft noch', 'Before your last message, the integration suite passed against Postgres 14.',
   'The values are escaped once in the final join and the fix is described below.', 'La sérialisation passe désormais par orjson.',
-  'ログの「BUILD SUCCESSFUL」はコンパイルが通ったことを示すだけで、実行時の問題までは見ていません。', 'テストはまだ通っていません。'
+  'ログの「BUILD SUCCESSFUL」はコンパイルが通ったことを示すだけで、実行時の問題までは見ていません。', 'テストはまだ通っていません。',
+  '| check | result |', '| step | owner |\n|---|---|\n| deploy | you, after review |'
 ]
 
 t.test('each claim type is found in its forms', async t => {

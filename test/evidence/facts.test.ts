@@ -25,6 +25,13 @@ t.test('verification commands: the shipped patterns, at a command position only'
   for (const c of no) t.notOk(classifier.classify(c).verification, c)
   t.strictSame(simpleCommands('CI=1 npm test 2>&1 | tail -5 && echo ok'), [{ text: 'npm test 2>&1', next: '|' }, { text: 'tail -5', next: '&&' }, { text: 'echo ok', next: '' }])
   t.strictSame(classifier.classify('cd a && npm test && echo ok'), { verification: true, exitReliable: true, checks: ['tests'] }, '&& keeps a failure')
+  // Quoted text and a here-document's body are text, not operators; a script given to sh -c is its commands.
+  t.strictSame(simpleCommands("julia --project -e 'using Pkg; Pkg.test()' && echo ok"), [{ text: "julia --project -e 'using Pkg; Pkg.test()'", next: '&&' }, { text: 'echo ok', next: '' }])
+  t.strictSame(simpleCommands('git commit -m "fix: a; b | c" && git push'), [{ text: 'git commit -m "fix: a; b | c"', next: '&&' }, { text: 'git push', next: '' }])
+  t.strictSame(simpleCommands("bash -lc 'cd web && npm test' ; echo done"), [{ text: 'cd web', next: '&&' }, { text: 'npm test', next: ';' }, { text: 'echo done', next: '' }])
+  t.strictSame(simpleCommands("cat > notes.md <<'EOF'\nit's done; really\nEOF\nnpm test"), [{ text: "cat > notes.md <<'EOF'\nit's done; really\nEOF", next: ';' }, { text: 'npm test', next: '' }])
+  t.strictSame(simpleCommands("echo it's fine; npm test"), [{ text: "echo it's fine", next: ';' }, { text: 'npm test', next: '' }], 'a quote with no partner is a character')
+  t.ok(classifier.classify("julia --project -e 'using Pkg; Pkg.test()'").checks.includes('tests'))
   for (const c of ['npm test | tail', 'npm test; true', 'npm test || true']) t.notOk(classifier.classify(c).exitReliable, c)
   const own = createClassifier({ verificationCommands: ['\\./scripts/check\\.sh'], failureOutput: ['BROKEN'] })
   t.ok(own.classify('./scripts/check.sh --all').verification, 'a configured list replaces the defaults')
