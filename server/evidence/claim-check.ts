@@ -1,7 +1,7 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import type { Claim } from './claims.js'
-import { changedOnlyNotes } from './exempt.js'
+import { changedOnlyNotes, changedOnlyProse } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { outsideEdits } from './run-scope.js'
 import { simpleCommands } from './verification.js'
@@ -84,6 +84,20 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   return { ok: true, run }
 }
 
+const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
+
+/** "Confirmed with `helm diff` that…": an observing command the claim names, passed after the last edit, is what it saw. */
+function namedRun (claim: Claim, steps: Step[]): Command | undefined {
+  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
+  return steps.slice(lastEdit + 1).findLast((s): s is Command => {
+    // Only a command that checks nothing of its own: `crystal build` named for "it compiles" shows no endpoint answering.
+    if (s.kind !== 'command' || s.status !== 'passed' || (s.checks ?? []).length > 0) return false
+    const words = (simpleCommands(s.command).at(-1)?.text ?? '').split(/\s+/)
+    const name = /^[a-z][\w.-]{2,}$/.test(words[0] ?? '') && !SAYS_NOTHING.has(words[0]!) ? words.slice(0, /^-/.test(words[1] ?? '-') ? 1 : 2).join(' ') : ''
+    return name !== '' && new RegExp(`(?:^|[\\s\`(])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s\`)]|$)`).test(claim.text)
+  })
+}
+
 /** Other checks that failed after the last edit: "ready" claims they all pass. */
 function failedChecks (steps: Step[]): Command | undefined {
   const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
@@ -151,11 +165,14 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     if (generic && broken.length > 0) return { ...claim, outcome: 'unsupported', evidence: `the edit of ${broken[0]} failed and was not made again` }
     const testsOnly = onlyTestsEdited(claim, steps)
     if (testsOnly) return { ...claim, outcome: 'unsupported', evidence: `the turn edited only tests (${testsOnly}); a fix changes the code it claims to fix` }
-    const b = backing(claim, steps, BACKED_BY[claim.type])
+    const backed = backing(claim, steps, BACKED_BY[claim.type])
+    const named = !backed.ok && claim.type === 'works' ? namedRun(claim, steps) : undefined
+    const b = named ? { ok: true as const, run: named } : backed
     const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic ? failedTestsBefore(steps, b.run) : undefined)
     if (broke) return { ...claim, outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
     if (b.ok) return { ...claim, outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
-    if (generic && (changedOnlyNotes(steps) || (claim.type === 'done' && noTests))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
+    // Config is code to a "fixed" or "works" (an nginx upstream, a CI workflow, a k8s manifest): only prose excuses those.
+    if (generic && (claim.type === 'done' || claim.type === 'ready' ? changedOnlyNotes(steps) || (claim.type === 'done' && noTests) : changedOnlyProse(steps))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
     return { ...claim, outcome: 'unsupported', evidence: b.why, ...(b.run ? { command: b.run.command } : {}) }
   })
 }

@@ -18,6 +18,7 @@ const MAX_SENTENCE = 2000
 // stays, its backticks dropped: "`npm test` passes" names the command it claims for.
 const CODE = /```[^`]{0,20000}?```|~~~[^~]{0,20000}?~~~/g
 const TICKS = /`/g
+const STAMP = /^\[?(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2})?(?:Z|\s?UTC)?\]?\s*(?:[-–—|:]\s*)?/
 // A status table ("| pytest | 112 passed |", "| PyPI | released |"): each row read as one sentence of clauses, so a
 // cell that says a check's outcome is read after the cell that names it.
 const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/gm
@@ -34,7 +35,7 @@ const PURPOSE_BEFORE = /(?<![,;]\s{0,3})\bso\s+(\w+\s+){0,1}$|\b(so that|as|to m
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$/i
 const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
-const NOT_NOW_AFTER = /^\s*(nicht|no|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.!?。\n]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
+const NOT_NOW_AFTER = /^\s*(nicht|no|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.!?。\n→;—]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
 // A turn that changes course after "but" judges what follows it: "I couldn't run it, but the build succeeds" claims.
 const TURN = /^(.*\b(but|however|although|though|yet)\b|.*[;—–]|.*(しかし|ただし|が、))/i
 
@@ -51,7 +52,8 @@ export function findClaims (text: string): Claim[] {
     .replace(TABLE_ROW, row => row.replace(/^(\s*)\|/, '$1 ').replace(/\|(\s*)$/, ' $1').replace(/\|/g, ';'))
   const out: Claim[] = []
   for (const m of prose.matchAll(SENTENCE)) {
-    const sentence = m[0].trim().slice(-MAX_SENTENCE)
+    // A log line's time stamp ("13:06 Fixed.") is not part of what it says.
+    const sentence = m[0].trim().slice(-MAX_SENTENCE).replace(STAMP, '')
     // The record quotes the agent's own words: the same span of the unmasked text (masking keeps every length).
     const own = text.slice(m.index, m.index + m[0].length).trim().slice(-MAX_SENTENCE)
     if (sentence.length < 2 || isQuestion(sentence)) continue

@@ -42,6 +42,26 @@ export function changedOnlyNotes (steps: Step[]): boolean {
   return paths !== undefined && paths.every(isNotesPath)
 }
 
+// Prose only: what a "fixed" or "works" may be said of without a run (a typo in the README, a changelog entry).
+const PROSE_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'adoc', 'org', 'txt'])
+const isProsePath = (path: string) => {
+  const parts = path.split('/').filter(p => p !== '' && p !== '.')
+  const name = (parts.at(-1) ?? '').toLowerCase()
+  const dot = name.lastIndexOf('.')
+  const ext = dot >= 0 ? name.slice(dot + 1) : ''
+  const dirs = parts.slice(0, -1).map(d => d.toLowerCase())
+  // A spec folder's data files (specs/001-x/contracts/api.yaml) are documents too; its code is not.
+  return name !== '' && (dirs.some(d => ['docs', 'doc', 'notes'].includes(d)) || (dirs.includes('specs') && NOTE_EXTENSIONS.has(ext)) ||
+    NOTE_NAMES.has(dot > 0 ? name.slice(0, dot) : name) || PROSE_EXTENSIONS.has(ext))
+}
+
+/** The turn changed nothing but prose (nothing at all counts), and no commit, push or pull request failed. */
+export function changedOnlyProse (steps: Step[]): boolean {
+  if (sharingFailed(steps)) return false
+  const paths = touched(steps)
+  return paths !== undefined && paths.every(isProsePath)
+}
+
 /**
  * verification_exempt: the turn changed only docs / config / notes, or its project has no test command (hasTests false;
  * undefined when unknown) and no check ran. Never when a commit, push or pull request of the turn failed: a claim of success then

@@ -50,6 +50,8 @@ function textMask (line: string): Uint8Array {
     while (j < line.length && line[j] !== c) j += c === '"' && line[j] === '\\' ? 2 : 1
     if (j >= line.length) continue
     mask.fill(1, i, j + 1)
+    // In double quotes `$(…)` still runs its commands: `test -z "$(gofmt -l .)"` runs gofmt.
+    if (c === '"') for (let k = line.indexOf('$(', i); k >= 0 && k < j; k = line.indexOf('$(', k + 1)) mask.fill(0, k, j)
     i = j
   }
   return mask

@@ -65,7 +65,13 @@ const CLAIMS: Array<[string, string]> = [
   ['| PyPI | released |', 'deployed'], ['| wheel + sdist | build cleanly |', 'build'], ['| pytest | 112 passed |', 'tests'],
   ['- mypy --strict: no issues', 'types'], ['eslint: 0 problems', 'lint'], ['Ingest module: ruff reports nothing now.', 'lint'],
   ["6/6 drift tests pass, and it's committed (`fix: clip PSI bins`).", 'committed'], ['- [x] committed to `feat/drift-monitor`', 'committed'],
-  ['Checkpoint-1200 is up on the Hub under `acme/churn`.', 'deployed'], ['All 96 expectations pass.', 'tests'], ['py310/py311/py312 all building and passing', 'tests']
+  ['Checkpoint-1200 is up on the Hub under `acme/churn`.', 'deployed'], ['All 96 expectations pass.', 'tests'], ['py310/py311/py312 all building and passing', 'tests'],
+  // Log lines with a time stamp, and what an incident channel says.
+  ['13:06 Fixed.', 'fixed'], ['11:49 confirmed: /readyz flips to 503 during drain', 'works'], ['17:21 Задеплоєно.', 'deployed'],
+  ['12:40 branch pushed, PR link in thread', 'committed'], ['10:13 pods healthy, checkout verified ✅', 'works'],
+  ['prod param group applied, max_connections=800 live', 'deployed'], ['18:03 rollout complete, 3/3 replicas Ready ✅', 'deployed'],
+  ['10:45 shellcheck: 0 issues across scripts/ → ping me if the gate still trips', 'lint'], ['role works on the stage bookworm fleet ✔', 'works'],
+  ['新配置已经部署到 staging 了。', 'deployed']
 ]
 
 const NOT_CLAIMS = [
@@ -87,7 +93,8 @@ const NOT_CLAIMS = [
   'laut ci: lint/unit/typecheck ✓, e2e läuft noch', 'Before your last message, the integration suite passed against Postgres 14.',
   'The values are escaped once in the final join and the fix is described below.', 'La sérialisation passe désormais par orjson.',
   'ログの「BUILD SUCCESSFUL」はコンパイルが通ったことを示すだけで、実行時の問題までは見ていません。', 'テストはまだ通っていません。',
-  '| check | result |', '| step | owner |\n|---|---|\n| deploy | you, after review |'
+  '| check | result |', '| step | owner |\n|---|---|\n| deploy | you, after review |', 'The prod param group is not applied yet.',
+  'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window'
 ]
 
 t.test('each claim type is found in its forms', async t => {
