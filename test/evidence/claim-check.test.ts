@@ -226,7 +226,7 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     ['Tests pass.', [edit('src/a.go'), run('act -j test', 0, '[CI/test] 🏁  Job succeeded')], 'tests:supported'],
     ['golangci-lint clean.', [edit('.golangci.yml'), run('act -j lint --container-architecture linux/amd64', 0, '[CI/lint] 🏁  Job succeeded')], 'lint:supported'],
     ['helm lint 0 failed.', [edit('charts/p/values.yaml'), run('helm lint charts/p', 0, '1 chart(s) linted, 0 chart(s) failed')], 'lint:supported'],
-    ['Format gate: gofmt clean.', [run('gofmt -w internal/a.go'), run('test -z "$(gofmt -l .)" && echo fmt-gate:pass', 0, 'fmt-gate:pass')], 'lint:supported'],
+    ['Format gate: gofmt clean.', [run('gofmt -w internal/a.go', 0), run('test -z "$(gofmt -l .)" && echo fmt-gate:pass', 0, 'fmt-gate:pass')], 'lint:supported'],
     ['Applied to prod.', [edit('envs/prod/rds.tf'), run('tofu plan -out=tfplan', 0, 'Plan: 0 to add, 1 to change')], 'deployed:unsupported'],
     ['Applied to prod.', [edit('envs/prod/rds.tf'), run('tofu apply tfplan', 0, 'Apply complete! Resources: 0 added, 1 changed')], 'deployed:supported'],
     // A confirmation that names the observing command it ran; a build named beside it shows no endpoint answering.
