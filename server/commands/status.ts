@@ -42,8 +42,8 @@ export function formatStatus (s: StatusBody, address: string, paint: ReturnType<
   })
   // No backend in any chain: with judge.backends auto, none was found (no key, no CLI); readiness below says the fix.
   if (backends.length === 0) backends.push(paint('warn', 'none: no judge can be asked (Layer 1 and the transcript checks still run; a hook that needs the judge falls back)'))
-  const unused = s.backends.length - used.length
-  if (unused > 0) backends.push(`${' '.repeat(12)}${paint('dim', `(${unused} more defined, used by no active hook)`)}`)
+  const spare = s.backends.filter(b => !b.used).map(b => b.name)
+  if (spare.length > 0) backends.push(`${' '.repeat(12)}${paint('dim', `(${spare.length} more defined, used by no active hook: ${spare.join(', ')})`)}`)
   const last = s.reloads.last ? ` (last ${s.reloads.last.ok ? 'ok' : 'refused'} at ${s.reloads.last.at})` : ''
   return [
     `${paint('ok', '●')} hookjudge ${s.version} ${paint('bold', 'running')} at ${address}, pid ${s.pid}, up ${formatUptime(s.uptimeSeconds)}`,

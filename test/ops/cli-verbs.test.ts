@@ -32,7 +32,7 @@ t.test('status prints the figures for people and as one JSON envelope', async t 
   const people = capture(d.env)
   t.equal(await statusCommand(['--config', d.cliFile], people.io), 0)
   t.match(people.out(), new RegExp(`hookjudge \\d+\\.\\d+\\.\\d+ running at ${d.url}, pid ${process.pid}, up \\d+s`))
-  t.match(people.out(), /backends {2}anthropic +ready +anthropic claude-haiku-4-5\n[^]*\(\d+ more defined, used by no active hook\)\n/)
+  t.match(people.out(), /backends {2}anthropic +ready +anthropic claude-haiku-4-5\n[^]*\(\d+ more defined, used by no active hook: [\w-]+(, [\w-]+)*\)\n/)
   t.match(people.out(), /decisions 3: block 2, allow 1 \| by source: /)
   t.match(people.out(), /cache {5}hit rate 50\.0% \(1 hits, 1 misses, 0 coalesced\)/)
   t.match(people.out(), /latency {3}p50 [\d.]+ ms, p99 [\d.]+ ms/)
