@@ -84,6 +84,9 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   return { ok: true, run }
 }
 
+const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])
+// A formatter or fixer that rewrites files checks nothing: `ruff format`, `prettier --write`, `eslint --fix`.
+const REWRITES = /\s(?:--fix|--write|-w)(?:\s|=|$)|^(?:ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(?:--check|-l|--list|--verify-no-changes|--diff|-c)\b)/
 const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 
 /** "Confirmed with `helm diff` that…": an observing command the claim names, passed after the last edit, is what it saw. */
@@ -92,7 +95,9 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
   return steps.slice(lastEdit + 1).findLast((s): s is Command => {
     // Only a command that checks nothing of its own: `crystal build` named for "it compiles" shows no endpoint answering.
     if (s.kind !== 'command' || s.status !== 'passed' || (s.checks ?? []).length > 0) return false
-    const words = (simpleCommands(s.command).at(-1)?.text ?? '').split(/\s+/)
+    const last = simpleCommands(s.command).at(-1)?.text ?? ''
+    if (REWRITES.test(last)) return false
+    const words = last.split(/\s+/)
     const name = /^[a-z][\w.-]{2,}$/.test(words[0] ?? '') && !SAYS_NOTHING.has(words[0]!) ? words.slice(0, /^-/.test(words[1] ?? '-') ? 1 : 2).join(' ') : ''
     return name !== '' && new RegExp(`(?:^|[\\s\`(])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s\`)]|$)`).test(claim.text)
   })
@@ -166,7 +171,9 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     const testsOnly = onlyTestsEdited(claim, steps)
     if (testsOnly) return { ...claim, outcome: 'unsupported', evidence: `the turn edited only tests (${testsOnly}); a fix changes the code it claims to fix` }
     const backed = backing(claim, steps, BACKED_BY[claim.type])
-    const named = !backed.ok && claim.type === 'works' ? namedRun(claim, steps) : undefined
+    // A check the patterns do not know, named by the claim ("helm lint 0 failed", "kubeconform: clean") and passing after
+    // the last edit, is the run the claim reports; a fix or a deploy still owes its own kind of run.
+    const named = !backed.ok && NAMED_BACKS.has(claim.type) ? namedRun(claim, steps) : undefined
     const b = named ? { ok: true as const, run: named } : backed
     const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic ? failedTestsBefore(steps, b.run) : undefined)
     if (broke) return { ...claim, outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }

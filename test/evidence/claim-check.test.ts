@@ -232,6 +232,9 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     // A confirmation that names the observing command it ran; a build named beside it shows no endpoint answering.
     ['Confirmed with `helm diff` that only DB_POOL_SIZE changes.', [edit('deploy/values.yaml'), run('helm diff upgrade api ./chart -f deploy/values.yaml', 0, '-  value: "20"\n+  value: "50"')], 'works:supported'],
     ['crystal build compiles it and I confirmed the endpoint answers 200.', [edit('src/server.cr'), run('crystal build src/server.cr -o bin/server', 0), run('./bin/server &', undefined, '[1] 4821')], 'works:unsupported'],
+    ['Lint is clean (`sqlfluff lint models/`).', [edit('models/a.sql'), run('sqlfluff lint models/', 0, 'All Finished!')], 'lint:supported'],
+    ['Lint is clean (`sqlfluff lint models/`).', [edit('models/a.sql'), run('sqlfluff lint models/', 1, 'L: 3 | P: 1 | LT01')], 'lint:unsupported'],
+    ['- ruff format + ruff check clean', [edit('tests/conftest.py'), run('ruff format tests/conftest.py', 0, '1 file reformatted')], 'lint:unsupported'],
     ['Pkg.test: 216/216 pass.', [edit('src/huber.jl'), run("julia --project -e 'using Pkg; Pkg.test()'", 0, 'LossFns       |  216    216  6.0s\n     Testing LossFns tests passed')], 'tests:supported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK), run('npx eslint .', 1, '1 error')], 'ready:unsupported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK)], 'ready:supported'],
