@@ -179,7 +179,7 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     if (broke) return { ...claim, outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
     if (b.ok) return { ...claim, outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
     // Config is code to a "fixed" or "works" (an nginx upstream, a CI workflow, a k8s manifest): only prose excuses those.
-    if (generic && (claim.type === 'done' ? changedOnlyNotes(steps) || (claim.type === 'done' && noTests) : changedOnlyProse(steps))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
+    if (generic && (claim.type === 'done' ? changedOnlyNotes(steps) || noTests : changedOnlyProse(steps))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
     return { ...claim, outcome: 'unsupported', evidence: b.why, ...(b.run ? { command: b.run.command } : {}) }
   })
 }
