@@ -10,6 +10,7 @@ import { serviceSpec } from '../service/spec.js'
 import { systemdPaths } from '../service/systemd.js'
 import { type Command, parse, UsageError, workingDir } from './args.js'
 import { SERVICE } from './verb-specs.js'
+import { KEPT_ENV } from '../service/spec.js'
 import { callDaemon, daemonAddress } from './daemon.js'
 import { painter, writeJson } from './output.js'
 
@@ -32,7 +33,9 @@ export const serviceCommand: Command = async (args, io) => {
   const kept = keptFromInstall(platform, { home, configHome: configHome(io.env) }, spec, {
     keyNames: Object.values(config.backends).flatMap(b => b.apiKeyEnv ? [b.apiKeyEnv] : []),
     clearKeys: values['clear-keys'] === true,
-    configNamed: values.config !== undefined || Boolean(io.env.HOOKJUDGE_CONFIG)
+    configNamed: values.config !== undefined || Boolean(io.env.HOOKJUDGE_CONFIG),
+    // `HOOKJUDGE_PORT= hookjudge service install`: a setting the unit kept, dropped.
+    cleared: KEPT_ENV.filter(k => io.env[k] === '')
   })
   // In name order: what the unit holds must not depend on which shell set which setting (status compares the lines).
   spec.secrets = byName({ ...kept.keys, ...spec.secrets })
@@ -72,7 +75,7 @@ export const serviceCommand: Command = async (args, io) => {
     say(keys.length > 0 ? `keys: ${keys.join(', ')} (only in the ${where}, mode 0600)` : 'keys: none (set a backend\'s key in this shell and install again)')
     if (Object.keys(kept.keys).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept.keys).join(', ')} from the ${where} already installed (not set in this shell)`)
     if (kept.configFile !== undefined) say(`${paint('warn', 'kept')}: --config ${kept.configFile} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (give --config to change it)`)
-    if (Object.keys(kept.env).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept.env).join(', ')} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (not set in this shell)`)
+    if (Object.keys(kept.env).length > 0) say(`${paint('warn', 'kept')}: ${Object.keys(kept.env).join(', ')} from the ${plan.manager === 'systemd' ? 'unit' : 'plist'} already installed (not set in this shell; set it empty to drop it: ${Object.keys(kept.env).map(k => `${k}=`).join(' ')} hookjudge service install)`)
     commands('next, run:', plan.afterInstall)
     if (linger.length > 0) commands('to keep it running when you are logged out (hookjudge does not run this for you):', linger)
     return 0
@@ -112,6 +115,13 @@ export const serviceCommand: Command = async (args, io) => {
     say(`${f.path} differs from what install writes now in: ${(await differences(f)).join(', ') || 'the order of its lines'}`)
   }
   if (stale) say('run hookjudge service install (from the shell whose PATH and keys the service should have) to rewrite them')
+  // The unit's own HOOKJUDGE_PORT / HOST win over the config's server section: say so when they move the daemon.
+  const fromFile = daemonAddress(serviceConfig(config, io.env, { ...kept, env: {} }, values.config))
+  const moves = Object.entries(kept.env).filter(([k]) => k === 'HOOKJUDGE_PORT' || k === 'HOOKJUDGE_HOST')
+  if (installed && moves.length > 0 && fromFile.label !== addr.label) {
+    say(`${paint('warn', 'note')}: the ${plan.manager === 'systemd' ? 'unit' : 'plist'} sets ${moves.map(([k, v]) => `${k}=${v}`).join(' ')}, which wins over the config's ${fromFile.label}; ` +
+      `drop it with: ${moves.map(([k]) => `${k}=`).join(' ')} hookjudge service install`)
+  }
   say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}${whose(who, plan.manager, installed)}`)
   if (installed) commands(`${plan.manager} service installed; inspect it with:`, plan.inspect)
   else say(`${plan.manager} service not installed`)

@@ -14,7 +14,7 @@ const text = (path: string) => { const read = readSmallFileSync(path, 1 << 20); 
  * settings, and the --config file unless this run names one. A file hookjudge did not write gives nothing.
  */
 export function keptFromInstall (platform: string, where: { home: string, configHome: string }, spec: ServiceSpec,
-  o: { keyNames: string[], clearKeys: boolean, configNamed: boolean }): Kept {
+  o: { keyNames: string[], clearKeys: boolean, configNamed: boolean, /** settings this shell sets empty: dropped */ cleared?: string[] }): Kept {
   const linux = platform === 'linux'
   if (!linux && platform !== 'darwin') return { keys: {}, env: {} }
   const unit = text(linux ? systemdPaths(where.configHome).unit : launchdPaths(where.home).plist)
@@ -23,7 +23,7 @@ export function keptFromInstall (platform: string, where: { home: string, config
   const installedConfig = o.configNamed ? undefined : keptConfigFile(unit, unitKind)
   return {
     keys: o.clearKeys ? {} : keptKeys(secrets, linux ? 'env' : 'plist', o.keyNames, spec.secrets),
-    env: keptKeys(unit, unitKind, KEPT_ENV, spec.env),
+    env: keptKeys(unit, unitKind, KEPT_ENV.filter(k => !(o.cleared ?? []).includes(k)), spec.env),
     ...(installedConfig !== undefined && installedConfig !== spec.configFile ? { configFile: installedConfig } : {})
   }
 }

@@ -234,7 +234,7 @@ t.test('install passes the base URLs (not secret) to the unit, and notes a machi
   t.notMatch(again.out, /no systemd user session/, 'a session bus: no note')
   const { ANTHROPIC_BASE_URL: _, ...without } = env
   const bare = await s.service(['install', '--platform', 'linux'], without)
-  t.match(bare.out, /kept: ANTHROPIC_BASE_URL from the unit already installed \(not set in this shell\)/)
+  t.match(bare.out, /kept: ANTHROPIC_BASE_URL from the unit already installed \(not set in this shell; set it empty to drop it: ANTHROPIC_BASE_URL= hookjudge service install\)/)
   t.match(readFileSync(s.unit, 'utf8'), '\nEnvironment=ANTHROPIC_BASE_URL=http://127.0.0.1:18080\n', 'an install from a shell without it keeps it')
   const moved = await s.service(['install', '--platform', 'linux'], { ...without, ANTHROPIC_BASE_URL: 'http://127.0.0.1:18081' })
   t.notMatch(moved.out, /kept: ANTHROPIC_BASE_URL/)
@@ -323,4 +323,20 @@ t.test('an install from one shell is current from another that lacks its setting
   t.equal((await s.service(['install', '--platform', 'linux'], bare)).code, 0)
   t.equal(readFileSync(s.unit, 'utf8'), first, 'a re-run from the other shell writes the same unit')
   t.notMatch((await s.service(['status', '--platform', 'linux'])).out, /stale|differ/)
+})
+
+t.test('a port the unit keeps wins over the config: status says so, and an empty HOOKJUDGE_PORT drops it', async t => {
+  const s = setup(t)
+  writeFileSync(s.config, 'server: { port: 5931 }\n')
+  t.equal((await s.service(['install', '--platform', 'linux'])).code, 0)
+  const { HOOKJUDGE_PORT: _, ...bare } = s.env
+  const again = await s.service(['install', '--platform', 'linux'], bare)
+  t.match(again.out, 'kept: HOOKJUDGE_PORT from the unit already installed (not set in this shell; set it empty to drop it: HOOKJUDGE_PORT= hookjudge service install)')
+  const status = await s.service(['status', '--platform', 'linux'], bare)
+  t.match(status.out, "note: the unit sets HOOKJUDGE_PORT=5999, which wins over the config's http://127.0.0.1:5931; drop it with: HOOKJUDGE_PORT= hookjudge service install")
+  const dropped = await s.service(['install', '--platform', 'linux'], { ...bare, HOOKJUDGE_PORT: '' })
+  t.notMatch(dropped.out, /kept: HOOKJUDGE_PORT/)
+  t.notMatch(readFileSync(s.unit, 'utf8'), /HOOKJUDGE_PORT/, 'gone from the unit')
+  const after = await s.service(['status', '--platform', 'linux', '--json'], bare)
+  t.match(JSON.parse(after.out).daemon, { address: 'http://127.0.0.1:5931' }, 'the config decides again')
 })
