@@ -8,7 +8,7 @@ import { decisionDir } from '../ops/housekeeping.js'
 import { type Env, SHIM_PATH } from '../core/paths.js'
 import { type Command, type Io, parse, wallNow, workingDir } from './args.js'
 import { DOCTOR } from './verb-specs.js'
-import { addressConfig, callDaemon, type DaemonAddress, daemonAddress, movedAdvice, movedDaemon } from './daemon.js'
+import { addressConfig, callDaemon, type DaemonAddress, daemonAddress, movedAdvice, movedDaemon, type MovedDaemon } from './daemon.js'
 import { findWiring, teamDaemon } from './doctor-agents.js'
 import { formatUptime, painter, writeJson } from './output.js'
 
@@ -68,7 +68,7 @@ async function backendChecks (config: Config, addr: DaemonAddress): Promise<Chec
   return checks
 }
 
-function agentChecks (io: Io, addr: DaemonAddress | null, expectInstalled: boolean): Check[] {
+function agentChecks (io: Io, addr: DaemonAddress | null, expectInstalled: boolean, moved: MovedDaemon | null, file?: string): Check[] {
   const cwd = workingDir(io)
   const wiring = findWiring(io.env, cwd)
   // An agent not wired is a choice (another is wired, or `uninstall` took hookjudge out): said, not failed. With
@@ -85,7 +85,9 @@ function agentChecks (io: Io, addr: DaemonAddress | null, expectInstalled: boole
     const targets = [...new Set(w.entries.map(e => e.target))]
     const files = [...new Set(w.entries.map(e => e.file))].join(', ')
     if (addr && targets.every(t => t === addr.label)) return ok(name, `${w.entries.length} hook entries in ${files} → ${addr.label}`)
-    return fail(name, `hook entries in ${files} point at ${targets.join(', ')}; the config puts the daemon at ${addr?.label ?? '(unknown)'}`, `hookjudge install ${w.agent} (it repoints hookjudge's own entries)`)
+    // Wired to where the daemon runs, from a shell that set its port: right now; the daemon check says how to make it last.
+    if (moved && targets.every(t => t === moved.addr.label)) return ok(name, `${w.entries.length} hook entries in ${files} → ${moved.addr.label}, where the daemon runs (this shell's config says ${addr?.label ?? 'another address'}: see the daemon check)`)
+    return fail(name, `hook entries in ${files} point at ${targets.join(', ')}; the config puts the daemon at ${addr?.label ?? '(unknown)'}`, `hookjudge install ${w.agent}${file ? ` --config ${file}` : ''} (it repoints hookjudge's own entries)`)
   })
 }
 
@@ -129,7 +131,8 @@ export async function runDoctor (io: Io, file?: string, expectInstalled = false)
   const team = addr && teamDaemon(io, addr)
   if (team) addr = team
   if (addr) checks.push(...await daemonChecks(config, addr, io.env, team !== undefined))
-  checks.push(...agentChecks(io, addr, expectInstalled), shimCheck(io))
+  const moved = addr && !team ? await movedDaemon(io.env, addr) : null
+  checks.push(...agentChecks(io, addr, expectInstalled, moved, file), shimCheck(io))
   checks.push(team ? skip('last decision', `logged by the team daemon at ${team.label} (its review page, or hookjudge logs on its host)`) : await lastDecisionCheck(config, io))
   return checks
 }

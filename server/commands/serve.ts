@@ -1,4 +1,5 @@
 /** hookjudge serve: load config, build the app, listen; reload on SIGHUP or a file change; drain and exit 0 on SIGINT/SIGTERM. */
+import { resolve } from 'node:path'
 import { buildApp } from '../app.js'
 import { configCandidate, loadConfig } from '../config/config.js'
 import { watchConfig } from '../config/config-watch.js'
@@ -11,7 +12,7 @@ import type { Env } from '../core/paths.js'
 import { listenSocket } from '../guards/socket.js'
 import { usedBackends } from '../backends/states.js'
 import type { Runtime } from '../core/runtime.js'
-import { type Command, parse, UsageError } from './args.js'
+import { type Command, parse, UsageError, workingDir } from './args.js'
 import { SERVE } from './verb-specs.js'
 
 export const serveCommand: Command = async (args, io) => {
@@ -21,8 +22,10 @@ export const serveCommand: Command = async (args, io) => {
   if (values.host) server.host = values.host
   if (values.port) server.port = Number(values.port)
   if (values.socket) server.socket = values.socket
-  // A reload re-reads the same layers, flags included.
-  const load = () => loadConfig({ env: io.env, file: values.config, overrides: { server } })
+  // A reload re-reads the same layers, flags included. The file by its full path: status and doctor, run from another
+  // folder, show and compare it.
+  const file = values.config === undefined || values.config === '' ? values.config : resolve(workingDir(io), values.config)
+  const load = () => loadConfig({ env: io.env, file, overrides: { server } })
   const config = load()
   const { app, runtime, reload } = await buildApp(config, { env: io.env, load })
   let watcher: { close (): void } | undefined
@@ -54,7 +57,7 @@ export const serveCommand: Command = async (args, io) => {
     app.log.info({ address: where, hooks: Object.keys(config.hooks), files: config.files }, 'hookjudge listening')
     mark(io.env, config, where, app.log, runtime().clock.wall())
     // The user file, or the one the daemon would read: a config.yaml written after start is picked up too.
-    const watched = [configCandidate(io.env, values.config)]
+    const watched = [configCandidate(io.env, file)]
     const configWatch = watchConfig(watched, () => { app.log.info({ files: watched }, 'config file changed'); reload() }, { clock: runtime().clock })
     // Every replica that reads the people file follows it: `tokens revoke` on one host must not leave another accepting the token.
     const tokensFile = config.server.tokensFile

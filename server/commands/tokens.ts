@@ -6,6 +6,7 @@ import writeFileAtomic from 'write-file-atomic'
 import { loadConfig } from '../config/config.js'
 import { readPrivateFile } from '../guards/private-file.js'
 import { loadTokens, NAME_RE, REVIEW_GRANT } from '../guards/tokens.js'
+import { formatProblem } from '../core/errors.js'
 import { nearest } from '../core/nearest.js'
 import { type Command, type Io, parse, UsageError, workingDir } from './args.js'
 import { callDaemon, daemonAddress } from './daemon.js'
@@ -73,6 +74,12 @@ export const tokensCommand: Command = async (args, io) => {
     const listed = lines.filter(l => nameOf(l) !== undefined).map(l => l.trim().split(/[ \t]+/)).map(([n, , grant]) => ({ name: n!, review: grant === REVIEW_GRANT }))
     if (values.json) writeJson(io, 'tokens', true, { file: path, people: listed })
     else listed.forEach(p => io.stdout.write(`${p.name}${p.review ? '  review' : ''}\n`))
+    // The file as the daemons load it: one they refuse keeps the previous tokens in force, whatever it lists.
+    const loaded = people.length > 0 ? loadTokens(path) : { people: [] }
+    if ('problems' in loaded) {
+      io.stderr.write(`hookjudge tokens: the daemons refuse ${path} as it is (they keep the tokens they had): ${loaded.problems.map(formatProblem).join('; ')}\n`)
+      return 1
+    }
     if (people.length === 0 && !values.json) io.stderr.write(`no people in ${path} yet: hookjudge tokens add NAME\n`)
     return 0
   }

@@ -1,5 +1,5 @@
 // status, reload and logs against a running daemon (in-process, on a free port), called as functions with a captured io.
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { printLogs } from '../../server/commands/logs.js'
@@ -79,7 +79,12 @@ t.test('reload makes the daemon re-read its file; an invalid file is refused wit
   t.equal(d.runtime().config.cache.ttlSeconds, 60)
   const again = capture(d.env)
   t.equal(await reloadCommand(['--config', d.cliFile], again.io), 0)
-  t.match(again.out(), /reloaded: nothing new since the last reload \(the daemon follows its config files/, 'not a bare "no change" that reads as if the edit failed')
+  t.match(again.out(), /reloaded: nothing new since the last reload \(the daemon follows its config and tokens files/, 'not a bare "no change" that reads as if the edit failed')
+  // A file this shell cannot load still finds the daemon (from its server section): the daemon is the one to judge it.
+  const cli = readFileSync(d.cliFile, 'utf8')
+  writeFileSync(d.cliFile, cli + 'judge: { deadlineMs: soon }\n')
+  t.equal(await reloadCommand(['--config', d.cliFile], capture(d.env).io), 0)
+  writeFileSync(d.cliFile, cli)
 
   appendFileSync(d.daemonFile, 'hooks: { commit: { mode: loud } }\n')
   const bad = capture(d.env)

@@ -71,7 +71,7 @@ t.test('each broken part is a FAIL with its fix; checks that need the daemon are
   t.match(out, /SKIP {2}backends +needs the daemon/)
   t.match(out, /SKIP {2}verdict +needs the daemon/)
   t.match(out, /OK {4}claude-code/)
-  t.match(out, new RegExp(`FAIL {2}codex +hook entries in .*hooks\\.json point at http://127\\.0\\.0\\.1:9; the config puts the daemon at ${d.url}\n +fix: hookjudge install codex`))
+  t.match(out, new RegExp(`FAIL {2}codex +hook entries in .*hooks\\.json point at http://127\\.0\\.0\\.1:9; the config puts the daemon at ${d.url}\n +fix: hookjudge install codex --config ${d.cliFile} \\(it repoints`))
   t.match(out, /SKIP {2}last decision +none recorded yet in .*state: run one agent turn/)
   t.match(out, /\d check\(s\) failed\n$/)
 })

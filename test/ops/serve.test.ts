@@ -15,6 +15,7 @@ import { within } from '../helpers/bounded.js'
 import { capture } from '../helpers/ops.js'
 import { statusCommand } from '../../server/commands/status.js'
 import { installCommand } from '../../server/commands/install.js'
+import { reloadCommand } from '../../server/commands/reload.js'
 import { doctorCommand } from '../../server/commands/doctor.js'
 import { readDaemonMark } from '../../server/ops/daemon-mark.js'
 
@@ -28,7 +29,10 @@ async function startServe (t: Parameters<typeof tempDir>[0], script: Script, ext
   writeFileSync(file, `backends:\n  anthropic: { baseUrl: "${baseUrl ?? api.url}" }\ndecisionLog: { dir: "${join(dir, 'state')}", retentionDays: 30 }\n${extra}`)
   before?.(dir)
   const port = env.HOOKJUDGE_PORT === undefined ? ['--port', '0'] : []
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'serve', '--config', file, ...port], {
+  // HOOKJUDGE_TEST_RELATIVE: the config named relative to the daemon's own folder, as `npm start -- --config x.yaml` does.
+  const named = env.HOOKJUDGE_TEST_RELATIVE ? 'config.yaml' : file
+  const child = spawn(process.execPath, ['--import', env.HOOKJUDGE_TEST_RELATIVE ? import.meta.resolve('tsx') : 'tsx', join(PACKAGE_ROOT, 'server', 'cli.ts'), 'serve', '--config', named, ...port], {
+    ...(env.HOOKJUDGE_TEST_RELATIVE ? { cwd: dir } : {}),
     env: { ...TSX_CHILD_ENV, PATH: process.env.PATH, HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-test', ...env },
     stdio: ['ignore', 'pipe', 'inherit']
   })
@@ -188,8 +192,24 @@ t.test('a daemon started with HOOKJUDGE_PORT: a shell without it is told to set 
   const install = capture({ ...plain, CLAUDE_CONFIG_DIR: join(d.dir, 'claude') })
   t.equal(await installCommand(['claude-code', '--config', d.file, '--hooks', 'commit'], install.io), 0)
   t.match(install.out(), `warning: no hookjudge daemon answers at http://127.0.0.1:5834, where these hooks point; one runs at http://127.0.0.1:${free} (pid ${d.child.pid}), started with HOOKJUDGE_PORT=${free}, which this shell does not set`)
+  const wired = capture({ ...plain, CLAUDE_CONFIG_DIR: join(d.dir, 'claude'), HOOKJUDGE_PORT: String(free) })
+  t.equal(await installCommand(['claude-code', '--config', d.file, '--hooks', 'commit'], wired.io), 0)
+  const check = capture({ ...plain, CLAUDE_CONFIG_DIR: join(d.dir, 'claude') })
+  await doctorCommand(['--config', d.file, '--json'], check.io)
+  t.match(JSON.parse(check.out()).checks.find((c: { name: string }) => c.name === 'claude-code'), { status: 'ok', detail: new RegExp(`→ http://127\\.0\\.0\\.1:${free}, where the daemon runs`) }, 'wired where it runs: no fix that would undo it')
+  const reload = capture(plain)
+  t.equal(await reloadCommand(['--config', d.file], reload.io), 1)
+  t.match(reload.err(), `hookjudge reload: no daemon at http://127.0.0.1:5834 (ECONNREFUSED); one runs at http://127.0.0.1:${free} (pid ${d.child.pid}): it was started with HOOKJUDGE_PORT=${free}`)
   const same = capture({ ...plain, HOOKJUDGE_PORT: String(free) })
   t.equal(await statusCommand(['--config', d.file], same.io), 0, 'the same setting here: found')
+  d.child.kill('SIGTERM')
+  await d.exit
+})
+
+t.test('a config named relative to where serve started is reported by its full path (status in another folder compares it)', async t => {
+  const d = await startServe(t, () => ({ text: '{}' }), '', undefined, undefined, { HOOKJUDGE_TEST_RELATIVE: '1' })
+  const body = await (await fetch(`${d.url}/status`)).json() as { configFiles: string[] }
+  t.equal(body.configFiles[1], d.file)
   d.child.kill('SIGTERM')
   await d.exit
 })
