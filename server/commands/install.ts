@@ -10,6 +10,7 @@ import { type Entry, hookEntries, httpUnavailable, type InstallAgent, type StopM
 import { loginShellNoise, noiseWarning } from '../install/login-shell.js'
 import { type Scope, settingsPath } from '../install/settings-file.js'
 import { teamFlags } from '../install/team-flags.js'
+import { missingDirs, rememberMade, removeMade } from '../install/made-dirs.js'
 import { nearest } from '../core/nearest.js'
 import { SHIM_PATH } from '../core/paths.js'
 import { type Command, type Io, parse, UsageError, workingDir } from './args.js'
@@ -72,8 +73,11 @@ export const installCommand: Command = async (args, io) => {
   const version = t.agent === 'claude-code' && transport === 'http' ? await claudeVersion(io.env) : undefined
   const claudeOnFailure = version !== undefined && atLeast(version, ON_FAILURE_SINCE)
   const entries = hookEntries({ agent: t.agent, transport, hooks, server: t.config.server, deadlineMs: t.config.judge.deadlineMs, shimPath: SHIM_PATH, url: team.url, claudeOnFailure, stop })
+  // Only an agent's home folder is remembered (in hookjudge's state): a project's folders are the project's.
+  const madeDirs = t.dryRun || t.scope !== 'user' ? [] : missingDirs(t.path)
   const r = await applyEntries(t, entries, 'install')
   if (typeof r === 'string') return refused(io, t, 'install', r)
+  rememberMade(io.env, madeDirs)
 
   const notes: string[] = []
   const missing = EVENTS.filter(ev => caps.events[ev] === undefined && hooks.some(h => h.event === ev))
@@ -119,6 +123,7 @@ export const uninstallCommand: Command = async (args, io) => {
   const t = target(values, positionals, io, 'uninstall')
   const r = await applyEntries(t, [], 'uninstall')
   if (typeof r === 'string') return refused(io, t, 'uninstall', r)
+  if (r.deleted && !t.dryRun) removeMade(io.env, t.path)
   // A hooks file uninstall removed holds nothing left to trust.
   const notes = t.agent === 'codex' && r.changed && !t.dryRun && existsSync(t.path) ? [CODEX_TRUST_NOTE] : []
   if (t.json) {

@@ -1,6 +1,5 @@
 /** Reads an agent's hooks file, merges hookjudge's entries in (or out), and writes it with a backup, or only diffs it. */
-import { readFile, rm, rmdir } from 'node:fs/promises'
-import { basename, dirname } from 'node:path'
+import { readFile, rm } from 'node:fs/promises'
 import type { Entry, InstallAgent } from './entries.js'
 import { unifiedDiff } from './diff.js'
 import { mergeHooks, shapeProblem } from './merge.js'
@@ -21,17 +20,6 @@ export interface Applied { changed: boolean, removed: number, diff: string, back
 /** The backup's document, or undefined when there is none (or it is not one a settings file could be). */
 async function backupDoc (path: string): Promise<string | undefined> {
   try { return JSON.stringify(JSON.parse(await readFile(backupPath(path), 'utf8'))) } catch { return undefined }
-}
-
-/**
- * After the file hookjudge made goes, the agent folder it sat in goes too when nothing else is in it (install created
- * it; an agent in use keeps its own files there). rmdir refuses a folder with anything in it, so nothing else is lost.
- */
-async function pruneEmpty (dir: string): Promise<void> {
-  try {
-    await rmdir(dir)
-    if (basename(dir) === 'hooks') await rmdir(dirname(dir))
-  } catch { /* not empty, or not ours to remove */ }
 }
 
 /** The change made (or, dry, the one that would be); a string when the file must not be touched, and why. */
@@ -57,10 +45,8 @@ export async function applyEntries (c: SettingsChange, entries: Entry[], verb: s
   if (c.dryRun) return { changed: true, removed, diff, deleted: gone }
   // A file already holding hookjudge's entries is not the user's original: backing it up would keep ours for good.
   const backup = current.text === undefined || gone || removed > 0 ? undefined : await backupOnce(current.path)
-  if (gone) {
-    await rm(current.path, { force: true })
-    await pruneEmpty(dirname(current.path))
-  } else await writeAtomic(current.path, next, current.mode)
+  if (gone) await rm(current.path, { force: true })
+  else await writeAtomic(current.path, next, current.mode)
   // The file is the user's original again: a backup of it restores nothing.
   const restored = entries.length === 0 && before !== undefined && (gone || before === JSON.stringify(doc))
   if (restored) await rm(backupPath(c.path), { force: true })

@@ -63,6 +63,11 @@ t.test('uninstall --json: how many entries came out, and the diff', async t => {
   await s.run(uninstallCommand, ['copilot'])
   t.ok(existsSync(join(s.env.HOME, '.copilot', 'config.json')))
   t.notOk(existsSync(join(s.env.HOME, '.copilot', 'hooks')))
+  // A folder the user made before install stays, empty or not: only what install created goes.
+  await mkdir(s.env.CODEX_HOME, { recursive: true })
+  await s.run(installCommand, ['codex', '--hooks', 'commit'])
+  t.match((await s.run(uninstallCommand, ['codex'])).json, { deleted: true })
+  t.ok(existsSync(s.env.CODEX_HOME), 'the user\'s own empty folder is not removed')
 })
 
 t.test('a file that must not be touched: ok false with the reason, exit 1, on stdout only', async t => {
