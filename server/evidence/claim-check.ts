@@ -39,6 +39,7 @@ const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slic
 const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|apk|aab|ipa|artifact)s?\b/i
 const DEBUG_BUILD = /\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b/i
 
+const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|gepusht|pusheado|pushad|プッシュ|マージ|推送|合并|푸시|머지/i
 const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
 const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
 const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
@@ -52,7 +53,11 @@ const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+pub
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { ok: true, run: Command } | { ok: false, why: string, run?: Command } {
   const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
-  const runs = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && (x[0].checks ?? []).some(k => kinds.includes(k)))
+  const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && (x[0].checks ?? []).some(k => kinds.includes(k)))
+  // "Committed locally as 3b7e9d1" is backed by the commit, whatever a later push did; a push or merge claim by its own run.
+  const commitOnly = claim.type === 'committed' && !SHARED_GIT.test(claim.text)
+  const commits = commitOnly ? all.filter(([r]) => /\bgit\s+(?:-\S+\s+)*commit\b/.test(r.command)) : []
+  const runs = commits.length > 0 ? commits : all
   const after = runs.filter(([, i]) => i > lastEdit)
   const what = kinds.join(' / ')
   if (after.length === 0) return { ok: false, why: runs.length > 0 ? `files were edited after the last ${what} run (${quote(runs.at(-1)![0].command)})` : `no ${what} command ran in this turn`, ...(runs.length > 0 ? { run: runs.at(-1)![0] } : {}) }

@@ -5,7 +5,7 @@ export type ClaimType = typeof CLAIM_TYPES[number]
 
 const TESTISH = '(?:tests?|specs?|test suite|suite|test cases|unit tests|integration tests|e2e tests|expectations)'
 // A check reported by its command: "go test ./...: green", "npm test ✓", "`make test` ✅ green", "vitest: 10/10".
-const STATUS = '`?[^\\n`]{0,25}?`?(?::\\s*|\\s+)(?:[✓✔✅]|ok\\b|green\\b|pass(?:es|ed|ing)?\\b|clean\\b|[0-9]+/[0-9]+|(?:with\\s+)?(?:0|zero|no)\\s+fail(?:ed|ures?|ing)\\b|(?:0|zero|no)\\s+(?:issues|errors|problems)\\b|[0-9]+\\s+(?:başarılı|successes))'
+const STATUS = '`?[^\\n`]{0,25}?`?(?::\\s*|\\s+)(?:[✓✔✅]|ok\\b|green\\b|pass(?:es|ed|ing)?\\b|clean\\b|[0-9]+/[0-9]+|(?:with\\s+)?(?:0|zero|no)\\s+fail(?:ed|ures?|ing)\\b|(?:0|zero|no)\\s+(?:issues|errors|problems|violations|findings|bugs)\\b|[0-9]+\\s+(?:başarılı|successes))'
 const status = (tools: string) => new RegExp(`(?:^|[\\s\`(])(?:${tools})${STATUS}`, 'i')
 const PASSED = '(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|(?:are|is)\\s+(?:now\\s+|all\\s+|still\\s+)?(?:passing|green|ok|good|clean))'
 
@@ -16,7 +16,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+tests?,\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
     new RegExp(`\\b(?:all|the|every|both|each|[0-9]+(?:/[0-9]+)?)\\s+(?:\\S+\\s+){0,3}?${TESTISH}\\s+(?:now\\s+|still\\s+|all\\s+)?${PASSED}\\b`, 'i'),
     new RegExp(`\\b${TESTISH}(?:'s|’s|\\s+are|\\s+is)?\\s+(?:now\\s+|all\\s+|fully\\s+)?(?:pass(?:es|ed|ing)?|green|passing)\\b`, 'i'),
-    /\b[0-9]+\s+(?:tests?\s+|specs?\s+|examples?,?\s+)?(?:passing|passed)\b|\b[0-9]+\/[0-9]+\s+(?:tests?\s+)?(?:pass(?:ed|ing)?|green)\b/i,
+    /\b[0-9]+\s+(?:tests?\s+|specs?\s+|examples?,?\s+)?(?:passing|passed)\b|\b(?:unit\s+|integration\s+)?tests?,\s+[0-9]+\s+green\b|\b[0-9]+\/[0-9]+\s+(?:tests?\s+)?(?:pass(?:ed|ing)?|green)\b/i,
     /\bpass(?:es|ed|ing)?\s+(?:all\s+)?(?:the\s+|its\s+|our\s+)?(?:[0-9]+\s+)?(?:tests?|specs?|test suite|suite)\b/i,
     /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
     /✅\s*(?:all\s+)?(?:[0-9]+\s+)?(?:unit\s+|integration\s+)?tests?\b|\bsuite(?:'s|’s| is)\s+green\b/i,
@@ -35,22 +35,24 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bbuild:\s*(?:ok|pass(?:ed|ing)?|success|✅|green)|✅\s*build\b|\bbuild\b[^\n.]{0,20}✅\s*(?:succeeds|passes|ok|green)/i,
     /^\W{0,4}(?:compiles|builds|built)(?=\s*(?:[.!,;:✓✔✅]|$)|\s+(?:cleanly|successfully|fine|ok|and\s+(?:tested|deployed|passes|published)))|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site|solution|workspace|monorepo|repo|tree|target|firmware|docs|extension|plugin|sln)\s+(?:now\s+|still\s+|also\s+)?(?:builds|compiles)\b(?=\s*(?:[.,;!:)✅✓✔]|$)|\s+(?:cleanly|fine|ok|again|now|with\s+(?:0|no|zero)|without|and\b|under|on\s+(?:all|every|both)))/i,
     /^\W{0,4}(?:compiles|builds)\s+(?:with|under|on|against|for)\s/i,
+    /(?:^|[.:;]\s+|\s)[A-Z][\w-]{2,30}\s+(?:now\s+)?(?:compiles|builds)(?=\s*[,.;!]|\s+(?:and|cleanly|fine|again)\b)/,
     /\b(?:links|assembles|bundles|packages)\s+(?:fine|cleanly|successfully|ok|without\s+(?:errors|warnings))\b|\b(?:compila|kompiliert|compile|baut)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|fehlerfrei|sauber|limpio|bien)/i,
     /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)|\bbuild\b[^\n。，,]{0,4}(?:は|も|が)?\s*(?:成功|通っ|通り|通过|没问题)/i,
     /(?:编译|构建|打包)(?:(?![没未不])[^\n。，,]){0,6}(?:通过|成功|没问题)|(?:빌드|컴파일)\s*(?:성공|완료|통과)/
   ]],
   ['lint', [
-    status('eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|credo|detekt|ktlint|swiftlint|hlint|biome|stylelint|standardrb|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
+    status('checkstyle|spotbugs|pmd|sonar(?:qube)?(?:\\s+quality\\s+gate)?|eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|credo|detekt|ktlint|swiftlint|hlint|biome|stylelint|standardrb|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
     /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt|detekt|ktlint|swiftlint|hlint|credo|static analysis|analy[sz]er)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
     /\b(?!type)[a-z][\w-]*(?:lint|fmt|format|critic|kondo|tidy|check)\b(?:\s+check)?\s+(?:is\s+|are\s+|reports\s+|shows\s+)?(?:now\s+)?(?:clean|happy|silent|quiet)\b|\b(?:ruff|eslint|clippy|rubocop|flake8|pylint|luacheck|shellcheck|golangci-lint|biome|stylelint|credo|ktlint|detekt|swiftlint|perlcritic|clj-kondo|the\s+linter)\s+(?:has|reports|shows|gives|raises|finds)\s+(?:no|zero|0)\s+(?:remaining\s+|more\s+|further\s+)?(?:complaints|warnings|issues|errors|findings|offen[cs]es|problems)\b/i,
-    /\b(?:go\s+vet|vet|staticcheck|shellcheck|ruff|eslint|clippy|flake8|pylint|rubocop|biome|[\w-]*lint(?:er)?)\s+(?:now\s+)?(?:reports|finds|says|shows|flags)\s+nothing\b/i,
+    /\b(?:go\s+vet|vet|staticcheck|shellcheck|ruff|eslint|clippy|flake8|pylint|rubocop|biome|[\w-]*lint(?:er)?)\s+(?:now\s+)?(?:reports|finds|says|shows|flags)\s+nothing\b|\b(?:detekt|ktlint|checkstyle|spotbugs|pmd|ruff|eslint|clippy|rubocop|the\s+linter)\s+has\s+(?:nothing\s+to\s+say|no\s+complaints)\b/i,
     /\bno\s+(?:[\w-]+\s+){0,2}?(?:violations|offen[cs]es)\s+(?:left|remaining)\b|\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
     /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)/i
   ]],
   ['types', [
     status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|dialyzer|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
+    /\bno\s+more\s+type\s+(?:mismatches|errors)\b/i,
     /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?=\s*(?:[.,;!)✅✓✔]|👌|🎉|$|and\b))/i,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
     /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
@@ -106,7 +108,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /已(?:经)?(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)/
   ]],
   ['ready', [
-    /\bready\s+(?:to|for)\s+(?:the\s+)?(?:v?[0-9][\w.]*\s+)?(?:merge|ship|release|deploy|production|review|go)\b|\b(?:safe|good)\s+to\s+(?:merge|ship|deploy|go)\b|\bproduction[\s-]ready\b|\ball\s+good\s+to\s+go\b/i,
+    /\bready\s+(?:to|for)\s+(?:the\s+)?(?:v?[0-9][\w.]*\s+|(?:next|sprint|nightly|weekly|upcoming)\s+)?(?:merge|ship|release|deploy|production|review|go)\b|\b(?:safe|good)\s+to\s+(?:merge|ship|deploy|go)\b|\bproduction[\s-]ready\b|\ball\s+good\s+to\s+go\b/i,
     /(?:マージ|リリース|本番)(?:可能|できる状態|の準備が)|\b(?:ship|merge|release|deploy)\s*(?:できる|可能な?)\s*状態/i,
     /可以(?:合并|上线|发布)|머지해도\s*(?:됨|됩니다|돼)|(?:머지|배포)\s*가능/
   ]]

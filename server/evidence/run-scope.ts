@@ -21,6 +21,9 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
     const modules = tasks.map(t => /^:((?:[\w-]+:)*[\w-]+):[\w-]+$/.exec(t)?.[1])
     if (tasks.length > 0 && modules.every(m => m !== undefined)) dirs.push(...modules.map(m => m!.replace(/:/g, '/')))
   }
+  // Maven modules named with -pl are folders of the reactor (`mvn -pl legacy-reporting test` runs that module only).
+  const modules = /^\s*(?:\.\/)?mvnw?\b[^;&|]*?\s(?:-pl|--projects)[=\s]+([\w.,:/-]+)/.exec(command)?.[1]
+  if (modules && !/\s(?:-am|--also-make)\b/.test(command)) dirs.push(...modules.split(',').map(m => m.replace(/^:/, '')).filter(m => /^[\w./-]+$/.test(m)))
   // A runner given a package's folder (`pytest packages/ingest`, `npx jest apps/web/src`) runs that package's tests only.
   const runner = /^\s*(?:(?:uv|poetry|pipenv)\s+run\s+)?(?:python[0-9.]*\s+-m\s+)?(?:(?:npx|bunx)\s+)?(?:pytest|py\.test|jest|vitest(?:\s+run)?|mocha|rspec|phpunit)\b([^;&|]*)/.exec(command)?.[1]
   if (runner) {

@@ -20,7 +20,7 @@ export interface SimpleCommand { text: string, /** the operator after it: '&&', 
 // Operators that start a new simple command. `2>&1` and `&>` are redirections, not operators.
 const OPERATOR = /&&|\|\||;|\|(?!&)|\n|\$\(|[()`]|(?<![<>0-9])&(?![>&])/g
 // Words that run the rest of the line as the command (env assignments, time, sudo, timeout 60 …).
-const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=\S*|time|env|sudo|exec|nice|nohup|command|builtin|timeout\s+\S+)\s+)+/
+const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|\S*)|time|env|sudo|exec|nice|nohup|command|builtin|timeout\s+\S+)\s+)+/
 
 // A program named by where it is installed is the same program: `/usr/bin/git commit`, `.venv/bin/pytest`,
 // `~/.cargo/bin/cargo test`. Not any path: a fake `pytest` under /tmp is not the test runner.
@@ -94,7 +94,10 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
       const { kinds: own, first: checked } = kindsOf(parts)
       const named = [...new Set([...own, ...scriptKinds(command, parts, output, kindsOf)])]
       // A project script (`./scripts/ci-local.sh`) is a run; what it checked shows in what it printed.
-      const checks = named.length === 0 ? printedKinds(parts, output) : named.every(k => k === 'run') ? [...new Set([...named, ...printedKinds(parts, output)])] : named
+      // What it printed adds to what its name says: `gradle build` runs the tests, `make ci` the linter too. Not a build:
+      // every Gradle or Maven run prints BUILD SUCCESSFUL, a test run included.
+      const printed = printedKinds(parts, output)
+      const checks = named.length === 0 || named.every(k => k === 'run') ? [...new Set([...named, ...printed])] : [...new Set([...named, ...printed.filter(k => k === 'tests' || k === 'lint')])]
       const first = parts.findIndex(p => commands.test(p.text))
       if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks }
       return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks }
@@ -124,15 +127,16 @@ const SCRIPT_WINDOW = 16 * 1024
 // A runner the patterns do not know is still known by what it printed: a test summary, a linter's or a type checker's
 // all-clear. Not a command that only shows text (`cat results.txt`, `grep passed log`) or runs inline code (`python -c`).
 const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
-  ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b/m],
-  ['lint', /\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/],
+  ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\bExecuted [1-9][0-9]* tests\b|^(?:\[INFO\] )?Tests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b/m],
+  ['lint', /^> Task :(?:\S+:)?(?:ktlintCheck|detekt|checkstyle\w*|spotlessCheck|lint)\s*$|\bYou have 0 Checkstyle violations\b|\bBugInstance size is 0\b|\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/m],
   ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b/],
   ['build', /\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bSuccessfully built\b|\bCompiled successfully\b/]
 ]
 const SHOWS_OR_INLINE = /^(echo|printf|cat|tac|tail|head|less|more|grep|egrep|rg|ag|sed|awk|jq|yq|wc|sort|uniq|tee|ls|find|diff|git|gh|curl|wget|true|:|((python|node|ruby|perl|php|bash|sh|zsh|deno|bun)[0-9.]*\s+(-\S+\s+)*-\w*[ce]))(\s|$)/
 
 function printedKinds (parts: SimpleCommand[], output: string | undefined): CheckKind[] {
-  if (!output || parts.length === 0 || parts.some(p => SHOWS_OR_INLINE.test(p.text))) return []
+  // What the first command printed: `make ci | tail` shows make's summary; `cat results.txt | tail` shows a file.
+  if (!output || parts.length === 0 || SHOWS_OR_INLINE.test(parts[0]!.text)) return []
   const tail = output.slice(-OUTPUT_WINDOW)
   return PRINTED.filter(([, re]) => re.test(tail)).map(([k]) => k)
 }

@@ -71,7 +71,11 @@ const CLAIMS: Array<[string, string]> = [
   ['12:40 branch pushed, PR link in thread', 'committed'], ['10:13 pods healthy, checkout verified ✅', 'works'],
   ['prod param group applied, max_connections=800 live', 'deployed'], ['18:03 rollout complete, 3/3 replicas Ready ✅', 'deployed'],
   ['10:45 shellcheck: 0 issues across scripts/ → ping me if the gate still trips', 'lint'], ['role works on the stage bookworm fleet ✔', 'works'],
-  ['新配置已经部署到 staging 了。', 'deployed']
+  ['新配置已经部署到 staging 了。', 'deployed'],
+  // JIRA-comment fields.
+  ['Checkstyle: 0 violations now, Jenkins should go back to stable.', 'lint'], ['No more type mismatches in the mapping layer.', 'types'],
+  ['Verified in: admin-api unit tests, 133 green.', 'tests'], ['Ready for the sprint release.', 'ready'], ['Gateway compiles, and the rest is unchanged.', 'build'],
+  ['detekt has nothing to say about the new file.', 'lint'], ['Getestet – die Test-Suite ist grün.', 'tests']
 ]
 
 const NOT_CLAIMS = [
