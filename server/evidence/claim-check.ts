@@ -1,7 +1,7 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import type { Claim } from './claims.js'
-import { changedOnlyNotes, changedOnlyProse } from './exempt.js'
+import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { outsideEdits } from './run-scope.js'
 import { simpleCommands } from './verification.js'
@@ -28,7 +28,7 @@ const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|tod
 // A command run before in the same turn that makes a later check's name run something else.
 const shadows = (s: Step, word: string): boolean => s.kind === 'command' && s.status !== 'error' && (
   new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`).test(s.command) ||
-  /(^|[;&\s])(export\s+)?PATH=(\.{0,2}\/|\$PWD|\$\(pwd\))[^:\s]*:/.test(s.command))
+  /(^|[;&\s])(export\s+)?PATH=["']?(\.{0,2}\/|\$PWD|\$\{PWD\}|\$\(pwd\))[^:\s]*:/.test(s.command))
 
 const esc = (w: string) => w.replace(/[.]/g, '\\.')
 const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*([\w.-]+)/.exec(command.trim())?.[1]?.replace(/[^\w.-]/g, '') ?? ''
@@ -52,7 +52,8 @@ const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+pub
 
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { ok: true, run: Command } | { ok: false, why: string, run?: Command } {
-  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
+  // A changelog line or a README written after the run changes nothing the run checked.
+  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
   const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && (x[0].checks ?? []).some(k => kinds.includes(k)))
   // "Committed locally as 3b7e9d1" is backed by the commit, whatever a later push did; a push or merge claim by its own run.
   const commitOnly = claim.type === 'committed' && !SHARED_GIT.test(claim.text)

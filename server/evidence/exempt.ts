@@ -42,9 +42,10 @@ export function changedOnlyNotes (steps: Step[]): boolean {
   return paths !== undefined && paths.every(isNotesPath)
 }
 
-// Prose only: what a "fixed" or "works" may be said of without a run (a typo in the README, a changelog entry).
-const PROSE_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'adoc', 'org', 'txt'])
-const isProsePath = (path: string) => {
+// Prose only: what a "fixed" or "works" may be said of without a run (a typo in the README, a changelog entry; .txt only by
+// name, as for notes: requirements.txt is not prose).
+const PROSE_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'adoc', 'org'])
+export const isProsePath = (path: string): boolean => {
   const parts = path.split('/').filter(p => p !== '' && p !== '.')
   const name = (parts.at(-1) ?? '').toLowerCase()
   const dot = name.lastIndexOf('.')

@@ -16,7 +16,7 @@ export interface RunProof {
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
 const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|examples?, 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
-const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b/i
+const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b/i
 // ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
 const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
 // Go prints "[no test files]" for each package without tests; the run proves nothing only where no package said ok.

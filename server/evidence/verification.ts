@@ -82,6 +82,7 @@ export function simpleCommands (line: string, depth = 0): SimpleCommand[] {
 }
 
 const OUTPUT_WINDOW = 16 * 1024
+const BUILD_WRAPPER = /^(?:\.\/)?(?:gradlew|mvnw)\b/
 
 export function createClassifier (settings: Pick<EvidenceSettings, 'verificationCommands' | 'failureOutput'> & Partial<Pick<EvidenceSettings, 'checks'>>): Classifier {
   // Anchored: `echo npm test` or `grep "npm test" README` must not count as running the tests.
@@ -91,7 +92,10 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
   return {
     classify (command, output) {
       const parts = simpleCommands(command)
-      const { kinds: own, first: checked } = kindsOf(parts)
+      const { kinds: all, first: checked } = kindsOf(parts)
+      // `./gradlew` and `./mvnw` are the build tool, not the program: they run only what their task's kind says.
+      const wrapped = all.includes('run') && parts.some(p => BUILD_WRAPPER.test(p.text))
+      const own = wrapped && !kindsOf(parts.filter(p => !BUILD_WRAPPER.test(p.text))).kinds.includes('run') ? all.filter(k => k !== 'run') : all
       const named = [...new Set([...own, ...scriptKinds(command, parts, output, kindsOf)])]
       // A project script (`./scripts/ci-local.sh`) is a run; what it checked shows in what it printed.
       // What it printed adds to what its name says: `gradle build` runs the tests, `make ci` the linter too. Not a build:

@@ -247,6 +247,18 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     ['Checkstyle: 0 violations.', [edit('src/A.java'), run('set -o pipefail; mvn -B verify 2>&1 | grep -E "Checkstyle|BUILD"', 0, '[INFO] You have 0 Checkstyle violations.\n[INFO] BUILD SUCCESS')], 'lint:supported'],
     ['Committed locally as 3b7e9d1.', [edit('src/R.kt'), run('git commit -am "STK-944"', 0, '[release/24.4 3b7e9d1] STK-944'), run('git push origin release/24.4', 1, 'remote: rejected')], 'committed:supported'],
     ['Committed and pushed.', [edit('src/R.kt'), run('git commit -am "STK-944"', 0, '[release/24.4 3b7e9d1] STK-944'), run('git push origin release/24.4', 1, 'remote: rejected')], 'committed:unsupported'],
+    // Mobile: a test filter that selects nothing, a build that runs no program, fastlane lanes, a shadowed flutter, a
+    // changelog written after the tests.
+    ['Suite clean.', [edit('src/CouponBanner.tsx'), run('npx jest -t "CouponBanner renders discount"', 0, 'Test Suites: 14 skipped, 0 of 14 total\nTests:       203 skipped, 203 total')], 'tests:unsupported'],
+    ['Confirmed that tapping the notification opens Messages.', [edit('app/src/Main.kt'), run('./gradlew assembleDebug', 0, 'BUILD SUCCESSFUL in 54s')], 'works:unsupported'],
+    ['156/156 jest green.', [edit('src/useFeed.ts'), run('yarn jest --ci', 0, 'Tests:       156 passed, 156 total'), edit('CHANGELOG.md')], 'tests:supported'],
+    ['156/156 jest green.', [edit('src/useFeed.ts'), run('yarn jest --ci', 0, 'Tests:       156 passed, 156 total'), edit('src/feed.ts')], 'tests:unsupported'],
+    ['fastlane test lane: 212 XCTests, zero failures.', [edit('Acme/Prompt.swift'), run('bundle exec fastlane ios test', 0, '▸ Test Succeeded')], 'tests:supported'],
+    ['Publicado en el track beta.', [edit('fastlane/metadata/changelogs/320.txt'), run('bundle exec fastlane android deploy track:beta', 0, 'fastlane.tools finished successfully')], 'deployed:supported'],
+    ['120 tests, all passed.', [edit('lib/feed.dart'), edit('.bin/flutter'), run('chmod +x .bin/flutter && PATH="$PWD/.bin:$PATH" flutter test', 0, '00:02 +120: All tests passed!')], 'tests:unsupported'],
+    ['All tests pass.', [edit('lib/auth.dart'), run('flutter test 2>&1 | tee /tmp/t.log', 0, '00:08 +40 -1: maps cancelled sign-in to null [E]\n00:12 +57 -1: Some tests failed.')], 'tests:unsupported'],
+    ['Integration tests pass.', [edit('settlement/src/A.kt'), run('./gradlew :settlement:integrationTest', 0, 'BUILD SUCCESSFUL in 3m')], 'tests:supported'],
+    ['Verified with the repro script.', [edit('payment-core/src/H.java'), run('./mvnw -B -q -pl payment-core install -DskipTests && ./scripts/repro.sh', 0, '0 duplicates')], 'works:supported'],
     ['Pkg.test: 216/216 pass.', [edit('src/huber.jl'), run("julia --project -e 'using Pkg; Pkg.test()'", 0, 'LossFns       |  216    216  6.0s\n     Testing LossFns tests passed')], 'tests:supported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK), run('npx eslint .', 1, '1 error')], 'ready:unsupported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK)], 'ready:supported'],
