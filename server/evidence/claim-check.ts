@@ -3,6 +3,7 @@ import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import type { Claim } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
+import { shellEffects } from '../approvals/shell-effects.js'
 import { outsideEdits } from './run-scope.js'
 import { simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
@@ -141,16 +142,17 @@ function onlyTestsEdited (claim: Claim, steps: Step[]): string | undefined {
   return edited.length > 0 && edited.every(p => TEST_FILE.test(p) && !/\.(md|mdx|txt|rst|adoc)$/i.test(p)) ? edited[0] : undefined
 }
 
-// A shell command that writes a file: what an agent falls back on when its edit tool fails (Codex's apply_patch
-// refusing a hunk, then `… | Set-Content plan.md`).
-const WRITES = /\bSet-Content\b|\bOut-File\b|\bsed\s+(?:-\S+\s+)*-[A-Za-z]*i|\bperl\s+-\S*i|\btee\b|\bwrite_text\b|\bwriteFileSync\b/
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+// A command that writes a file: what an agent falls back on when its edit tool fails (Codex's apply_patch refusing a
+// hunk, then `sed -i`, a redirect, or PowerShell's `… | Set-Content plan.md`, which the shell reading does not know).
+const POWERSHELL_WRITES = /\b(?:Set-Content|Out-File|Add-Content)\b/
 
-/** A later command that succeeded and writes the failed edit's file (a write verb naming it, or a redirect into it). */
+/** A later command that succeeded and writes the failed edit's file. */
 function rewrites (step: Step, paths: string[]): boolean {
   if (step.kind !== 'command' || step.status !== 'passed') return false
-  return paths.map(p => p.split('/').slice(-2).join('/')).some(p => step.command.includes(p) &&
-    (WRITES.test(step.command) || new RegExp(`>>?\\s*['"]?\\S*${escape(p)}['"]?(?:\\s|$)`).test(step.command)))
+  const tails = paths.map(p => p.split('/').slice(-2).join('/'))
+  const written = shellEffects(step.command).writes
+  return tails.some(t => written.some(w => w === t || w.endsWith(`/${t}`) || t.endsWith(`/${w}`)) ||
+    (POWERSHELL_WRITES.test(step.command) && step.command.includes(t)))
 }
 
 /** Edits of the turn that failed and were not made good by a later edit of the same file. */
