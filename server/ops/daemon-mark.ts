@@ -5,7 +5,11 @@ import { type Env, stateDir } from '../core/paths.js'
 import { readSmallFile } from '../core/safe-file.js'
 
 export interface DaemonMark {
-  pid: number, url: string, socket?: string, label: string, startedAt: string
+  pid: number
+  url: string
+  socket?: string
+  label: string
+  startedAt: string
   /** HOOKJUDGE_HOST / HOOKJUDGE_PORT as the daemon's shell set them: a CLI run from a shell without them looks elsewhere. */
   startedWith?: Record<string, string>
 }
