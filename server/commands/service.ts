@@ -124,6 +124,7 @@ export const serviceCommand: Command = async (args, io) => {
   }
   say(`daemon: ${answering ? paint('ok', 'answering') : paint('fail', 'not answering')} at ${addr.label}${whose(who, plan.manager, installed)}`)
   if (installed) commands(`${plan.manager} service installed; inspect it with:`, plan.inspect)
+  if (installed && plan.manager === 'systemd' && platform === process.platform && !userBus(io.env)) say(`${paint('warn', 'note')}: ${NO_USER_BUS}`)
   else say(`${plan.manager} service not installed`)
   return installed ? 0 : 1
 }

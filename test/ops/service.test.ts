@@ -229,9 +229,12 @@ t.test('install passes the base URLs (not secret) to the unit, and notes a machi
   t.notMatch(readFileSync(s.envFile, 'utf8'), /BASE_URL/, 'the env file holds keys only')
   const notes = JSON.parse(first.out).notes as string[]
   t.equal(notes.some(n => n.startsWith('no systemd user session here (no $XDG_RUNTIME_DIR/bus)')), process.platform === 'linux', 'said where systemctl --user cannot work')
+  const noBus = await s.service(['status', '--platform', 'linux'], env)
+  t.equal(noBus.out.includes('no systemd user session here'), process.platform === 'linux', 'status says it too: its inspect commands fail there')
   writeFileSync(join(runtime, 'bus'), '')
   const again = await s.service(['install', '--platform', 'linux'], env)
   t.notMatch(again.out, /no systemd user session/, 'a session bus: no note')
+  t.notMatch((await s.service(['status', '--platform', 'linux'], env)).out, /no systemd user session/)
   const { ANTHROPIC_BASE_URL: _, ...without } = env
   const bare = await s.service(['install', '--platform', 'linux'], without)
   t.match(bare.out, /kept: ANTHROPIC_BASE_URL from the unit already installed \(not set in this shell; set it empty to drop it: ANTHROPIC_BASE_URL= hookjudge service install\)/)
