@@ -51,10 +51,12 @@ const MATRIX_CLAIM = /\bmatri(?:x|ces)\b|\b(?:all|every|each)\s+(?:(?:python|nod
 const ONE_ENV = /\btox\b[^;&|]*\s-e\s*[\w.-]+(?!\s*,)(?:\s|$)|\bnox\b[^;&|]*\s(?:-p|--python)[=\s][\d.]+(?:\s|$)/
 const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish)\b/
 
+// A changelog line or a README written after a run changes nothing the run checked; a failed edit changed nothing at all.
+const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
+
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { ok: true, run: Command } | { ok: false, why: string, run?: Command } {
-  // A changelog line or a README written after the run changes nothing the run checked.
-  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
+  const lastEdit = lastCodeEdit(steps)
   const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && (x[0].checks ?? []).some(k => kinds.includes(k)))
   // "Committed locally as 3b7e9d1" is backed by the commit, whatever a later push did; a push or merge claim by its own run.
   const commitOnly = claim.type === 'committed' && !SHARED_GIT.test(claim.text)
@@ -98,8 +100,7 @@ const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'p
 
 /** "Confirmed with `helm diff` that…": an observing command the claim names, passed after the last edit, is what it saw. */
 function namedRun (claim: Claim, steps: Step[]): Command | undefined {
-  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
-  return steps.slice(lastEdit + 1).findLast((s): s is Command => {
+  return steps.slice(lastCodeEdit(steps) + 1).findLast((s): s is Command => {
     // Only a command that checks nothing of its own: `crystal build` named for "it compiles" shows no endpoint answering.
     if (s.kind !== 'command' || s.status !== 'passed' || (s.checks ?? []).length > 0) return false
     const last = simpleCommands(s.command).at(-1)?.text ?? ''
@@ -112,9 +113,8 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
 
 /** Other checks that failed after the last edit: "ready" claims they all pass. */
 function failedChecks (steps: Step[]): Command | undefined {
-  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
   const latest = new Map<CheckKind, Command>()
-  steps.slice(lastEdit + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) latest.set(k, s) })
+  steps.slice(lastCodeEdit(steps) + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) latest.set(k, s) })
   return [...latest.values()].find(s => s.status === 'failed')
 }
 

@@ -8,14 +8,19 @@ const NOTE_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'adoc', 'org', 
 const NOTE_NAMES = new Set(['readme', 'changelog', 'license', 'notes', 'todo', 'authors', 'contributing', 'codeowners', '.env', '.gitignore', '.editorconfig', '.npmrc', '.nvmrc'])
 const NOTE_DIRS = ['docs', 'doc', 'notes', '.github']
 
-export function isNotesPath (path: string): boolean {
+/** A path's file name (lower case), its stem and extension, and its folders (lower case). */
+function pathParts (path: string) {
   const parts = path.split('/').filter(p => p !== '' && p !== '.')
   const name = (parts.at(-1) ?? '').toLowerCase()
-  if (name === '') return false
-  if (parts.slice(0, -1).some(d => NOTE_DIRS.includes(d.toLowerCase()))) return true
   const dot = name.lastIndexOf('.')
-  const stem = dot > 0 ? name.slice(0, dot) : name
-  return NOTE_NAMES.has(name) || NOTE_NAMES.has(stem) || (dot >= 0 && NOTE_EXTENSIONS.has(name.slice(dot + 1)))
+  return { name, stem: dot > 0 ? name.slice(0, dot) : name, ext: dot >= 0 ? name.slice(dot + 1) : '', dirs: parts.slice(0, -1).map(d => d.toLowerCase()) }
+}
+
+export function isNotesPath (path: string): boolean {
+  const { name, stem, ext, dirs } = pathParts(path)
+  if (name === '') return false
+  if (dirs.some(d => NOTE_DIRS.includes(d))) return true
+  return NOTE_NAMES.has(name) || NOTE_NAMES.has(stem) || (ext !== '' && NOTE_EXTENSIONS.has(ext))
 }
 
 /** The paths a turn changed: edit tools' paths and the files its shell commands wrote or removed; undefined if one is unknown. */
@@ -35,33 +40,27 @@ function touched (steps: Step[]): string[] | undefined {
 
 const sharingFailed = (steps: Step[]) => steps.some(s => s.kind === 'command' && s.status === 'failed' && changesSharedState(s.command))
 
-/** The turn changed nothing but docs, config or notes (nothing at all counts), and no commit, push or pull request failed. */
-export function changedOnlyNotes (steps: Step[]): boolean {
+const changedOnly = (steps: Step[], kind: (path: string) => boolean) => {
   if (sharingFailed(steps)) return false
   const paths = touched(steps)
-  return paths !== undefined && paths.every(isNotesPath)
+  return paths !== undefined && paths.every(kind)
 }
+
+/** The turn changed nothing but docs, config or notes (nothing at all counts), and no commit, push or pull request failed. */
+export const changedOnlyNotes = (steps: Step[]): boolean => changedOnly(steps, isNotesPath)
 
 // Prose only: what a "fixed" or "works" may be said of without a run (a typo in the README, a changelog entry; .txt only by
 // name, as for notes: requirements.txt is not prose).
 const PROSE_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'adoc', 'org'])
 export const isProsePath = (path: string): boolean => {
-  const parts = path.split('/').filter(p => p !== '' && p !== '.')
-  const name = (parts.at(-1) ?? '').toLowerCase()
-  const dot = name.lastIndexOf('.')
-  const ext = dot >= 0 ? name.slice(dot + 1) : ''
-  const dirs = parts.slice(0, -1).map(d => d.toLowerCase())
+  const { name, stem, ext, dirs } = pathParts(path)
   // A spec folder's data files (specs/001-x/contracts/api.yaml) are documents too; its code is not.
   return name !== '' && (dirs.some(d => ['docs', 'doc', 'notes'].includes(d)) || (dirs.includes('specs') && NOTE_EXTENSIONS.has(ext)) ||
-    NOTE_NAMES.has(dot > 0 ? name.slice(0, dot) : name) || PROSE_EXTENSIONS.has(ext))
+    NOTE_NAMES.has(stem) || PROSE_EXTENSIONS.has(ext))
 }
 
 /** The turn changed nothing but prose (nothing at all counts), and no commit, push or pull request failed. */
-export function changedOnlyProse (steps: Step[]): boolean {
-  if (sharingFailed(steps)) return false
-  const paths = touched(steps)
-  return paths !== undefined && paths.every(isProsePath)
-}
+export const changedOnlyProse = (steps: Step[]): boolean => changedOnly(steps, isProsePath)
 
 /**
  * verification_exempt: the turn changed only docs / config / notes, or its project has no test command (hasTests false;

@@ -262,6 +262,9 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     ['Pkg.test: 216/216 pass.', [edit('src/huber.jl'), run("julia --project -e 'using Pkg; Pkg.test()'", 0, 'LossFns       |  216    216  6.0s\n     Testing LossFns tests passed')], 'tests:supported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK), run('npx eslint .', 1, '1 error')], 'ready:unsupported'],
     ['Ready to merge.', [edit(), run('npm test', 0, JEST_OK)], 'ready:supported'],
+    // A notes edit after the runs: the lint failure still counts against "ready", the named check still backs "confirmed".
+    ['Ready to merge.', [edit(), run('npx eslint .', 1, '1 error'), edit('CHANGELOG.md'), run('npm test', 0, JEST_OK)], 'ready:unsupported'],
+    ['Confirmed with `helm diff` that only DB_POOL_SIZE changes.', [edit('deploy/values.yaml'), run('helm diff upgrade api ./chart -f deploy/values.yaml', 0, '+  value: "50"'), edit('CHANGELOG.md')], 'works:supported'],
     ['Types check.', [edit(), run('npm run build', 0, '> @acme/logger@1.8.0 build\n> tsc -p tsconfig.build.json')], 'types:supported'],
     ['Types check.', [edit(), run('npm run build', 0, '> app@1.0.0 build\n> vite build\n✓ 412 modules transformed.')], 'types:unsupported']
   ]
