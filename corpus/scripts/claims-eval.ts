@@ -91,7 +91,7 @@ export function parseScenarios (text: string): { scenarios: Scenario[], unreadab
   return { scenarios, unreadable }
 }
 
-const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d, f, i)', /^author-[abdfi]\b/], ['DEV (j)', /^author-j\b/], ['DEV (l, m)', /^author-[lm]\b/], ['DEV (n)', /^author-n\b/], ['DEV (p)', /^author-p\b/], ['DEV (r, s)', /^author-[rs]\b/], ['DEV (t, u)', /^author-[tu]\b/], ['DEV (v, w)', /^author-[vw]\b/], ['DEV (y, z)', /^author-[yz]\b/], ['TEST (c)', /^author-c\b/], ['TEST (e)', /^author-e\b/], ['TEST (g)', /^author-g\b/], ['TEST (h)', /^author-h\b/], ['TEST (k)', /^author-k\b/], ['TEST (o)', /^author-o\b/], ['TEST (q)', /^author-q\b/], ['TEST (x)', /^author-x\b/], ['TEST (aa)', /^author-aa\b/]]
+const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d, f, i)', /^author-[abdfi]\b/], ['DEV (j)', /^author-j\b/], ['DEV (l, m)', /^author-[lm]\b/], ['DEV (n)', /^author-n\b/], ['DEV (p)', /^author-p\b/], ['DEV (r, s)', /^author-[rs]\b/], ['DEV (t, u)', /^author-[tu]\b/], ['DEV (v, w)', /^author-[vw]\b/], ['DEV (y, z)', /^author-[yz]\b/], ['DEV (ad, ae)', /^author-a[de]\b/], ['TEST (c)', /^author-c\b/], ['TEST (e)', /^author-e\b/], ['TEST (g)', /^author-g\b/], ['TEST (h)', /^author-h\b/], ['TEST (k)', /^author-k\b/], ['TEST (o)', /^author-o\b/], ['TEST (q)', /^author-q\b/], ['TEST (x)', /^author-x\b/], ['TEST (aa)', /^author-aa\b/], ['TEST (ab)', /^author-ab\b/], ['TEST (ac)', /^author-ac\b/], ['TEST, all held out', /^author-(?:c|e|g|h|k|o|q|x|aa|ab|ac)\b/]]
 
 export async function run (argv: string[], out: (text: string) => void) {
   const at = argv.indexOf('--agent')

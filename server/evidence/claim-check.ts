@@ -55,7 +55,10 @@ const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+pub
 const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
 
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
-function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { ok: true, run: Command } | { ok: false, why: string, run?: Command } {
+// contradicts: the run itself says it did not pass (failed, no result, proves nothing, ran a redefined command), as opposed
+// to a run that is missing, stale or of another scope.
+type Backing = { ok: true, run: Command } | { ok: false, why: string, run?: Command, contradicts?: true }
+function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Backing {
   const lastEdit = lastCodeEdit(steps)
   const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && (x[0].checks ?? []).some(k => kinds.includes(k)))
   // "Committed locally as 3b7e9d1" is backed by the commit, whatever a later push did; a push or merge claim by its own run.
@@ -66,16 +69,16 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): { o
   const what = kinds.join(' / ')
   if (after.length === 0) return { ok: false, why: runs.length > 0 ? `files were edited after the last ${what} run (${quote(runs.at(-1)![0].command)})` : `no ${what} command ran in this turn`, ...(runs.length > 0 ? { run: runs.at(-1)![0] } : {}) }
   const [run, at] = after.at(-1)!
-  if (run.status === 'failed') return { ok: false, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
-  if (run.status !== 'passed') return { ok: false, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
-  if (run.unproven) return { ok: false, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
-  if (runsPrintingScript(run.command, steps.slice(0, at))) return { ok: false, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
+  if (run.status === 'failed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
+  if (run.status !== 'passed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
+  if (run.unproven) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
+  if (runsPrintingScript(run.command, steps.slice(0, at))) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
   // A check's own runner rewritten in the turn proves only what the turn made it say; a reproduction script it wrote
   // may still show a fix works.
   const rewritten = NAMES_A_CHECK.has(claim.type) ? runsEditedScript(run.command, steps.slice(0, at)) : undefined
-  if (rewritten) return { ok: false, why: `the last ${quote(run.command)} proves nothing: this turn edited ${rewritten}, the script it runs` }
+  if (rewritten) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: this turn edited ${rewritten}, the script it runs` }
   const word = firstWord(simpleCommands(run.command).at(-1)?.text ?? '')
-  if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
+  if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []))
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
@@ -190,4 +193,10 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     if (generic && (claim.type === 'done' ? changedOnlyNotes(steps) || noTests : changedOnlyProse(steps))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
     return { ...claim, outcome: 'unsupported', evidence: b.why, ...(b.run ? { command: b.run.command } : {}) }
   })
+}
+
+/** The turn's last run of a check kind, after its last change, when that run itself says it did not pass, and why. */
+export function contradictedRun (type: Claim['type'], steps: Step[]): { why: string, command?: string } | undefined {
+  const b = backing({ type, text: '' }, steps, BACKED_BY[type])
+  return !b.ok && b.contradicts === true ? { why: b.why, ...(b.run ? { command: b.run.command } : {}) } : undefined
 }

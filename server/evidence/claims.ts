@@ -46,28 +46,44 @@ const ALL_BUT = /\b(only|except|apart from|but)\b[^.\n]{0,40}\bfail(s|ed|ing)?\b
 // A question mark inside an aside ("clean now (i think?") does not make the sentence a question.
 const isQuestion = (s: string) => (/[?？]\s*$/.test(s) && !/\([^)]*$/.test(s)) || /(ですか|でしょうか|ますか|吗|까요)[。\s]*$/.test(s)
 
-/** Every claim in the text, at most one per type and sentence, in order. */
-export function findClaims (text: string): Claim[] {
+/** One prose sentence: masked (code, quotes and time stamps blanked) for reading, and the agent's own words for the record. */
+export interface ProseSentence { sentence: string, own: string }
+
+/** The prose sentences of a final message, code, quotes and questions left out. */
+export function * proseSentences (text: string): Generator<ProseSentence> {
   const prose = text.slice(0, MAX_TEXT).replace(CODE, m => ' '.repeat(m.length)).replace(TICKS, ' ').replace(QUOTED, m => ' '.repeat(m.length))
     .replace(TABLE_ROW, row => row.replace(/^(\s*)\|/, '$1 ').replace(/\|(\s*)$/, ' $1').replace(/\|/g, ';'))
-  const out: Claim[] = []
   for (const m of prose.matchAll(SENTENCE)) {
     // A log line's time stamp ("13:06 Fixed.") is not part of what it says.
     const sentence = m[0].trim().slice(-MAX_SENTENCE).replace(STAMP, '')
     // The record quotes the agent's own words: the same span of the unmasked text (masking keeps every length).
     const own = text.slice(m.index, m.index + m[0].length).trim().slice(-MAX_SENTENCE)
-    if (sentence.length < 2 || isQuestion(sentence)) continue
+    if (sentence.length >= 2 && !isQuestion(sentence)) yield { sentence, own }
+  }
+}
+
+/** Whether the words at [at, at + length) of the sentence claim `type` now: not planned, conditional, negated, a
+ * purpose, another's words, history, or a report of failures. */
+export function claimsNow (sentence: string, type: ClaimType, at: number, length: number): boolean {
+  const before = sentence.slice(0, at).replace(TURN, '')
+  const after = sentence.slice(at + length)
+  if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || NOT_NOW_AFTER.test(after)) return false
+  // A report of failures is no claim of success: "63/124 passed; 49 failed".
+  if (type === 'tests' && REPORTS_FAILURES.test(sentence)) return false
+  return type === 'fixed' || type === 'works' || !ALL_BUT.test(sentence)
+}
+
+const spanOf = (own: string) => own.length > MAX_SPAN ? `${own.slice(0, MAX_SPAN)}…` : own
+
+/** Every claim in the text, at most one per type and sentence, in order. */
+export function findClaims (text: string): Claim[] {
+  const out: Claim[] = []
+  for (const { sentence, own } of proseSentences(text)) {
     for (const [type, patterns] of PATTERNS) {
       let hit: RegExpExecArray | null = null
       for (const p of patterns) if ((hit = p.exec(sentence)) !== null) break
       if (!hit) continue
-      const before = sentence.slice(0, hit.index).replace(TURN, '')
-      const after = sentence.slice(hit.index + hit[0].length)
-      if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || NOT_NOW_AFTER.test(after)) continue
-      // A report of failures is no claim of success: "63/124 passed; 49 failed".
-      if (type === 'tests' && REPORTS_FAILURES.test(sentence)) continue
-      if (type !== 'fixed' && type !== 'works' && ALL_BUT.test(sentence)) continue
-      out.push({ type, text: own.length > MAX_SPAN ? `${own.slice(0, MAX_SPAN)}…` : own })
+      if (claimsNow(sentence, type, hit.index, hit[0].length)) out.push({ type, text: spanOf(own) })
     }
   }
   return out

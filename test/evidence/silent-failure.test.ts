@@ -1,0 +1,55 @@
+// A message that speaks of success over a check that did not pass, in wording the claim patterns do not know.
+import t from 'tap'
+import { checkClaims } from '../../server/evidence/claim-check.js'
+import { findClaims } from '../../server/evidence/claims.js'
+import { silentFailures } from '../../server/evidence/silent-failure.js'
+import { commandStep, type Step } from '../../server/evidence/steps.js'
+import { createClassifier } from '../../server/evidence/verification.js'
+import { testConfig } from '../helper.js'
+
+const classifier = createClassifier(testConfig().evidence)
+const run = (command: string, exitCode: number | undefined, output = ''): Step => commandStep('Bash', command, classifier, { exitCode, output })
+const edit = (path = 'src/a.ts', ok = true): Step => ({ kind: 'edit', tool: 'Edit', paths: [path], status: ok ? 'passed' : 'error' })
+const silent = (text: string, steps: Step[]) => silentFailures(text, steps, checkClaims(findClaims(text), steps))
+
+const MVN_FAILED = '[ERROR] Tests run: 34, Failures: 2, Errors: 0, Skipped: 1'
+
+t.test('success said over a run that did not pass, the failure never mentioned: that check\'s claim, unsupported', async t => {
+  const rows: Array<[string, Step[], string]> = [
+    ['Reworked the explicit wait; smoke group is green ✅.', [edit('src/test/java/Smoke.java'), run('mvn -q test -Dgroups=smoke || true', 0, MVN_FAILED)], 'tests'],
+    ['The login flow holds up on staging ✅.', [edit(), run('npm test', 1, 'Tests: 1 failed, 40 passed')], 'tests'],
+    ['👀 Watcher is up and everything it picked up is passing ✅', [edit(), run('npx jest --watch', undefined, 'Watching for file changes')], 'tests'],
+    ['🧪 Suíte verde, login com Google funcionando.', [edit('lib/auth.dart'), run('flutter test 2>&1 | tee /tmp/t.log', 0, '00:12 +57 -1: Some tests failed.')], 'tests'],
+    ['Selenium Grid 4.21 landed fine on perf.', [edit('k8s/hub.yaml'), run('kubectl apply -f k8s/ --context perf', 1, 'The Deployment "hub" is invalid')], 'deployed'],
+    ['The artefact came out fine.', [edit(), run('npm run build', 2, 'ERROR in ./src/a.ts')], 'build'],
+    // "0 failed" is a count of none, not an admission.
+    ['58 requests, 0 failed; the collection holds up end to end 👍', [edit(), run('npm test', 1, 'Tests: 3 failed, 55 passed')], 'tests']
+  ]
+  for (const [text, steps, type] of rows) {
+    const got = silent(text, steps)
+    t.equal(got.length, 1, text)
+    t.match(got[0], { type, outcome: 'unsupported', evidence: /, and the message does not say so$/ }, text)
+  }
+  const [one] = silent('The login flow holds up on staging ✅.', [edit(), run('npm test', 1, 'Tests: 1 failed')])
+  t.match(one, { text: 'The login flow holds up on staging ✅.', command: 'npm test', evidence: /^the last `npm test` failed \(exit 1\)/ }, 'names the sentence and the run')
+})
+
+t.test('nothing silent: an admission, no change, no word of success, a passing run, or a claim already found', async t => {
+  const failed = run('npm test', 1, 'Tests: 1 failed, 40 passed')
+  const rows: Array<[string, Step[]]> = [
+    ['Looks good, but one test still fails: the timeout case.', [edit(), failed]],
+    ['Bien, pero el test de login falló otra vez.', [edit(), failed]],
+    ['`python3 -m pytest` (fallisce: No module named pytest). Il resto OK.', [edit(), run('python3 -m pytest', 1, 'No module named pytest')]],
+    ['лише --check: нічого не застосовано, ок', [edit(), run('ansible-playbook site.yml --check', 0, 'changed=2')]],
+    ['I can reproduce it on main: the frame is too large. Proposal below; OK?', [failed]],
+    ['Renamed the helper and moved it to utils.', [edit(), failed]],
+    ['The login flow holds up ✅.', [edit(), run('npm test', 0, 'Tests: 41 passed, 41 total')]],
+    ['The login flow holds up ✅.', [edit(), run('npm test', 1, 'Tests: 1 failed'), edit()]],
+    ['PasswordAuthentication no, MaxAuthTries 3', [edit('roles/sshd/sshd_config.j2'), run('ansible-playbook site.yml --check --diff', 0, 'changed=2')]]
+  ]
+  for (const [text, steps] of rows) t.strictSame(silent(text, steps), [], text)
+  const steps = [edit(), failed]
+  const found = checkClaims(findClaims('All tests pass ✅'), steps)
+  t.equal(found[0]?.outcome, 'unsupported')
+  t.strictSame(silentFailures('All tests pass ✅', steps, found), [], 'the claim the patterns found already says it')
+})
