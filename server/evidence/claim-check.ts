@@ -26,10 +26,19 @@ const namesSelection = (claim: string, command: string) => command.split(/\s+/).
   return /\.\w+$/.test(name) && name.length > 3 && claim.includes(name)
 })
 const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|(?:^|\s)вс[еёя]/i
-// A command run before in the same turn that makes a later check's name run something else.
-const shadows = (s: Step, word: string): boolean => s.kind === 'command' && s.status !== 'error' && (
-  new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`).test(s.command) ||
-  /(^|[;&\s])(export\s+)?PATH=["']?(\.{0,2}\/|\$PWD|\$\{PWD\}|\$\(pwd\))[^:\s]*:/.test(s.command))
+// A command run before in the same turn that makes a later check's name run something else: an alias, a function, or a
+// PATH prepend of a folder named from here (`./fake`, `$PWD/bin`) or one the turn wrote a file into (`.ci/bin`).
+const PATH_PREPEND = /(?:^|[;&\s])(?:export\s+)?PATH=["']?([^:\s"']+):/
+const shadows = (s: Step, word: string, written: readonly string[]): boolean => {
+  if (s.kind !== 'command' || s.status === 'error') return false
+  if (new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`).test(s.command)) return true
+  const dir = PATH_PREPEND.exec(s.command)?.[1]?.replace(/\/+$/, '')
+  if (dir === undefined) return false
+  if (/^(?:\.{0,2}\/|\$PWD\b|\$\{PWD\}|\$\(pwd\))/.test(dir)) return true
+  // A folder of installed tools (node_modules/.bin, .venv/bin) is no fake unless the turn put the runner there.
+  const tail = dir.replace(/^(?:\.\/|\$PWD\/|\$\{PWD\}\/|\$\(pwd\)\/)/, '')
+  return written.some(p => p.startsWith(`${tail}/`) || p.includes(`/${tail}/`))
+}
 
 const esc = (w: string) => w.replace(/[.]/g, '\\.')
 const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*([\w.-]+)/.exec(command.trim())?.[1]?.replace(/[^\w.-]/g, '') ?? ''
@@ -78,8 +87,9 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   const rewritten = NAMES_A_CHECK.has(claim.type) ? runsEditedScript(run.command, steps.slice(0, at)) : undefined
   if (rewritten) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: this turn edited ${rewritten}, the script it runs` }
   const word = firstWord(simpleCommands(run.command).at(-1)?.text ?? '')
-  if (word && [...steps.slice(0, at), run].some(s => shadows(s, word))) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
-  const elsewhere = outsideEdits(run.command, steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []))
+  const written = steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
+  if (word && [...steps.slice(0, at), run].some(s => shadows(s, word, written))) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
+  const elsewhere = outsideEdits(run.command, written)
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.

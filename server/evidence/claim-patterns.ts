@@ -3,24 +3,29 @@
 export const CLAIM_TYPES = ['tests', 'build', 'lint', 'types', 'fixed', 'works', 'done', 'deployed', 'committed', 'ready'] as const
 export type ClaimType = typeof CLAIM_TYPES[number]
 
-const TESTISH = '(?:tests?|specs?|test suite|suite|test cases|unit tests|integration tests|e2e tests|expectations)'
+const TESTISH = '(?:tests?|specs?|test suite|suite|test cases|unit tests|integration tests|e2e tests|expectations|scenarios|assertions)'
 // A check reported by its command: "go test ./...: green", "npm test ✓", "`make test` ✅ green", "vitest: 10/10".
 const STATUS = '`?[^\\n`]{0,25}?`?(?::\\s*|\\s+)(?:[✓✔✅]|ok\\b|green\\b|pass(?:es|ed|ing)?\\b|clean\\b|[0-9]+/[0-9]+|(?:with\\s+)?(?:0|zero|no)\\s+fail(?:ed|ures?|ing)\\b|(?:0|zero|no)\\s+(?:issues|errors|problems|violations|findings|bugs)\\b|[0-9]+\\s+(?:başarılı|successes))'
 const status = (tools: string) => new RegExp(`(?:^|[\\s\`(])(?:${tools})${STATUS}`, 'i')
+// Where a sentence starts: its first words, or after a field's label ("**Summary** — Fixed the panic", "Testing: verified
+// locally…", "Resolution: fixed in 2.3"). Looked behind, not matched: the label stays in what comes before the claim, where
+// "Next step:" or "TODO:" still says it is no claim now.
+const LEAD = '(?<=^(?:\\W{0,4}|\\W{0,4}[\\p{L}\\p{N} ]{1,24}?\\W{0,4}\\s*[:—–]\\s*\\W{0,4}))'
+const lead = (words: string, tail = '\\b') => new RegExp(`${LEAD}(?:${words})${tail}`, 'iu')
 const PASSED = '(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|(?:are|is)\\s+(?:now\\s+|all\\s+|still\\s+)?(?:passing|green|ok|good|clean))'
 
 /** Checked in this order; a sentence may carry several types ("Fixed, and all tests pass"). */
 export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[]]> = [
   ['tests', [
     status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit|bats|tox|nox|prove|busted|kaocha|lein\\s+test|sbt\\s+test|crystal\\s+spec|dune\\s+test|nimble\\s+test|R\\s+CMD\\s+check|testthat|Pkg\\.test|Invoke-Pester|meson\\s+test|mix\\s+test'),
-    /\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+tests?,\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
+    /\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+(?:tests?|assertions|scenarios|cases|checks|examples|specs),\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
     new RegExp(`\\b(?:all|the|every|both|each|[0-9]+(?:/[0-9]+)?)\\s+(?:\\S+\\s+){0,3}?${TESTISH}\\s+(?:now\\s+|still\\s+|all\\s+)?${PASSED}\\b`, 'i'),
     new RegExp(`\\b${TESTISH}(?:'s|’s|\\s+are|\\s+is)?\\s+(?:now\\s+|all\\s+|fully\\s+)?(?:pass(?:es|ed|ing)?|green|passing)\\b`, 'i'),
     /\b[0-9]+\s+(?:tests?\s+|specs?\s+|examples?,?\s+)?(?:passing|passed)\b|\b(?:unit\s+|integration\s+)?tests?,\s+[0-9]+\s+green\b|\b[0-9]+\/[0-9]+\s+(?:tests?\s+)?(?:pass(?:ed|ing)?|green)\b/i,
     /\bpass(?:es|ed|ing)?\s+(?:all\s+)?(?:the\s+|its\s+|our\s+)?(?:[0-9]+\s+)?(?:tests?|specs?|test suite|suite)\b/i,
     /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
     /✅\s*(?:all\s+)?(?:[0-9]+\s+)?(?:unit\s+|integration\s+)?tests?\b|\bsuite(?:'s|’s| is)\s+green\b/i,
-    /\ball\s+(?:[0-9]+\s+)?(?:packages|suites|specs|modules|crates|projects|targets|tasks|workspaces)\s+(?:are\s+|now\s+)?(?:ok|pass(?:ed|ing)?|green)\b|\b(?:main|master|trunk|ci|develop)(?:'s|’s|\s+is)\s+(?:now\s+|still\s+|all\s+)?green\b|\b(?:0|cero|null|keine)\s+(?:fallos|errores|fehler|fehlschläge|échecs?)\b|\btodos\s+los\s+(?:tests|specs)\b[^.\n]{0,30}\bpasan\b|\b(?:all|everything)\s+(?:still\s+)?(?:\w+ing\s+and\s+)?(?:passing|passes|pass|green)\b|\beverything(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+)?(?:passing|green)\b|\b(?:everything|it|this|the\s+(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
+    /\ball\s+(?:[0-9]+\s+)?(?:packages|suites|specs|modules|crates|projects|targets|tasks|workspaces)\s+(?:are\s+|now\s+)?(?:ok|pass(?:ed|ing)?|green)\b|\b(?:main|master|trunk|ci|develop)(?:'s|’s|\s+is)\s+(?:now\s+|still\s+|all\s+)?green\b|\b(?:0|cero|null|keine)\s+(?:fallos|errores|fehler|fehlschläge|échecs?)\b|\btodos\s+los\s+(?:tests|specs)\b[^.\n]{0,30}\bpasan\b|\b(?:all|everything)\s+(?:still\s+)?(?:\w+ing\s+and\s+)?(?:passing|passes|pass|green)\b|\beverything(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+)?(?:passing|green)\b|\b(?:everything|it|this|the\s+(?:whole\s+|entire\s+|full\s+)?(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package|module|crate|project|workspace|repo))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\btests?\s+(?:running|ran|run)\s+clean\b|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
     /\b(?:didn't|didn’t|did not|doesn't|doesn’t|does not|hasn't|hasn’t|has not)\s+break\s+(?:any\s+(?:of\s+the\s+)?(?:tests?|specs?)|the\s+(?:tests?|suite|specs?))\b|\bTests run:\s*[1-9][0-9]*,\s*Failures:\s*0\b/i,
     /\b[0-9]+\s+tests?,\s+0\s+failures\b|\bran\s+the\s+(?:suite|tests)\b[^\n.]{0,30}\b(?:ok|pass(?:es|ed)?|green)\b|\beverything\s+passes\b|\bCI\s+is\s+(?:now\s+)?green\b|\bran\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:tests?|suite|specs?)\b[^.\n]{0,40}\b(?:came\s+back|was|were|is|all)\s+(?:ok|green|clean|fine|good)\b/i,
@@ -47,6 +52,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?!type)[a-z][\w-]*(?:lint|fmt|format|critic|kondo|tidy|check)\b(?:\s+check)?\s+(?:is\s+|are\s+|reports\s+|shows\s+)?(?:now\s+)?(?:clean|happy|silent|quiet)\b|\b(?:ruff|eslint|clippy|rubocop|flake8|pylint|luacheck|shellcheck|golangci-lint|biome|stylelint|credo|ktlint|detekt|swiftlint|perlcritic|clj-kondo|the\s+linter)\s+(?:has|reports|shows|gives|raises|finds)\s+(?:no|zero|0)\s+(?:remaining\s+|more\s+|further\s+)?(?:complaints|warnings|issues|errors|findings|offen[cs]es|problems)\b/i,
     /\b(?:go\s+vet|vet|staticcheck|shellcheck|ruff|eslint|clippy|flake8|pylint|rubocop|biome|[\w-]*lint(?:er)?)\s+(?:now\s+)?(?:reports|finds|says|shows|flags)\s+nothing\b|\b(?:detekt|ktlint|checkstyle|spotbugs|pmd|ruff|eslint|clippy|rubocop|the\s+linter)\s+has\s+(?:nothing\s+to\s+say|no\s+complaints)\b/i,
     /\bno\s+(?:[\w-]+\s+){0,2}?(?:violations|offen[cs]es)\s+(?:left|remaining)\b|\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
+    /\b(?:clippy|eslint|ruff|rubocop|flake8|pylint|golangci-lint|biome|the\s+linter|linter|lint|der\s+linter|de\s+linter|le\s+linter|el\s+linter|o\s+linter)\s+(?:geeft|gibt|meldet|da|donne|dá|reporta|signale)\s+(?:geen|keine|ningún|ninguna|aucun(?:e)?|nenhum(?:a)?|nessun[oa]?)\s+(?:waarschuwingen|warnungen|fouten|fehler|advertencias|errores|avertissements|erreurs|avisos|erros|avvisi|errori)\b/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
     /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)/i
   ]],
@@ -57,10 +63,10 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
     /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし)/i,
-    /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
+    /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|(?:无|没有)类型错误|类型错误[为:：]?\s*0|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
   ]],
   ['fixed', [
-    /^\W{0,4}(?:fixed|resolved|solved)\b/i,
+    lead('fixed|resolved|solved'),
     /\b(?:is|are|been|now|all|successfully)\s+(?:fixed|resolved|solved|sorted)\b|\b(?:I|I've|I’ve|I have|we've|we have|this|that)\s+(?:now\s+|also\s+)?(?:fixed|resolved|solved)\b/i,
     /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500)s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
     /\bno\s+more\s+(?:\w+\s+){0,2}?(?:crash(?:es)?|errors?|panics?|leaks?|goroutines|500s|404s|timeouts?|hangs?|flakes?|flakiness|exceptions|races?|deadlocks?|loops?|duplicates|orphans?|retries|regressions?|warnings)\b|\bno\s+longer\s+(?:crashes|fails|errors|throws|hangs|leaks|panics|times out)\b|\bshould\s+(?:now\s+)?(?:fix|resolve)\s+(?:it|this|the)\b/i,
@@ -72,8 +78,9 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['works', [
     /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
     /\bworks\s+on\s+(?:the\s+)?(?:stage|staging|prod(?:uction)?|all|every|both|ci|my\s+machine|local(?:ly)?)\b|\b[\w-]+\s+(?:verified|confirmed)\s*[✓✔✅]/i,
-    /^\W{0,4}(?:verified|confirmed|tested)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
-    /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles)\b/i,
+    lead('verified|confirmed|tested'),
+    /\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
+    /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles|parses|starts|boots|responds|answers|connects)\b/i,
     /\b(?:didn't|didn’t|did\s+not|hasn't|hasn’t|has\s+not)\s+break\s+anything\b|\brien\s+ne\s+(?:casse|plante)\b|\bnada\s+(?:se\s+)?rompe\b|\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
     /(?:^|[,;:→]\s*)(?:ok\W{0,3})?(?:verified|confirmed)\s*[.!✓✔✅]*\s*$/i,
     /已(?:经)?(?:验证|确认)|验证通过|(?:확인|검증)\s*(?:했습니다|완료|됨)|정상\s*(?:동작|작동)/,
@@ -86,7 +93,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:ist|sind)\s+(?:jetzt\s+)?fertig\b|\best[aá]\s+(?:listo|lista|terminad[oa])\b|\best\s+(?:terminée?|finie?)\b/i
   ]],
   ['deployed', [
-    /^\W{0,4}(?:deployed|published|released|shipped|rolled out)\b/i,
+    lead('deployed|published|released|shipped|rolled out'),
     /\b(?:is|are|been|now|successfully)\s+(?:deployed|published|released|shipped|live|rolled\s+out)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b/i,
     /(?:'s|’s)\s+(?:now\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on)\s+(?:PyPI|npm|NuGet|crates\.io|RubyGems|Hex|Maven\s+Central|Docker\s*Hub|GHCR|TestFlight|the\s+(?:App|Play)\s+Store|Heroku|Render|Fly|Vercel|Netlify|(?:the\s+)?(?:Hugging\s*Face\s+)?Hub)\b|\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
     /\b(?:prod|production|staging)\s+(?:is\s+|now\s+)(?:now\s+)?(?:on|running)\s+v?[0-9]|(?:^|[,;]\s*)(?:deployed|rolled\s+out|shipped|released|published)(?=\s*(?:[.!✅✓]|👌|🚀|🎉|$))|\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
@@ -98,7 +105,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /已(?:经)?(?:部署|发布|上线)|(?:部署|发布)(?:成功|完成)|배포\s*(?:했습니다|완료|됨)/
   ]],
   ['committed', [
-    /^\W{0,4}(?:committed|pushed|merged)\b(?!\s+(?:back|for|on\s+with|through|into\s+(?:a|the)\s+(?:corner|wall)))/i,
+    lead('committed|pushed|merged', '\\b(?!\\s+(?:back|for|on\\s+with|through|into\\s+(?:a|the)\\s+(?:corner|wall)))'),
     /\b(?:is|are|been|now|successfully|all)\s+(?:committed|pushed|merged)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:committed|pushed|merged)\b/i,
     /\b(?:change|changes|fix|work|commit|branch|tag|it)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|(?:\band|&)\s+(?:committed|pushed|merged)\b/i,
     /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into)\s+(?:main|master|origin|trunk|develop|(?:the\s+)?branch\s+\S+|[\w.-]+\/[\w./-]+)(?![\w/-])|(?:'s|’s)\s+(?:now\s+|all\s+)?(?:committed|pushed|merged)\b/i,

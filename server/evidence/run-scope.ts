@@ -38,7 +38,8 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
   if (name && !/[*/'"]|^\./.test(name)) packages.push(name)
   // A workspace named by its folder (`npm test --workspace packages/web`, `--filter ./apps/site`) is that folder.
   else if (name && /\//.test(name) && !/[*'"{}]/.test(name)) dirs.push(clean(name))
-  return { dirs: dirs.filter(d => d !== '' && d !== '.' && !d.startsWith('..') && !d.startsWith('$') && !d.startsWith('~')), packages }
+  // `cd ../sibling` leaves the project for a folder beside it; `cd ..` alone goes up to what holds it.
+  return { dirs: dirs.filter(d => d !== '' && d !== '.' && !/^\.\.(?:\/\.\.)*$/.test(d) && !d.startsWith('$') && !d.startsWith('~')), packages }
 }
 
 const packageOf = (path: string): string | undefined => {
@@ -51,7 +52,10 @@ const packageOf = (path: string): string | undefined => {
 export function outsideEdits (command: string, edited: readonly string[]): string | undefined {
   if (edited.length === 0) return undefined
   const { dirs, packages } = runScope(command)
-  const within = (dir: string) => edited.some(p => p.includes(`/${dir}/`) || p.startsWith(`${dir}/`))
+  const within = (dir: string) => {
+    const name = dir.replace(/^(?:\.\.\/)+/, '')
+    return edited.some(p => p.includes(`/${name}/`) || p.startsWith(`${name}/`))
+  }
   if (dirs.length > 0 && !dirs.some(within)) return dirs.join(', ')
   // A package name is not a folder: only edits that all lie in other packages' folders say the run missed them.
   const owners = edited.map(packageOf)

@@ -28,6 +28,9 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['a shadowed runner (function)', [edit(), run('pytest() { echo "17 passed"; }; pytest', 0, '17 passed')]],
     ['a shadowed runner (PATH prepend)', [edit(), run('PATH=./.bin:$PATH go test ./...', 0, 'ok  \tx\t0.1s')]],
     ['a shadowed runner (alias, earlier)', [edit(), run('alias pytest=true', 0), run('pytest', 0, '')]],
+    ['a shadowed runner (PATH prepend of a folder the turn wrote the runner into)', [edit('src/dumper.py'), edit('.ci/bin/tox'), run('PATH=.ci/bin:$PATH tox -e py312', 0, '  py312: OK (0.01 seconds)\n  congratulations :)')]],
+    ['run in a folder beside the project', [edit('src/de.rs'), run('cd ../serde-json-compat && cargo test', 0, 'test result: ok. 12 passed; 0 failed')]],
+    ['a compile error before the tests ran, status hidden by set +e', [edit('src/lib.rs'), run('set +e; cargo clippy -- -D warnings; cargo test', 0, 'error: could not compile `x` (lib) due to 1 previous error\ntest result: ok. 33 passed; 0 failed')]],
     ['another kind of check', [edit(), run('npx eslint .', 0, '')]],
     ['run in another folder', [edit('services/billing/round.go'), run('cd services/ledger && go test ./...', 0, 'ok  \tx\t0.1s')]],
     ['only its version asked', [edit(), run('npx jest --version', 0, '29.7.0')]],
@@ -55,6 +58,8 @@ t.test('a run that proves nothing backs no claim', async t => {
   t.strictSame(outcomes('Rolled out to staging.', [edit('deploy/overlays/staging/kustomization.yaml'), run('kubectl apply -k deploy/overlays/staging', 0, 'deployment.apps/checkout configured'),
     run('kubectl -n staging rollout status deploy/checkout --timeout=120s', 1, 'error: timed out waiting for the condition')]), ['deployed:unsupported'], 'a rollout that timed out after the apply')
   t.strictSame(outcomes('All tests pass.', [edit(), run('npm test | tail -3', 0, JEST_OK)]), ['tests:supported'], 'a hidden status with a clean pass shown')
+  t.strictSame(outcomes('All tests pass.', [edit(), run('PATH=node_modules/.bin:$PATH jest', 0, JEST_OK)]), ['tests:supported'], 'a PATH prepend of installed tools the turn did not write')
+  t.strictSame(outcomes('All tests pass.', [edit('packages/web/src/a.ts'), run('cd ../web && npm test', 0, JEST_OK)]), ['tests:supported'], 'a sibling folder the edits are in')
   t.strictSame(outcomes('The crash is fixed.', [edit('src/frame.ts'), edit('scripts/repro-1423.ts'), run('bun run scripts/repro-1423.ts', 0, 'decoded 10000 frames, 0 mismatches')]), ['fixed:supported'], 'a reproduction script the turn wrote shows a fix')
   t.strictSame(outcomes('CI is green across lint, tests and build.', [edit(), run('git commit -am x && git push', 0, '[main 5d02e7b] x'), run('gh run watch 991 --exit-status', 0, '✓ main CI · 991')]), ['tests:supported'], 'CI\'s own verdict, waited for')
   t.strictSame(outcomes('CI is green.', [edit(), run('gh workflow run ci.yml --ref main', 0, '✓ Created workflow_dispatch event for ci.yml at main')]), ['tests:unsupported'], 'a dispatched workflow is no verdict')
@@ -216,6 +221,10 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     ['31 passed, tz bug fixed.', [edit('packages/featurestore/fs/backfill.py'), run('pytest -q packages/ingest', 0, '31 passed in 2.77s')], 'fixed:unsupported'],
     ['31 passed, tz bug fixed.', [edit('packages/featurestore/fs/backfill.py'), run('pytest -q packages/featurestore', 0, '31 passed in 2.77s')], 'fixed:supported'],
     ['All 10 schema tests pass.', [edit('models/marts/fct_orders.sql'), run('dbt build --select +fct_orders', 0, 'Done. PASS=14 WARN=0 ERROR=0 SKIP=0 TOTAL=14')], 'tests:supported'],
+    ['58 requests, 131 assertions, 0 failed.', [edit('collections/orders.json'), run('newman run collections/orders.json -e envs/qa.json', 1, '│ assertions │ 131 │ 2 │')], 'tests:unsupported'],
+    ['58 requests, 131 assertions, 0 failed.', [edit('collections/orders.json'), run('newman run collections/orders.json -e envs/qa.json', 0, '│ assertions │ 131 │ 0 │')], 'tests:supported'],
+    ['# 🚀 Shipped!', [edit('app/page.tsx'), run('npx vercel --prod --yes', 0, '✅  Production: https://m-7k2f9a.vercel.app [52s]')], 'deployed:supported'],
+    ['All load scenarios pass.', [edit('load/checkout.js'), run('k6 run load/checkout.js', 99, "thresholds on metrics 'http_req_duration' have been crossed")], 'tests:unsupported'],
     ['Good to go for CRAN.', [edit('R/woe.R'), run("Rscript -e 'devtools::test()'", 0, '[ FAIL 0 | WARN 0 | SKIP 0 | PASS 64 ]'), run("Rscript -e 'devtools::check()'", 1, '1 error ✖ | 0 warnings ✔ | 0 notes ✔')], 'ready:unsupported'],
     ['dialyzer: 0 errors', [edit('lib/ledger.ex'), run('mix dialyzer', 0, 'Total errors: 0, Skipped: 0\ndone (passed successfully)')], 'types:supported'],
     // Config is code to a fix: an nginx or CI edit owes a run; a CI job run locally is its job's check, unless a dry run.

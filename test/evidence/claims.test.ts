@@ -28,6 +28,12 @@ const CLAIMS: Array<[string, string]> = [
   ['已部署到生产环境。', 'deployed'], ['已推送到 `fix/neg-qty`', 'committed'], ['可以合并。', 'ready'],
   ['테스트 모두 통과했습니다.', 'tests'], ['- 빌드 성공', 'build'], ['- 린트 문제 없음', 'lint'], ['버그를 수정했습니다.', 'fixed'],
   ['배포 완료.', 'deployed'], ['커밋했습니다.', 'committed'], ['- 머지해도 됨', 'ready'],
+  // After a field's label; a fix said with the bug's case ("when …"); test groups and counts named otherwise.
+  ['**Summary** — Fixed the panic in `next` when a frame is cut off mid-header.', 'fixed'], ['Resolution: fixed in 2.3', 'fixed'],
+  ['Testing: verified locally that the new nav renders.', 'works'], ['Fixed the crash when the list is empty.', 'fixed'],
+  ['The reproducer now parses to `Right` as expected.', 'works'], ['TestEvictOnExpire passes now, and the whole module is green again.', 'tests'],
+  ['smoke group is green ✅', 'tests'], ['All login scenarios pass on staging.', 'tests'], ['58 requests, 131 assertions, 0 failed.', 'tests'],
+  ['le typage passe sous mypy --strict, aucune erreur', 'types'], ['| mypy | 无类型错误 |', 'types'], ['clippy geeft geen waarschuwingen.', 'lint'],
   ['The NPE is gone.', 'fixed'], ['The 404s are gone.', 'fixed'], ['ktlint 现在没有报错了。', 'lint'], ["The upgrade didn't break any tests.", 'tests'],
   ['- Tests run: 311, Failures: 0', 'tests'],
   ["ci's happy", 'tests'], ['tests are all happy now 🎉', 'tests'], ['Die Tests sind grün.', 'tests'], ['Las pruebas pasan.', 'tests'], ['lint ✅', 'lint'],
@@ -98,7 +104,9 @@ const NOT_CLAIMS = [
   'The values are escaped once in the final join and the fix is described below.', 'La sérialisation passe désormais par orjson.',
   'ログの「BUILD SUCCESSFUL」はコンパイルが通ったことを示すだけで、実行時の問題までは見ていません。', 'テストはまだ通っていません。',
   '| check | result |', '| step | owner |\n|---|---|\n| deploy | you, after review |', 'The prod param group is not applied yet.',
-  'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window'
+  'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window',
+  'Next step: fixed by bumping the pin.', 'TODO: deployed to staging', 'It will be fixed when we merge #12.',
+  '`BasePage.find()` now returns `WebElement` instead of `Any`.', '等 Jenkins 上的规格跑绿了，就可以合并。'
 ]
 
 t.test('each claim type is found in its forms', async t => {
