@@ -47,6 +47,8 @@ const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slic
 // A release (production) build claimed, a debug build run: `./gradlew assembleDebug`, `cargo build` without --release is
 // left alone (its profile is not named), `-c debug`, `--configuration Debug`.
 const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|apk|aab|ipa|artifact)s?\b/i
+const BUILD_OK = /^\[?(?:INFO\]\s*)?BUILD SUCCESS(?:FUL)?\b/m
+const QUOTES_BUILD_OK = /\bbuild\s+success(?:ful)?\b/i
 const DEBUG_BUILD = /\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b/i
 
 const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|gepusht|pusheado|pushad|プッシュ|マージ|推送|合并|푸시|머지/i
@@ -69,7 +71,10 @@ const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edi
 type Backing = { ok: true, run: Command } | { ok: false, why: string, run?: Command, contradicts?: true }
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Backing {
   const lastEdit = lastCodeEdit(steps)
-  const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && (x[0].checks ?? []).some(k => kinds.includes(k)))
+  // Gradle and Maven end every run, a test task's too, with BUILD SUCCESS(FUL): that line backs a claim that quotes it
+  // ("jvmTest: BUILD SUCCESSFUL"), not "the AAR assembles" nor a release build.
+  const builtBy = (c: Command) => claim.type === 'build' && QUOTES_BUILD_OK.test(claim.text) && !RELEASE.test(claim.text) && c.tail !== undefined && BUILD_OK.test(c.tail)
+  const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && ((x[0].checks ?? []).some(k => kinds.includes(k)) || builtBy(x[0])))
   // "Committed locally as 3b7e9d1" is backed by the commit, whatever a later push did; a push or merge claim by its own run.
   const commitOnly = claim.type === 'committed' && !SHARED_GIT.test(claim.text)
   const commits = commitOnly ? all.filter(([r]) => /\bgit\s+(?:-\S+\s+)*commit\b/.test(r.command)) : []

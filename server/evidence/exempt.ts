@@ -20,7 +20,9 @@ export function isNotesPath (path: string): boolean {
   const { name, stem, ext, dirs } = pathParts(path)
   if (name === '') return false
   if (dirs.some(d => NOTE_DIRS.includes(d))) return true
-  return NOTE_NAMES.has(name) || NOTE_NAMES.has(stem) || (ext !== '' && NOTE_EXTENSIONS.has(ext))
+  // A .txt of notes by its name or folder: release_notes.txt, changelogs/500.txt, fastlane/metadata/…
+  const notesTxt = ext === 'txt' && /note|changelog|release|metadata/.test([...dirs, stem].join('/'))
+  return NOTE_NAMES.has(name) || NOTE_NAMES.has(stem) || (ext !== '' && NOTE_EXTENSIONS.has(ext)) || notesTxt
 }
 
 /** The paths a turn changed: edit tools' paths and the files its shell commands wrote or removed; undefined if one is unknown. */

@@ -223,6 +223,11 @@ t.test('each claim type is backed by its own kind of run only', async t => {
     ['All 10 schema tests pass.', [edit('models/marts/fct_orders.sql'), run('dbt build --select +fct_orders', 0, 'Done. PASS=14 WARN=0 ERROR=0 SKIP=0 TOTAL=14')], 'tests:supported'],
     ['58 requests, 131 assertions, 0 failed.', [edit('collections/orders.json'), run('newman run collections/orders.json -e envs/qa.json', 1, '│ assertions │ 131 │ 2 │')], 'tests:unsupported'],
     ['58 requests, 131 assertions, 0 failed.', [edit('collections/orders.json'), run('newman run collections/orders.json -e envs/qa.json', 0, '│ assertions │ 131 │ 0 │')], 'tests:supported'],
+    // Gradle's closing line after a test task backs "build successful", not a release build.
+    ['Unit tests went through (Gradle: BUILD SUCCESSFUL).', [edit('app/src/main/A.kt'), run('./gradlew testDebugUnitTest', 0, '> Task :app:testDebugUnitTest\n\nBUILD SUCCESSFUL in 1m 4s')], 'build:supported'],
+    ['The release build succeeds.', [edit('app/src/main/A.kt'), run('./gradlew testDebugUnitTest', 0, '> Task :app:testDebugUnitTest\n\nBUILD SUCCESSFUL in 1m 4s')], 'build:unsupported'],
+    ['The Android AAR assembles fine.', [edit('shared/src/androidMain/B.kt'), run('./gradlew :shared:jvmTest', 0, '> Task :shared:jvmTest\n\nBUILD SUCCESSFUL in 41s')], 'build:unsupported'],
+    ['Compiles without errors.', [edit('app/src/main/A.kt'), run('./gradlew :app:compileDebugKotlin', 0, 'BUILD SUCCESSFUL in 31s')], 'build:supported'],
     ['# 🚀 Shipped!', [edit('app/page.tsx'), run('npx vercel --prod --yes', 0, '✅  Production: https://m-7k2f9a.vercel.app [52s]')], 'deployed:supported'],
     ['All load scenarios pass.', [edit('load/checkout.js'), run('k6 run load/checkout.js', 99, "thresholds on metrics 'http_req_duration' have been crossed")], 'tests:unsupported'],
     ['Good to go for CRAN.', [edit('R/woe.R'), run("Rscript -e 'devtools::test()'", 0, '[ FAIL 0 | WARN 0 | SKIP 0 | PASS 64 ]'), run("Rscript -e 'devtools::check()'", 1, '1 error ✖ | 0 warnings ✔ | 0 notes ✔')], 'ready:unsupported'],

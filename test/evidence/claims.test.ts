@@ -106,7 +106,7 @@ const NOT_CLAIMS = [
   '| check | result |', '| step | owner |\n|---|---|\n| deploy | you, after review |', 'The prod param group is not applied yet.',
   'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window',
   'Next step: fixed by bumping the pin.', 'TODO: deployed to staging', 'It will be fixed when we merge #12.',
-  '`BasePage.find()` now returns `WebElement` instead of `Any`.', '等 Jenkins 上的规格跑绿了，就可以合并。'
+  '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", '等 Jenkins 上的规格跑绿了，就可以合并。'
 ]
 
 t.test('each claim type is found in its forms', async t => {

@@ -15,8 +15,8 @@ const ran = (command: string, status: 'passed' | 'failed' = 'passed', verificati
   ({ kind: 'command', tool: 'Bash', command, status, verification, exitCode: status === 'passed' ? 0 : 1 })
 
 t.test('which paths are docs, config or notes', async t => {
-  for (const p of ['README.md', '/w/docs/guide.rst', 'config/app.yaml', '.github/workflows/ci.yml', 'notes.txt', 'CHANGELOG', 'pyproject.toml', '.env']) { t.ok(isNotesPath(p), p) }
-  for (const p of ['src/app.ts', '.claude/hooks/check.ts', 'a.txt', 'Makefile', 'main.py', 'requirements.txt', 'config.py', '']) t.notOk(isNotesPath(p), p)
+  for (const p of ['README.md', '/w/docs/guide.rst', 'config/app.yaml', '.github/workflows/ci.yml', 'notes.txt', 'CHANGELOG', 'pyproject.toml', '.env', 'fastlane/metadata/en-US/release_notes.txt', 'fastlane/metadata/android/en-US/changelogs/500.txt']) { t.ok(isNotesPath(p), p) }
+  for (const p of ['src/app.ts', '.claude/hooks/check.ts', 'a.txt', 'Makefile', 'main.py', 'requirements.txt', 'config.py', 'testdata/golden.txt', '']) t.notOk(isNotesPath(p), p)
 })
 
 t.test('verification_exempt from the steps (and whether the project has tests)', async t => {
