@@ -154,7 +154,7 @@ export async function buildApp (config: Config, deps: AppDeps = {}): Promise<App
   await app.register(healthRoutes, { runtime, state: state.health })
   await app.register(metricsRoutes, { metrics })
   const service = env.HOOKJUDGE_SERVICE === 'systemd' || env.HOOKJUDGE_SERVICE === 'launchd' ? env.HOOKJUDGE_SERVICE : null
-  await app.register(statusRoutes, { runtime, metrics, lastReload, state: state.health, service })
+  await app.register(statusRoutes, { runtime, metrics, lastReload, state: state.health, service, ...(config.server.tokensFile ? { tokensFile: config.server.tokensFile } : {}) })
   await app.register(controlRoutes, { runtime, reload: () => reload() })
   await app.register(judgeRoutes, { runtime, metrics, afterReply })
   const signIn: SignIn = given => people

@@ -44,8 +44,11 @@ async function backendChecks (config: Config, addr: DaemonAddress): Promise<Chec
   const checks: Check[] = []
   const ready = await callDaemon(addr, 'GET', '/readyz', 3000)
   if (ready.ok && ready.status === 200) checks.push(ok('backends', `every active hook has a usable judge backend${latestFailures(ready.body?.backends)}`))
-  else if (ready.ok && ready.status === 401) checks.push(fail('backends', 'the daemon wants a bearer token', 'point server.tokenFile at the token file the daemon uses'))
-  else {
+  else if (ready.ok && ready.status === 401) {
+    checks.push(addr.headers.authorization === undefined
+      ? fail('backends', 'the daemon wants a bearer token', 'point server.tokenFile at the token file the daemon uses')
+      : fail('backends', 'the daemon refused the token this CLI sent', 'it was revoked or is another daemon\'s: ask for a new one (`hookjudge tokens add` on the daemon\'s host) and save it where server.tokenFile points'))
+  } else {
     const reasons: string[] = ready.ok ? ready.body?.reasons ?? [`HTTP ${ready.status}`] : [ready.error]
     // A reason that carries its own fix (no backend found: the key to export, the CLI to log in to) gives it once, as the fix.
     const own = reasons.join('; ').split(/;? fix: /)
@@ -125,7 +128,10 @@ export async function runDoctor (io: Io, file?: string, expectInstalled = false)
   try {
     addr = daemonAddress(config)
   } catch (err) {
-    checks.push(fail('daemon', (err as Error).message.replace(/\n\s*/g, ' '), 'fix server.tokenFile (chmod 600, one line)'))
+    const fix = config.server.tokensFile === undefined
+      ? 'fix server.tokenFile (chmod 600, one line)'
+      : `run it as the owner of ${config.server.tokensFile} (the daemon's user), or point $HOOKJUDGE_TOKEN_FILE at a private file holding one person's token`
+    checks.push(fail('daemon', (err as Error).message.replace(/\n\s*/g, ' '), fix))
   }
   // A team developer's agents point at the team's daemon (install --url --token-file): that is the one to check.
   const team = addr && teamDaemon(io, addr)

@@ -33,8 +33,8 @@ export function formatRecord (r: DecisionRecord, paint: ReturnType<typeof painte
   const decision = paint(TONE[r.decision] ?? 'bold', r.decision.padEnd(5))
   const ms = `${Math.round(r.ms)} ms`.padStart(8)
   const who = typeof r.user === 'string' ? `  ${r.user}` : ''
-  // A longer (user-defined) name is cut, not let push the row's other columns out of line.
-  const hook = r.hook.length > HOOK_WIDTH ? `${r.hook.slice(0, HOOK_WIDTH - 1)}…` : r.hook.padEnd(HOOK_WIDTH)
+  // A longer (user-defined) name is printed whole, pushing its row's columns: it is what `--hook` takes.
+  const hook = r.hook.padEnd(HOOK_WIDTH)
   return `${r.ts.slice(0, 19).replace('T', ' ')}Z  ${hook} ${decision}  ${r.source.padEnd(8)} ${ms}${who}  ${why}`.trimEnd() + '\n'
 }
 

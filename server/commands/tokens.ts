@@ -1,6 +1,7 @@
 /** hookjudge tokens list | add NAME [--review] | revoke NAME: server.tokensFile's people, changed without root or an editor. */
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { constants, existsSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { loadConfig } from '../config/config.js'
@@ -23,10 +24,29 @@ function linesOf (path: string): string[] | string {
   return read.text.split('\n').filter((l, i, all) => i < all.length - 1 || l !== '')
 }
 
+/**
+ * Replaces the file in one step (a new file renamed over it) where its folder is writable; where it is not (the file is
+ * the daemon user's, its folder root's, as /etc/hookjudge is), rewrites the file itself: one write, then cut to length.
+ * A daemon that reads it half-written refuses it and keeps the tokens in force until the next change event.
+ */
+async function writeTokens (path: string, text: string): Promise<void> {
+  try {
+    await writeFileAtomic(path, text, { mode: 0o600 })
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if ((code !== 'EACCES' && code !== 'EPERM') || !existsSync(path)) throw e
+    const file = await open(path, constants.O_WRONLY | constants.O_NOFOLLOW)
+    try {
+      await file.write(text, 0)
+      await file.truncate(Buffer.byteLength(text))
+    } finally { await file.close() }
+  }
+}
+
 /** Writes the new file only if the daemon would take it (the same rules it loads with), then asks it to reload;
  * null when the new file is refused, else whether a running daemon reloaded (or why not). */
 async function save (path: string, lines: string[], io: Io, cliFile: string | undefined): Promise<{ reloaded: boolean, why?: string } | null> {
-  await writeFileAtomic(path, lines.join('\n') + '\n', { mode: 0o600 })
+  await writeTokens(path, lines.join('\n') + '\n')
   const loaded = loadTokens(path)
   /* c8 ignore next 4 - the lines were checked before; this guards a file changed under us meanwhile */
   if ('problems' in loaded) {

@@ -49,7 +49,11 @@ export function succeedRuntime (prev: Runtime, config: Config, deps: RuntimeDeps
 
   const keepLog = same(logTarget(prev.config), logTarget(config))
   if (!keepLog) retired.push(prev.decisionLog)
-  if (!same(prev.config.server, config.server)) changes.push('server settings changed: restart to apply the address and body limit')
+  if (!same(prev.config.server, config.server)) {
+    const keys = Object.keys({ ...prev.config.server, ...config.server }).filter(k => !same((prev.config.server as Record<string, unknown>)[k], (config.server as Record<string, unknown>)[k]))
+    // The daemon keeps what it started with (its address, and a tokens file's path: the file it follows) until a restart.
+    changes.push(`server settings changed (${keys.map(k => `server.${k}`).join(', ')}): restart to apply them`)
+  }
   const runtime = createRuntime(config, { ...deps, backends, cache, decisionLog: keepLog ? prev.decisionLog : undefined })
   return { runtime, retired, changes }
 }

@@ -9,7 +9,9 @@ import type { StateHealth } from '../state/state.js'
 import { VERSION } from '../core/version.js'
 
 /** service: the manager whose unit started this daemon (HOOKJUDGE_SERVICE, which `service install` sets), else null. */
-export interface StatusRouteOptions { runtime: () => Runtime, metrics: Metrics, lastReload: () => LastReload | null, state?: () => StateHealth, service?: 'systemd' | 'launchd' | null }
+/** tokensFile: the people file in force, the one the daemon started with (a reload that names another takes effect on a
+ * restart, like every server setting). */
+export interface StatusRouteOptions { runtime: () => Runtime, metrics: Metrics, lastReload: () => LastReload | null, state?: () => StateHealth, service?: 'systemd' | 'launchd' | null, tokensFile?: string }
 
 /** One word for people: unusable (no key, no CLI), circuit-open / half-open (breaker), failing (its latest call failed), else ready. */
 function stateWord (s: BackendState): string {
@@ -19,7 +21,7 @@ function stateWord (s: BackendState): string {
   return (s.circuit?.failures ?? 0) > 0 ? 'failing' : 'ready'
 }
 
-export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, { runtime, metrics, lastReload, state, service = null }) => {
+export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, { runtime, metrics, lastReload, state, service = null, tokensFile }) => {
   // The process's start on the runtime's clock (a reload keeps it): a duration in its now(), a date in its wall().
   const { clock } = runtime()
   const started = clock.now()
@@ -38,7 +40,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, 
       uptimeSeconds: Math.round((clock.now() - started) / 1000),
       configFiles: rt.config.files,
       // Which people file it reads: `tokens add/revoke` reload only the daemon that reads the file they changed.
-      tokensFile: rt.config.server.tokensFile ?? null,
+      tokensFile: tokensFile ?? null,
       hooks: Object.values(rt.config.hooks).map(h => ({ name: h.name, event: h.event, mode: h.mode, backends: h.backends })),
       backends: backendStates(rt.backends).map(s => ({ ...s, state: stateWord(s), reason: s.unusable ?? s.circuit?.lastError ?? null, used: used.has(s.name) })),
       readiness: readiness(rt),

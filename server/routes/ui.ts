@@ -62,6 +62,8 @@ export const uiRoutes: FastifyPluginAsync<UiRouteOptions> = async (app, { runtim
   }
 
   app.get('/ui', async (req, reply) => reply.type('text/html; charset=utf-8').send(requestPerson(req) ? pageHtml(assets, csrf(req)) : html))
+  // A link or a habit with the trailing slash (`/ui/`) lands on the page, its filters kept; the target is fixed here.
+  app.get('/ui/', async (req, reply) => reply.redirect(`/ui${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`, 302))
   await app.register(signInRoutes, { signIn, metrics, now: () => runtime().clock.wall(), form: assets.get('sign-in.html')?.body ?? '' })
   app.get<{ Params: { name: string } }>('/ui/assets/:name', async (req, reply) => {
     const a = req.params.name.endsWith('.html') ? undefined : assets.get(req.params.name)

@@ -38,7 +38,7 @@ interface Captured { command: string, printed: string, told: string, logs: strin
 /** The commands as the README writes them; the argv the test runs. */
 const COMMANDS: Record<Agent, { shown: string, bin: string, argv: string[] }> = {
   'claude-code': { shown: `claude -p '${PROMPT}'`, bin: 'claude', argv: ['-p', PROMPT] },
-  codex: { shown: `codex exec --dangerously-bypass-hook-trust '${PROMPT}'`, bin: 'codex', argv: ['exec', '--dangerously-bypass-hook-trust', PROMPT] }
+  codex: { shown: `codex exec --skip-git-repo-check --dangerously-bypass-hook-trust '${PROMPT}'`, bin: 'codex', argv: ['exec', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', PROMPT] }
 }
 const LABELS: Record<Agent, string> = {
   'claude-code': 'Claude Code (`install claude-code`: a native http hook):',

@@ -130,8 +130,7 @@ t.test('logs prints decisions as lines, filtered by --since and --hook, and foll
   const plain = (_tone: string, text: string) => text
   const row = (hook: string) => formatRecord({ ts: '2026-12-05T10:00:00.000Z', hook, decision: 'allow', source: 'layer1', ms: 1 } as never, plain as never)
   const custom = row('team-release-checklist-before-any-deploy')
-  t.equal(custom.indexOf('allow'), row('commit').indexOf('allow'), 'a longer name of your own is cut to the column')
-  t.match(custom, /team-release-checklist-bef… allow/)
+  t.match(custom, / team-release-checklist-before-any-deploy allow /, 'a longer name of your own is printed whole, as --hook takes it')
   await t.rejects(logsCommand(['--config', d.cliFile, '--since', 'yesterday-ish'], capture(d.env).io), /--since takes a date/)
 
   const follow = capture(d.env)

@@ -212,7 +212,8 @@ t.test('compose.yaml run as processes: Redis, two replicas, Caddy in front; shar
   await admin.connect()
   t.teardown(() => admin.destroy())
   t.same(await admin.configGet('save'), { save: '' }, 'no RDB snapshots')
-  t.same(await admin.configGet('appendonly'), { appendonly: 'no' }, 'no AOF')
+  t.same(await admin.configGet('appendonly'), { appendonly: 'yes' }, 'an append-only file keeps the decision stream')
+  t.equal(mountSource(redisSvc, '/data'), 'redis-data', 'in a volume at the image\'s working folder')
   t.same(await admin.configGet('maxmemory-policy'), { 'maxmemory-policy': 'volatile-lru' }, 'evicts only keys with a TTL')
   t.same(await admin.configGet('maxmemory'), { maxmemory: String(256 * 1024 * 1024) })
 
@@ -349,6 +350,19 @@ t.test('compose.yaml run as processes: Redis, two replicas, Caddy in front; shar
     }, daemons)
     t.same(page.map((i: any) => i.record.user), ['alice', 'alice'], `page ${round}: both replicas' decisions, by the cookie's person`)
   }
+
+  // --- docker compose restart redis: the team's decisions are still there for the review page ---
+  redis.child.kill('SIGTERM')
+  t.equal(await redis.exit, 0, 'Redis stops cleanly')
+  const again = startProc(t, 'redis-server (restarted)', shell!, [shellFlag!, `${script} --port ${redisPort} --bind 127.0.0.1`],
+    { env: { PATH: process.env.PATH, ...serviceEnv(redisSvc, operatorEnv) }, cwd: join(dir, 'redis') })
+  await until('redis-server ready again', () => /Ready to accept connections/.test(again.output()) || undefined, [again])
+  const kept = await until('the team\'s decisions after the restart', async () => {
+    const r = await get(`${front}/ui/api/decisions?hook=commit`, { ...browser, cookie })
+    const items = r.status === 200 ? JSON.parse(r.text).items : []
+    return items.length === 2 ? items : undefined
+  }, [...daemons, again])
+  t.same(kept.map((i: any) => i.record.user), ['alice', 'alice'], 'both decisions survive a Redis restart')
 
   // --- no token, or a wrong one: 401 from whichever replica Caddy picks ---
   const refused: Array<Record<string, string>> = [{}, { authorization: `Bearer ${randomBytes(32).toString('hex')}` }]

@@ -1,5 +1,5 @@
 // hookjudge doctor against a running daemon: every check OK when wired, and FAIL with its fix when something is off.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import t from 'tap'
 import { doctorCommand } from '../../server/commands/doctor.js'
@@ -7,7 +7,7 @@ import { logsCommand } from '../../server/commands/logs.js'
 import { reloadCommand } from '../../server/commands/reload.js'
 import { statusCommand } from '../../server/commands/status.js'
 import { SHIM_PATH } from '../../server/core/paths.js'
-import { claudeStop } from '../helper.js'
+import { build, claudeStop, testConfig } from '../helper.js'
 import { testClock } from '../helpers/clock.js'
 import { capture, startDaemon } from '../helpers/ops.js'
 import { bin, scratchDir } from '../helpers/judge-clis.js'
@@ -184,4 +184,27 @@ t.test('a judge CLI that is not logged in: the verdict fix says to log it in, no
   await doctorCommand(['--config', d.cliFile, '--json'], json.io)
   const verdict = JSON.parse(json.out()).checks.find((c: any) => c.name === 'verdict')
   t.match(verdict, { status: 'fail', detail: /not logged in/i, fix: /^log the CLI in as the user the daemon runs as/ })
+})
+
+t.test('a token the daemon refuses, and a tokens file this CLI cannot read: each fix names what to do about that one', async t => {
+  const d = await startDaemon(t)
+  const tokens = join(d.dir, 'tokens')
+  writeFileSync(tokens, `alice ${'a1'.repeat(16)}\n`, { mode: 0o600 })
+  const team = await build(t, testConfig({ server: { tokensFile: tokens } }))
+  await team.app.listen({ port: 0, host: '127.0.0.1' })
+  const port = (team.app.server.address() as { port: number }).port
+  const mine = join(d.dir, 'my-token')
+  writeFileSync(mine, `${'d4'.repeat(16)}\n`, { mode: 0o600 })
+  writeFileSync(d.cliFile, `server: { port: ${port}, tokenFile: "${mine}" }\n`)
+  const revoked = capture(d.env)
+  await doctorCommand(['--config', d.cliFile, '--json'], revoked.io)
+  t.match(JSON.parse(revoked.out()).checks.find((c: any) => c.name === 'backends'),
+    { status: 'fail', detail: 'the daemon refused the token this CLI sent', fix: /revoked or is another daemon's: ask for a new one/ })
+  // On the daemon's host, a tokens file the CLI will not read (not private here; another user's in real life).
+  writeFileSync(tokens, `alice ${'a1'.repeat(16)}\n`, { mode: 0o644 })
+  chmodSync(tokens, 0o644)
+  writeFileSync(d.cliFile, `server: { port: ${port}, tokensFile: "${tokens}" }\n`)
+  const host = capture(d.env)
+  await doctorCommand(['--config', d.cliFile, '--json'], host.io)
+  t.match(JSON.parse(host.out()).checks.find((c: any) => c.name === 'daemon'), { status: 'fail', fix: `run it as the owner of ${tokens} (the daemon's user), or point $HOOKJUDGE_TOKEN_FILE at a private file holding one person's token` })
 })

@@ -1,12 +1,13 @@
 // hookjudge tokens: a team daemon's people changed by the tokens file's own user (no root, no editor): add prints a new
 // token once, revoke deletes the line, and the running daemon reloads so the change holds at once.
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import t from 'tap'
 import { loadConfig } from '../../server/config/config.js'
 import { tokensCommand } from '../../server/commands/tokens.js'
-import { build, tempDir } from '../helper.js'
+import { build, tempDir, TSX_CHILD_ENV } from '../helper.js'
 import { capture } from '../helpers/ops.js'
 
 const ALICE = 'a1'.repeat(16)
@@ -118,4 +119,53 @@ t.test('the daemon at the configured address does not read this tokens file: the
   t.notMatch(c.out(), /the change holds now/)
   const status = (await app.inject({ method: 'GET', url: '/status' })).json()
   t.same(status.reloads, { ok: 0, error: 0, last: null }, 'the unrelated daemon was not reloaded')
+})
+
+t.test('in a folder the daemon user cannot write (root\'s /etc/hookjudge), revoke rewrites the file itself', async t => {
+  const dir = tempDir(t)
+  const folder = join(dir, 'etc')
+  const home = join(dir, 'home')
+  mkdirSync(folder)
+  mkdirSync(home, { mode: 0o777 })
+  const tokens = join(folder, 'tokens')
+  const bob = 'b2'.repeat(16)
+  writeFileSync(tokens, `alice ${ALICE}\nbob ${bob}\n`, { mode: 0o600 })
+  const config = join(dir, 'cli.yaml')
+  writeFileSync(config, `server: { tokensFile: "${tokens}", port: 1 }\n`)
+  // As root the verb runs as another user who owns the file but not its folder; otherwise the folder is made read-only.
+  const root = process.getuid?.() === 0
+  if (root) {
+    chmodSync(dir, 0o755)
+    chownSync(tokens, 65534, 65534)
+    chmodSync(home, 0o777)
+  } else chmodSync(folder, 0o500)
+  t.teardown(() => chmodSync(folder, 0o755))
+  const cli = new URL('../../server/cli.ts', import.meta.url).pathname
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'tokens', 'revoke', 'bob', '--config', config],
+    { env: { ...TSX_CHILD_ENV, PATH: process.env.PATH ?? '', HOME: home }, cwd: new URL('../..', import.meta.url).pathname, ...(root ? { uid: 65534, gid: 65534 } : {}) })
+  let err = ''
+  child.stderr.on('data', (b: Buffer) => { err += b })
+  const code = await new Promise(resolve => child.on('close', resolve))
+  t.equal(code, 0, err)
+  t.equal(readFileSync(tokens, 'utf8'), `alice ${ALICE}\n`, 'bob\'s line is gone')
+  t.strictSame(readdirSync(folder), ['tokens'], 'no file left beside it')
+  t.equal(statSync(tokens).mode & 0o777, 0o600, 'still private')
+})
+
+t.test('a config naming another tokens file is a restart away: the daemon keeps the file it started with, and says so', async t => {
+  const dir = tempDir(t)
+  const [a, b] = [join(dir, 'tokens-a'), join(dir, 'tokens-b')]
+  const BOB = 'b2'.repeat(16)
+  writeFileSync(a, `alice ${ALICE}\n`, { mode: 0o600 })
+  writeFileSync(b, `bob ${BOB}\n`, { mode: 0o600 })
+  const file = join(dir, 'daemon.yaml')
+  writeFileSync(file, `server: { tokensFile: "${a}" }\ndecisionLog: { enabled: false }\n`)
+  const load = () => loadConfig({ env: {}, file })
+  const { app } = await build(t, load(), { load })
+  writeFileSync(file, `server: { tokensFile: "${b}" }\ndecisionLog: { enabled: false }\n`)
+  const reloaded = await app.inject({ method: 'POST', url: '/reload', headers: { authorization: `Bearer ${ALICE}` } })
+  t.match(reloaded.json(), { ok: true, changes: ['server settings changed (server.tokensFile): restart to apply them'] })
+  const status = await app.inject({ url: '/status', headers: { authorization: `Bearer ${ALICE}` } })
+  t.equal(status.json().tokensFile, a, '/status names the file in force, not the one the config names now')
+  t.equal((await app.inject({ url: '/status', headers: { authorization: `Bearer ${BOB}` } })).statusCode, 401, 'the other file\'s people are not let in')
 })

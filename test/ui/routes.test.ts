@@ -38,6 +38,9 @@ t.test('the page: HTML with a CSRF token, a strict CSP, only its own assets', as
   t.equal((await a.inject({ url: '/ui/assets/..%2Fpage-guard.ts' })).statusCode, 404, 'only the shipped files by name')
   const again = await a.inject({ url: '/ui' })
   t.equal(/content="([0-9a-f]+)"/.exec(again.body)?.[1], /content="([0-9a-f]+)"/.exec(page.body)?.[1], 'one token per start')
+  const slash = await a.inject({ url: '/ui/?user=alice&hook=commit' })
+  t.match({ status: slash.statusCode, location: slash.headers.location }, { status: 302, location: '/ui?user=alice&hook=commit' }, '/ui/ goes to the page, filters kept')
+  t.equal((await a.inject({ url: '/ui/' })).headers.location, '/ui')
 })
 
 t.test('decisions: newest first, paged across day files without loss or repeats', async t => {
@@ -139,8 +142,8 @@ t.test('docs/review-page.md lists every route of the page\'s API, with its metho
   const { app: a } = await app(t)
   await a.ready()
   const doc = readFileSync(join(PACKAGE_ROOT, 'docs', 'review-page.md'), 'utf8')
-  // printRoutes' tree under /ui: "├── /api/labels (GET, HEAD, POST)".
-  const routes = [...a.printRoutes({ commonPrefix: false }).matchAll(/\/api\/([\w-]+) \(([A-Z, ]+)\)/g)]
+  // printRoutes' tree under /ui: "├── /api/labels (GET, HEAD, POST)", or "api/labels" under "/ui/".
+  const routes = [...a.printRoutes({ commonPrefix: false }).matchAll(/(?:^|[\s/])api\/([\w-]+) \(([A-Z, ]+)\)/gm)]
   t.ok(routes.length >= 6, `the API's routes found (${routes.length})`)
   for (const [, name, methods] of routes) {
     for (const m of methods!.split(', ').filter(m => m !== 'HEAD')) t.ok(doc.includes(`\`${m} /ui/api/${name}`), `${m} /ui/api/${name} is documented`)

@@ -2,7 +2,7 @@
 import { loadCharts, initCharts } from './charts.js'
 import { api, el, setStatus } from './dom.js'
 import { initLabels, loadLabels } from './labels.js'
-import { initTimeline, loadPage } from './timeline.js'
+import { filtersFromUrl, initTimeline, loadPage } from './timeline.js'
 
 const TABS = ['timeline', 'turn', 'charts', 'labels']
 const LOADERS = { charts: loadCharts, labels: loadLabels }
@@ -25,6 +25,7 @@ async function start () {
   if (!meta.ok) return setStatus(meta.error, 'error')
   const select = document.querySelector('#filters select[name="hook"]')
   for (const h of meta.data.hooks) select.append(el('option', { text: h }))
+  filtersFromUrl(window.location.search)
   if (!meta.data.decisionLog.enabled) setStatus('the decision log is off (decisionLog.enabled: false): nothing new is recorded', 'error')
   await loadPage()
 }

@@ -31,6 +31,7 @@ export function decisionCard (item, label, inTurn = false) {
     el('p', { class: 'head' },
       el('span', { class: `badge ${tone}`, text: word }),
       el('strong', { text: r.hook }),
+      r.user ? el('span', { class: 'user', title: 'person', text: r.user }) : null,
       el('span', { class: 'dim', text: `${r.agent ?? ''} · ${r.event ?? ''}` }),
       el('span', { class: 'source', text: r.source }),
       el('span', { class: 'ms', text: `${Math.round(r.ms ?? 0)} ms` }),

@@ -9,7 +9,7 @@ let next = null
 function query (before) {
   const form = new FormData(document.getElementById('filters'))
   const q = new URLSearchParams()
-  for (const k of ['hook', 'decision', 'source', 'session']) {
+  for (const k of ['hook', 'decision', 'source', 'session', 'user']) {
     const v = String(form.get(k) ?? '').trim()
     if (v) q.set(k, v)
   }
@@ -53,6 +53,15 @@ async function showTurn (id, show) {
   const box = clear(document.getElementById('turn'))
   box.append(el('ol', {}, items.map(i => decisionCard(i, labels[i.id], true))))
   show('turn')
+}
+
+/** A link's filters (/ui?user=alice&hook=commit) fill the form before the first page loads. */
+export function filtersFromUrl (search) {
+  const form = document.getElementById('filters')
+  for (const [k, v] of new URLSearchParams(search)) {
+    const field = form.elements.namedItem(k)
+    if (field && ['hook', 'decision', 'source', 'session', 'user'].includes(k)) field.value = v
+  }
 }
 
 export function initTimeline (show) {
