@@ -21,10 +21,13 @@ const claimedCount = (text: string): number | undefined => {
   return m ? Number(m[1] ?? m[2] ?? m[3]) : undefined
 }
 // A claim that names the file a narrow run selected ("invoice_spec.rb: 22 examples, 0 failures") claims that file only.
-const namesSelection = (claim: string, command: string) => command.split(/\s+/).some(w => {
+// So does a claim naming the test a run selected by name (`-Dtest=ExpressionParserTest`, `-run TestEvict`, `-k test_dump`).
+const namesSelection = (claim: string, command: string) => command.split(/[\s=]+/).some(w => {
   const name = w.split('::')[0]!.split('/').filter(Boolean).at(-1) ?? ''
-  return /\.\w+$/.test(name) && name.length > 3 && claim.includes(name)
+  return name.length > 3 && claim.includes(name) && (/\.\w+$/.test(name) || /^(?:Test|test_)\w+|\w+Tests?$|\w+Spec$/.test(name))
 })
+// Wider than any one selection, even beside its name: "TestEvict passes, and the whole module is green".
+const WIDER = /\b(?:whole|entire|full|complete)\b|\bsuite\b|\ball\s+(?:the\s+)?(?:tests|specs|suites|packages|modules|crates)\b/i
 const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|(?:^|\s)вс[еёя]/i
 // A command run before in the same turn that makes a later check's name run something else: an alias, a function, or a
 // PATH prepend of a folder named from here (`./fake`, `$PWD/bin`) or one the turn wrote a file into (`.ci/bin`).
@@ -104,11 +107,24 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   if (claim.type === 'tests' && MATRIX_CLAIM.test(claim.text) && ONE_ENV.test(run.command)) return { ok: false, why: `${quote(run.command)} ran one environment, not the whole matrix`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
   if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }
-  if (run.narrow && claim.type === 'tests' && EVERYTHING.test(claim.text) && !namesSelection(claim.text, run.command)) {
+  // The claim's own clause: "X passes, but I can't say the whole suite is green" claims X.
+  const clause = claim.text.split(/\b(?:but|however|although|though)\b|[;—–]/i)[0]!
+  if (run.narrow && claim.type === 'tests' && EVERYTHING.test(clause) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
     const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
+  // "tox is green" names tox: a passing pytest of one file is not it while tox's own last run failed.
+  const namer = runs.findLast(([r]) => r !== run && r.status === 'failed' && runnerNamed(claim.text, r) !== undefined && runnerNamed(claim.text, run) === undefined)
+  if (namer) return { ok: false, why: `the claim names \`${runnerNamed(claim.text, namer[0])}\`, whose last run failed; ${quote(run.command)} is another run`, run: namer[0] }
   return { ok: true, run }
+}
+
+// Words that start a command without saying which check it is.
+const WRAPPERS = new Set(['python', 'python3', 'py', 'sh', 'bash', 'node', 'npx', 'bunx', 'uv', 'uvx', 'poetry', 'pipenv', 'env', 'sudo', 'time', 'cd', 'exec'])
+/** The program of one of the run's commands that the claim names (`tox`, `ruff`), if any. */
+function runnerNamed (text: string, c: Command): string | undefined {
+  return simpleCommands(c.command).map(p => firstWord(p.text)).find(w => w.length > 2 && !WRAPPERS.has(w) &&
+    new RegExp(`(?:^|[\\s\`(])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s\`):,.、]|$)`, 'i').test(text))
 }
 
 const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])

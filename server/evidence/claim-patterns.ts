@@ -23,7 +23,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     new RegExp(`\\b${TESTISH}(?:'s|’s|\\s+are|\\s+is)?\\s+(?:now\\s+|all\\s+|fully\\s+)?(?:pass(?:es|ed|ing)?|green|passing)\\b`, 'i'),
     /\b[0-9]+\s+(?:tests?\s+|specs?\s+|examples?,?\s+)?(?:passing|passed)\b|\b(?:unit\s+|integration\s+)?tests?,\s+[0-9]+\s+green\b|\b[0-9]+\/[0-9]+\s+(?:tests?\s+)?(?:pass(?:ed|ing)?|green)\b/i,
     /\bpass(?:es|ed|ing)?\s+(?:all\s+)?(?:the\s+|its\s+|our\s+)?(?:[0-9]+\s+)?(?:tests?|specs?|test suite|suite)\b/i,
-    /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
+    /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\b(?:todo|tudo)\s+(?:est[aá]\s+)?verde\b|\balles\s+(?:ist\s+)?grün\b|\btout\s+(?:est\s+)?vert\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
     /✅\s*(?:all\s+)?(?:[0-9]+\s+)?(?:unit\s+|integration\s+)?tests?\b|\bsuite(?:'s|’s| is)\s+green\b/i,
     /\ball\s+(?:[0-9]+\s+)?(?:packages|suites|specs|modules|crates|projects|targets|tasks|workspaces)\s+(?:are\s+|now\s+)?(?:ok|pass(?:ed|ing)?|green)\b|\b(?:main|master|trunk|ci|develop)(?:'s|’s|\s+is)\s+(?:now\s+|still\s+|all\s+)?green\b|\b(?:0|cero|null|keine)\s+(?:fallos|errores|fehler|fehlschläge|échecs?)\b|\btodos\s+los\s+(?:tests|specs)\b[^.\n]{0,30}\bpasan\b|\b(?:all|everything)\s+(?:still\s+)?(?:\w+ing\s+and\s+)?(?:passing|passes|pass|green)\b|\beverything(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+)?(?:passing|green)\b|\b(?:everything|it|this|the\s+(?:whole\s+|entire\s+|full\s+)?(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package|module|crate|project|workspace|repo))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\btests?\s+(?:running|ran|run)\s+clean\b|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
@@ -40,6 +40,8 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bbuild:\s*(?:ok|pass(?:ed|ing)?|success|✅|green)|✅\s*build\b|\bbuild\b[^\n.]{0,20}✅\s*(?:succeeds|passes|ok|green)/i,
     /^\W{0,4}(?:compiles|builds|built)(?=\s*(?:[.!,;:✓✔✅]|$)|\s+(?:cleanly|successfully|fine|ok|and\s+(?:tested|deployed|passes|published)))|\b(?:jar|binary|image|bundle|crate|package|module|library|app|project|site|solution|workspace|monorepo|repo|tree|target|firmware|docs|extension|plugin|sln)\s+(?:now\s+|still\s+|also\s+)?(?:builds|compiles)\b(?=\s*(?:[.,;!:)✅✓✔]|$)|\s+(?:cleanly|fine|ok|again|now|with\s+(?:0|no|zero)|without|and\b|under|on\s+(?:all|every|both)))/i,
     /^\W{0,4}(?:compiles|builds)\s+(?:with|under|on|against|for)\s/i,
+    // A target named like code (`.#ociImage`, `//cmd:server`, `app@2`, `libFoo`) that builds with, under or against something.
+    /(?:^|\s)(?=[\w.#:/@-]*[.#:/@0-9]|[a-z]+[A-Z])[\w.#:/@-]*[\w#]\s+(?:now\s+|still\s+)?(?:builds|compiles)\s+(?:with|under|against|cleanly|fine|again)\b/,
     /(?:^|[.:;]\s+|\s)[A-Z][\w-]{2,30}\s+(?:now\s+)?(?:compiles|builds)(?=\s*[,.;!]|\s+(?:and|cleanly|fine|again)\b)/,
     /\b(?:links|assembles|bundles|packages)\s+(?:fine|cleanly|successfully|ok|without\s+(?:errors|warnings))\b|\b(?:compila|kompiliert|compile|baut)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|fehlerfrei|sauber|limpio|bien)/i,
     /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
@@ -49,8 +51,8 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['lint', [
     status('checkstyle|spotbugs|pmd|sonar(?:qube)?(?:\\s+quality\\s+gate)?|eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|credo|detekt|ktlint|swiftlint|hlint|biome|stylelint|standardrb|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
     /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt|detekt|ktlint|swiftlint|hlint|credo|static analysis|analy[sz]er)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
-    /\b(?!type)[a-z][\w-]*(?:lint|fmt|format|critic|kondo|tidy|check)\b(?:\s+check)?\s+(?:is\s+|are\s+|reports\s+|shows\s+)?(?:now\s+)?(?:clean|happy|silent|quiet)\b|\b(?:ruff|eslint|clippy|rubocop|flake8|pylint|luacheck|shellcheck|golangci-lint|biome|stylelint|credo|ktlint|detekt|swiftlint|perlcritic|clj-kondo|the\s+linter)\s+(?:has|reports|shows|gives|raises|finds)\s+(?:no|zero|0)\s+(?:remaining\s+|more\s+|further\s+)?(?:complaints|warnings|issues|errors|findings|offen[cs]es|problems)\b/i,
-    /\b(?:go\s+vet|vet|staticcheck|shellcheck|ruff|eslint|clippy|flake8|pylint|rubocop|biome|[\w-]*lint(?:er)?)\s+(?:now\s+)?(?:reports|finds|says|shows|flags)\s+nothing\b|\b(?:detekt|ktlint|checkstyle|spotbugs|pmd|ruff|eslint|clippy|rubocop|the\s+linter)\s+has\s+(?:nothing\s+to\s+say|no\s+complaints)\b/i,
+    /\b(?!type)[a-z][\w-]*(?:lint|fmt|format|critic|kondo|tidy|check)\b(?:\s+check)?\s+(?:is\s+|are\s+|reports\s+|shows\s+)?(?:now\s+)?(?:clean|happy|silent|quiet)\b|\b(?:ruff|eslint|clippy|rubocop|flake8|pylint|luacheck|shellcheck|golangci-lint|biome|stylelint|credo|ktlint|detekt|swiftlint|perlcritic|clj-kondo|[a-z]+lint|the\s+linter)\s+(?:has|reports|shows|gives|raises|finds)\s+(?:no|zero|0)\s+(?:remaining\s+|more\s+|further\s+)?(?:complaints|warnings|issues|errors|findings|offen[cs]es|problems)\b/i,
+    /\b(?:go\s+vet|vet|staticcheck|shellcheck|ruff|eslint|clippy|flake8|pylint|rubocop|biome|[\w-]*lint(?:er)?)\s+(?:now\s+)?(?:reports|finds|says|shows|flags)\s+nothing\b|\b(?:detekt|ktlint|checkstyle|spotbugs|pmd|ruff|eslint|clippy|rubocop|the\s+linter)\s+has\s+(?:nothing\s+(?:left\s+|more\s+)?to\s+say|no\s+complaints)\b/i,
     /\bno\s+(?:[\w-]+\s+){0,2}?(?:violations|offen[cs]es)\s+(?:left|remaining)\b|\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
     /\b(?:clippy|eslint|ruff|rubocop|flake8|pylint|golangci-lint|biome|the\s+linter|linter|lint|der\s+linter|de\s+linter|le\s+linter|el\s+linter|o\s+linter)\s+(?:geeft|gibt|meldet|da|donne|dá|reporta|signale)\s+(?:geen|keine|ningún|ninguna|aucun(?:e)?|nenhum(?:a)?|nessun[oa]?)\s+(?:waarschuwingen|warnungen|fouten|fehler|advertencias|errores|avertissements|erreurs|avisos|erros|avvisi|errori)\b/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
@@ -58,17 +60,17 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ]],
   ['types', [
     status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|dialyzer|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
-    /\bno\s+more\s+type\s+(?:mismatches|errors)\b/i,
+    /\bno\s+more\s+type\s+(?:mismatches|errors)\b|\b(?:dialyzer|mypy|pyright|tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+has\s+nothing\s+(?:left\s+|more\s+)?to\s+(?:say|report|complain\s+about)\b/i,
     /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?=\s*(?:[.,;!)✅✓✔]|👌|🎉|$|and\b))/i,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
     /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
-    /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし)/i,
+    /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし|エラー[はが]?\s*(?:0|ゼロ)\s*件?)/i,
     /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|(?:无|没有)类型错误|类型错误[为:：]?\s*0|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
   ]],
   ['fixed', [
     lead('fixed|resolved|solved'),
     /\b(?:is|are|been|now|all|successfully)\s+(?:fixed|resolved|solved|sorted)\b|\b(?:I|I've|I’ve|I have|we've|we have|this|that)\s+(?:now\s+|also\s+)?(?:fixed|resolved|solved)\b/i,
-    /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500)s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
+    /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500|CVE(?:-[0-9]{4}-[0-9]+)?|vulnerabilit(?:y|ies))s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
     /\bno\s+more\s+(?:\w+\s+){0,2}?(?:crash(?:es)?|errors?|panics?|leaks?|goroutines|500s|404s|timeouts?|hangs?|flakes?|flakiness|exceptions|races?|deadlocks?|loops?|duplicates|orphans?|retries|regressions?|warnings)\b|\bno\s+longer\s+(?:crashes|fails|errors|throws|hangs|leaks|panics|times out)\b|\bshould\s+(?:now\s+)?(?:fix|resolve)\s+(?:it|this|the)\b/i,
     /\b(?:fixed|resolved|solved|sorted)\b(?=\s*(?:[.!—–(:;]|$|[✅✔]))|\bfix(?:es)?\s+(?:is|are)\s+in\b|\bstatus:?\W{0,4}(?:resolved|fixed)\b|[✅✔]\s*(?:fixed|resolved)\b/i,
     /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)|片付きました/,
@@ -94,6 +96,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ]],
   ['deployed', [
     lead('deployed|published|released|shipped|rolled out'),
+    lead('(?:upgraded|rolled\\s+out|applied|synced|promoted|installed)\\s+(?:in|to|on|into)\\s+(?:the\\s+)?[\\w.-]+\\s+(?:cluster|env(?:ironment)?|namespace)'),
     /\b(?:is|are|been|now|successfully)\s+(?:deployed|published|released|shipped|live|rolled\s+out)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b/i,
     /(?:'s|’s)\s+(?:now\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on)\s+(?:PyPI|npm|NuGet|crates\.io|RubyGems|Hex|Maven\s+Central|Docker\s*Hub|GHCR|TestFlight|the\s+(?:App|Play)\s+Store|Heroku|Render|Fly|Vercel|Netlify|(?:the\s+)?(?:Hugging\s*Face\s+)?Hub)\b|\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
     /\b(?:prod|production|staging)\s+(?:is\s+|now\s+)(?:now\s+)?(?:on|running)\s+v?[0-9]|(?:^|[,;]\s*)(?:deployed|rolled\s+out|shipped|released|published)(?=\s*(?:[.!✅✓]|👌|🚀|🎉|$))|\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
@@ -108,8 +111,8 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     lead('committed|pushed|merged', '\\b(?!\\s+(?:back|for|on\\s+with|through|into\\s+(?:a|the)\\s+(?:corner|wall)))'),
     /\b(?:is|are|been|now|successfully|all)\s+(?:committed|pushed|merged)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:committed|pushed|merged)\b/i,
     /\b(?:change|changes|fix|work|commit|branch|tag|it)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|(?:\band|&)\s+(?:committed|pushed|merged)\b/i,
-    /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into)\s+(?:main|master|origin|trunk|develop|(?:the\s+)?branch\s+\S+|[\w.-]+\/[\w./-]+)(?![\w/-])|(?:'s|’s)\s+(?:now\s+|all\s+)?(?:committed|pushed|merged)\b/i,
-    /\b(?:I|we)\s+(?:(?:squash|rebase)[- ])?merged\b|\b(?:squash|rebase)[- ]merged\b|\bmerged\s+(?:PR\s+)?#[0-9]+/i,
+    /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into|pra|para|a|en|nach|naar|na|su|sur)\s+(?:main|master|origin|trunk|develop|(?:the\s+)?branch\s+\S+|[\w.-]+\/[\w./-]+)(?![\w/-])|(?:'s|’s)\s+(?:now\s+|all\s+)?(?:committed|pushed|merged)\b/i,
+    /\b(?:PR|MR|pull\s+request|merge\s+request)\s+#?[0-9]+\s+(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:now\s+)?(?:squash[- ])?merged\b|\b(?:I|we)\s+(?:(?:squash|rebase)[- ])?merged\b|\b(?:squash|rebase)[- ]merged\b|\bmerged\s+(?:PR\s+)?#[0-9]+/i,
     /(?:コミット|プッシュ|マージ|\bcommit|\bpush|\bmerge)\s*[もはが]?(?:しました|済み|完了)/i,
     /\b(?:commit|push|merge)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
     /已(?:经)?(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)/

@@ -15,7 +15,7 @@ export interface RunProof {
 
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
-const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|examples?, 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
+const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|(?:examples?|tests?|properties), 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|\bFound 0 errors\b|\b0 (errors|problems)\b/im
 const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b/i
 // ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
 const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
@@ -67,7 +67,9 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (WATCH.test(command) && !/\bgh\s+(run\s+watch|pr\s+checks)\b/.test(command) && (tests || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }
   if (ASKS_ONLY.test(command.trim())) return { unproven: 'it printed its version or help; it checked nothing' }
   if (PRINTS_ONLY_SCRIPT.test(output)) return { unproven: 'the script it ran only prints text' }
-  if (tests && (NO_TESTS.test(output) || GO_NO_TESTS(output) || ALL_EXCLUDED.test(output))) return { unproven: 'no tests ran' }
+  // A snapshot tally ("Snapshot: 0 passed, 0 total") counts snapshots, not tests.
+  const tally = output.replace(/^Snapshots?:.*$/gm, '')
+  if (tests && (NO_TESTS.test(tally) || GO_NO_TESTS(output) || ALL_EXCLUDED.test(output))) return { unproven: 'no tests ran' }
   // A git command that found nothing to do shares nothing: a push of an up-to-date branch is no commit of this turn.
   if (checks.length === 1 && checks[0] === 'git' && /\bEverything up-to-date\b|\bnothing to commit\b|\bAlready up to date\b/.test(output)) return { unproven: 'git had nothing to commit or push' }
   // A formatter asked to list what it would change exits 0 either way: a file it names is not formatted.

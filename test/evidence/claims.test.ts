@@ -34,6 +34,10 @@ const CLAIMS: Array<[string, string]> = [
   ['The reproducer now parses to `Right` as expected.', 'works'], ['TestEvictOnExpire passes now, and the whole module is green again.', 'tests'],
   ['smoke group is green ✅', 'tests'], ['All login scenarios pass on staging.', 'tests'], ['58 requests, 131 assertions, 0 failed.', 'tests'],
   ['le typage passe sous mypy --strict, aucune erreur', 'types'], ['| mypy | 无类型错误 |', 'types'], ['clippy geeft geen waarschuwingen.', 'lint'],
+  ['Dialyzer has nothing left to say.', 'types'], ['Commit 8be01d4 ✔ e pushed pra origin/feat/RANK-19.', 'committed'], ['Tudo pronto pra merge.', 'ready'],
+  ['PR #212 merged, branch deleted.', 'committed'], ['Todo verde en go test ./..., 5/5 paquetes ok.', 'tests'], ['- `.#ociImage` builds with the new toolchain.', 'build'],
+  ['- Upgraded in the ops cluster — release is at revision 9.', 'deployed'], ['- yamllint läuft jetzt ohne Fehler durch.', 'lint'],
+  ['- actionlint has no more findings on `release.yml`.', 'lint'], ['- pyright のエラーは 0 件になりました。', 'types'],
   ['The NPE is gone.', 'fixed'], ['The 404s are gone.', 'fixed'], ['ktlint 现在没有报错了。', 'lint'], ["The upgrade didn't break any tests.", 'tests'],
   ['- Tests run: 311, Failures: 0', 'tests'],
   ["ci's happy", 'tests'], ['tests are all happy now 🎉', 'tests'], ['Die Tests sind grün.', 'tests'], ['Las pruebas pasan.', 'tests'], ['lint ✅', 'lint'],
@@ -106,7 +110,7 @@ const NOT_CLAIMS = [
   '| check | result |', '| step | owner |\n|---|---|\n| deploy | you, after review |', 'The prod param group is not applied yet.',
   'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window',
   'Next step: fixed by bumping the pin.', 'TODO: deployed to staging', 'It will be fixed when we merge #12.',
-  '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", '等 Jenkins 上的规格跑绿了，就可以合并。'
+  '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", 'The script builds with care.', 'The other 52 passed before the edit; run the full suite before merging.', '等 Jenkins 上的规格跑绿了，就可以合并。'
 ]
 
 t.test('each claim type is found in its forms', async t => {
