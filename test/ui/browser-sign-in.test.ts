@@ -14,12 +14,12 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const ALICE = 'a1'.repeat(16)
 const BOB = 'b2'.repeat(16)
 
-t.test('a person signs in from a browser tab and sees only their decisions', async t => {
-  t.ok(existsSync(CHROMIUM), `${CHROMIUM} is installed (apt-get install chromium; .ci/run does)`)
-  if (!existsSync(CHROMIUM)) return
+/** A team daemon whose people are `people` (tokens file lines), with one decision of Alice's and one of Bob's, and a
+ * Chromium tab with no session yet. */
+async function teamPage (t: Parameters<typeof tempDir>[0], people: string) {
   const dir = tempDir(t)
   const tokens = join(tempDir(t), 'tokens')
-  writeFileSync(tokens, `alice ${ALICE}\nbob ${BOB}\n`, { mode: 0o600 })
+  writeFileSync(tokens, people, { mode: 0o600 })
   seed(dir, [
     record({ ts: new Date(Date.now() - 20_000).toISOString(), text: 'Alice: I will push to main now.', user: 'alice', turn: 'ta' }),
     record({ ts: new Date(Date.now() - 10_000).toISOString(), text: 'Bob: I will push to main now.', user: 'bob', turn: 'tb' })
@@ -27,10 +27,16 @@ t.test('a person signs in from a browser tab and sees only their decisions', asy
   const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir }, server: { tokensFile: tokens } }))
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-
   const context = await chromium.launchPersistentContext(tempDir(t, 'hookjudge-chromium-'), { executablePath: CHROMIUM, headless: true, args: ARGS })
   t.teardown(() => context.close())
   const page = context.pages()[0] ?? await context.newPage()
+  return { dir, base, context, page }
+}
+
+t.test('a person signs in from a browser tab and sees only their decisions', async t => {
+  t.ok(existsSync(CHROMIUM), `${CHROMIUM} is installed (apt-get install chromium; .ci/run does)`)
+  if (!existsSync(CHROMIUM)) return
+  const { dir, base, context, page } = await teamPage(t, `alice ${ALICE}\nbob ${BOB}\n`)
   const problems: string[] = []
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
 
@@ -57,20 +63,8 @@ t.test('a person signs in from a browser tab and sees only their decisions', asy
 
 t.test('a reviewer sees whose each decision is, and narrows the page to one person (by the form or a link)', async t => {
   if (!existsSync(CHROMIUM)) return t.fail(`${CHROMIUM} is not installed`)
-  const dir = tempDir(t)
-  const tokens = join(tempDir(t), 'tokens')
   const RITA = 'c3'.repeat(16)
-  writeFileSync(tokens, `alice ${ALICE}\nbob ${BOB}\nrita ${RITA} review\n`, { mode: 0o600 })
-  seed(dir, [
-    record({ ts: new Date(Date.now() - 20_000).toISOString(), text: 'Alice: I will push to main now.', user: 'alice', turn: 'ta' }),
-    record({ ts: new Date(Date.now() - 10_000).toISOString(), text: 'Bob: I will push to main now.', user: 'bob', turn: 'tb' })
-  ])
-  const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir }, server: { tokensFile: tokens } }))
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  const context = await chromium.launchPersistentContext(tempDir(t, 'hookjudge-chromium-'), { executablePath: CHROMIUM, headless: true, args: ARGS })
-  t.teardown(() => context.close())
-  const page = context.pages()[0] ?? await context.newPage()
+  const { base, page } = await teamPage(t, `alice ${ALICE}\nbob ${BOB}\nrita ${RITA} review\n`)
   await page.goto(`${base}/ui`)
   await page.fill('input[name="token"]', RITA)
   await Promise.all([page.waitForURL(`${base}/ui`), page.click('button[type="submit"]')])
