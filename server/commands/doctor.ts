@@ -47,7 +47,7 @@ async function backendChecks (config: Config, addr: DaemonAddress): Promise<Chec
   else if (ready.ok && ready.status === 401) {
     checks.push(addr.headers.authorization === undefined
       ? fail('backends', 'the daemon wants a bearer token', 'point server.tokenFile at the token file the daemon uses')
-      : fail('backends', 'the daemon refused the token this CLI sent', 'it was revoked or is another daemon\'s: ask for a new one (`hookjudge tokens add` on the daemon\'s host) and save it where server.tokenFile points'))
+      : fail('backends', 'the daemon refused the token this CLI sent', 'it was revoked or is another daemon\'s: ask for a new one (`hookjudge tokens add` on the daemon\'s host) and save it where it was read from (the file `install --token-file` named, or server.tokenFile): `sh shim/hookjudge-save-token` writes ~/.config/hookjudge/token'))
   } else {
     const reasons: string[] = ready.ok ? ready.body?.reasons ?? [`HTTP ${ready.status}`] : [ready.error]
     // A reason that carries its own fix (no backend found: the key to export, the CLI to log in to) gives it once, as the fix.
@@ -64,6 +64,7 @@ async function backendChecks (config: Config, addr: DaemonAddress): Promise<Chec
   }
   // No backend at all: a test verdict has nothing to ask, and the fix above is the only one.
   if (checks.some(c => c.name === 'backends' && c.status === 'fail' && c.detail.includes('no judge backend found'))) return [...checks, skip('verdict', 'no judge backend to ask (the fix above)')]
+  if (checks.some(c => c.name === 'backends' && c.status === 'fail' && c.detail.includes('token'))) return [...checks, skip('verdict', 'the daemon refuses this CLI\'s token (the fix above)')]
   const probe = await callDaemon(addr, 'POST', '/probe', config.judge.deadlineMs + 2000)
   const p = probe.ok ? probe.body as { ok?: boolean, hook?: string, backend?: string, model?: string, ms?: number, deadlineMs?: number, error?: string } : { error: probe.error }
   if (p.ok && (p.ms ?? Infinity) <= (p.deadlineMs ?? 0)) checks.push(ok('verdict', `hook ${p.hook}: verdict from ${p.backend} (${p.model}) in ${p.ms} ms, deadline ${p.deadlineMs} ms`))

@@ -88,7 +88,11 @@ export const tokensCommand: Command = async (args, io) => {
       'tokens manages a team daemon\'s people; add `server: { tokensFile: /etc/hookjudge/tokens }`, or name the file with --file F (docs/team.md)')
   }
   const lines = linesOf(path)
-  if (typeof lines === 'string') { io.stderr.write(`hookjudge tokens: ${lines}\n`); return 1 }
+  if (typeof lines === 'string') {
+    const hint = /EACCES|EPERM/.test(lines) ? ': run it as the file\'s owner (the daemon\'s user, e.g. sudo -u hookjudge hookjudge tokens …)' : ''
+    io.stderr.write(`hookjudge tokens: ${lines}${hint}\n`)
+    return 1
+  }
   const people = lines.map(nameOf).filter((n): n is string => n !== undefined)
   if (action === 'list') {
     const listed = lines.filter(l => nameOf(l) !== undefined).map(l => l.trim().split(/[ \t]+/)).map(([n, , grant]) => ({ name: n!, review: grant === REVIEW_GRANT }))

@@ -199,7 +199,8 @@ t.test('a token the daemon refuses, and a tokens file this CLI cannot read: each
   const revoked = capture(d.env)
   await doctorCommand(['--config', d.cliFile, '--json'], revoked.io)
   t.match(JSON.parse(revoked.out()).checks.find((c: any) => c.name === 'backends'),
-    { status: 'fail', detail: 'the daemon refused the token this CLI sent', fix: /revoked or is another daemon's: ask for a new one/ })
+    { status: 'fail', detail: 'the daemon refused the token this CLI sent', fix: /revoked or is another daemon's: ask for a new one[^]*install --token-file/ })
+  t.match(JSON.parse(revoked.out()).checks.find((c: any) => c.name === 'verdict'), { status: 'skip', detail: /refuses this CLI's token/ }, 'no key or network advice for a 401')
   // On the daemon's host, a tokens file the CLI will not read (not private here; another user's in real life).
   writeFileSync(tokens, `alice ${'a1'.repeat(16)}\n`, { mode: 0o644 })
   chmodSync(tokens, 0o644)

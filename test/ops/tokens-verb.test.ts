@@ -141,15 +141,24 @@ t.test('in a folder the daemon user cannot write (root\'s /etc/hookjudge), revok
   } else chmodSync(folder, 0o500)
   t.teardown(() => chmodSync(folder, 0o755))
   const cli = new URL('../../server/cli.ts', import.meta.url).pathname
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'tokens', 'revoke', 'bob', '--config', config],
-    { env: { ...TSX_CHILD_ENV, PATH: process.env.PATH ?? '', HOME: home }, cwd: new URL('../..', import.meta.url).pathname, ...(root ? { uid: 65534, gid: 65534 } : {}) })
-  let err = ''
-  child.stderr.on('data', (b: Buffer) => { err += b })
-  const code = await new Promise(resolve => child.on('close', resolve))
-  t.equal(code, 0, err)
+  const verb = async (...args: string[]) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'tokens', ...args, '--config', config],
+      { env: { ...TSX_CHILD_ENV, PATH: process.env.PATH ?? '', HOME: home }, cwd: new URL('../..', import.meta.url).pathname, ...(root ? { uid: 65534, gid: 65534 } : {}) })
+    let err = ''
+    child.stderr.on('data', (b: Buffer) => { err += b })
+    return { code: await new Promise(resolve => child.on('close', resolve)), err: () => err }
+  }
+  const revoked = await verb('revoke', 'bob')
+  t.equal(revoked.code, 0, revoked.err())
   t.equal(readFileSync(tokens, 'utf8'), `alice ${ALICE}\n`, 'bob\'s line is gone')
   t.strictSame(readdirSync(folder), ['tokens'], 'no file left beside it')
   t.equal(statSync(tokens).mode & 0o777, 0o600, 'still private')
+  // Someone who cannot read the file is told whose it is to run the verb as.
+  if (root) chownSync(tokens, 0, 0)
+  else chmodSync(tokens, 0o000)
+  const refused = await verb('list')
+  t.equal(refused.code, 1)
+  t.match(refused.err(), /EACCES: run it as the file's owner \(the daemon's user/)
 })
 
 t.test('a config naming another tokens file is a restart away: the daemon keeps the file it started with, and says so', async t => {
