@@ -1,6 +1,6 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
-import type { Claim } from './claims.js'
+import { type Claim, CONTRAST } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { shellEffects } from '../approvals/shell-effects.js'
@@ -43,7 +43,9 @@ const shadows = (s: Step, word: string, written: readonly string[]): boolean => 
   return written.some(p => p.startsWith(`${tail}/`) || p.includes(`/${tail}/`))
 }
 
-const esc = (w: string) => w.replace(/[.]/g, '\\.')
+const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** Whether the text names the word as one of its own words: after a start, a space, a backtick or a bracket, before `end`. */
+const namesWord = (text: string, word: string, end: string, flags = '') => new RegExp(`(?:^|[\\s\`(])${esc(word)}(?=${end}|$)`, flags).test(text)
 const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*([\w.-]+)/.exec(command.trim())?.[1]?.replace(/[^\w.-]/g, '') ?? ''
 const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slice(0, 120)}\``
 
@@ -108,14 +110,14 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
   if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }
   // The claim's own clause: "X passes, but I can't say the whole suite is green" claims X.
-  const clause = claim.text.split(/\b(?:but|however|although|though)\b|[;—–]/i)[0]!
+  const clause = claim.text.split(CONTRAST)[0]!
   if (run.narrow && claim.type === 'tests' && EVERYTHING.test(clause) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
     const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   // "tox is green" names tox: a passing pytest of one file is not it while tox's own last run failed.
-  const namer = runs.findLast(([r]) => r !== run && r.status === 'failed' && runnerNamed(claim.text, r) !== undefined && runnerNamed(claim.text, run) === undefined)
-  if (namer) return { ok: false, why: `the claim names \`${runnerNamed(claim.text, namer[0])}\`, whose last run failed; ${quote(run.command)} is another run`, run: namer[0] }
+  const named = runnerNamed(claim.text, run) === undefined && runs.findLast(([r]) => r !== run && r.status === 'failed' && runnerNamed(claim.text, r) !== undefined)
+  if (named) return { ok: false, why: `the claim names \`${runnerNamed(claim.text, named[0])}\`, whose last run failed; ${quote(run.command)} is another run`, run: named[0] }
   return { ok: true, run }
 }
 
@@ -123,8 +125,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
 const WRAPPERS = new Set(['python', 'python3', 'py', 'sh', 'bash', 'node', 'npx', 'bunx', 'uv', 'uvx', 'poetry', 'pipenv', 'env', 'sudo', 'time', 'cd', 'exec'])
 /** The program of one of the run's commands that the claim names (`tox`, `ruff`), if any. */
 function runnerNamed (text: string, c: Command): string | undefined {
-  return simpleCommands(c.command).map(p => firstWord(p.text)).find(w => w.length > 2 && !WRAPPERS.has(w) &&
-    new RegExp(`(?:^|[\\s\`(])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s\`):,.、]|$)`, 'i').test(text))
+  return simpleCommands(c.command).map(p => firstWord(p.text)).find(w => w.length > 2 && !WRAPPERS.has(w) && namesWord(text, w, '[\\s`):,.、]', 'i'))
 }
 
 const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])
@@ -141,7 +142,7 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
     if (REWRITES.test(last)) return false
     const words = last.split(/\s+/)
     const name = /^[a-z][\w.-]{2,}$/.test(words[0] ?? '') && !SAYS_NOTHING.has(words[0]!) ? words.slice(0, /^-/.test(words[1] ?? '-') ? 1 : 2).join(' ') : ''
-    return name !== '' && new RegExp(`(?:^|[\\s\`(])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s\`)]|$)`).test(claim.text)
+    return name !== '' && namesWord(claim.text, name, '[\\s`)]')
   })
 }
 

@@ -38,8 +38,9 @@ const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|k
 const NOT_NOW_AFTER = /^\s*(nicht|no|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
 const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|if|when|', '|'), 'i')
-// A turn that changes course after "but" judges what follows it: "I couldn't run it, but the build succeeds" claims.
-const TURN = /^(.*\b(but|however|although|though|yet)\b|.*[;—–]|.*(しかし|ただし|が、))/i
+/** Where a sentence changes course: "I couldn't run it, but the build succeeds" claims what follows the turn. */
+export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|しかし|ただし|が、/i
+const TURN = new RegExp(`^.*(?:${CONTRAST.source})`, 'i')
 
 const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(failed|failing|failures?|errors?)\b/i
 // "5 of 6 packages build, only @acme/ui fails": a partial report, not a claim that the check passes.
