@@ -78,6 +78,8 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['committed:supported'], 'a commit that landed and its push')
   t.strictSame(outcomes('The release build succeeds.', [edit('app/build.gradle.kts'), run('./gradlew assembleDebug', 0, 'BUILD SUCCESSFUL in 1m 12s')]), ['build:unsupported'], 'a debug build is no release build')
   t.strictSame(outcomes('The release build succeeds.', [edit('app/build.gradle.kts'), run('./gradlew assembleRelease', 0, 'BUILD SUCCESSFUL in 2m')]), ['build:supported'])
+  t.strictSame(outcomes('Build result: BUILD SUCCESSFUL in 41s.', [edit('app/build.gradle.kts'), run('cat app/build/reports/last-build.txt', 0, 'BUILD SUCCESSFUL in 41s')]), ['build:unsupported'], 'an old run\'s line shown by cat')
+  t.strictSame(outcomes('Build result: BUILD SUCCESSFUL in 41s.', [edit('app/build.gradle.kts'), run('./gradlew :app:check | tail -3', 0, 'BUILD SUCCESSFUL in 41s')]), ['build:supported'], 'the build\'s own line')
   t.strictSame(outcomes('All tests pass.', [edit('payments/src/main/kotlin/Refunds.kt'), run('./gradlew :billing:test', 0, 'BUILD SUCCESSFUL in 19s')]), ['tests:unsupported'], 'a Gradle module the edits are not in')
   t.strictSame(outcomes('All tests pass.', [edit('payments/src/main/kotlin/Refunds.kt'), run('./gradlew :payments:test', 0, 'BUILD SUCCESSFUL in 19s')]), ['tests:supported'], 'the module the edits are in')
   t.strictSame(outcomes('gofmt: clean', [edit('a.go'), run('gofmt -l .', 0, '')]), ['lint:supported'])

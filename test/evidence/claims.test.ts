@@ -85,10 +85,13 @@ const CLAIMS: Array<[string, string]> = [
   // JIRA-comment fields.
   ['Checkstyle: 0 violations now, Jenkins should go back to stable.', 'lint'], ['No more type mismatches in the mapping layer.', 'types'],
   ['Verified in: admin-api unit tests, 133 green.', 'tests'], ['Ready for the sprint release.', 'ready'], ['Gateway compiles, and the rest is unchanged.', 'build'],
-  ['detekt has nothing to say about the new file.', 'lint'], ['Getestet – die Test-Suite ist grün.', 'tests']
+  ['detekt has nothing to say about the new file.', 'lint'], ['Getestet – die Test-Suite ist grün.', 'tests'],
+  // A checker that "reports nothing" reports a clean run; a types claim after a tests claim in one sentence.
+  ['mypy reports nothing now for app/.', 'types'], ['eslint flagged nothing in the new hooks.', 'lint']
 ]
 
 const NOT_CLAIMS = [
+  'pytest found nothing to run in that folder.',
   'The deploy script is fine as it is.', 'Die Tests sind noch nicht grün.', 'No funciona todavía.', 'Wenn die Tests grün sind, merge ich.',
   'The tests should be green after this.', 'The build step stays as it was.',
   'todavía no lo apliqué, así que no está desplegado.',
@@ -124,6 +127,7 @@ t.test('plans, conditions, negations, questions, quotes and code are no claim', 
 t.test('several claims in one message, each with its sentence', async t => {
   const found = findClaims('## Summary\n- Fixed the race in `pool.ts`.\n- All 31 tests pass.\n\nI will open the PR next.')
   t.strictSame(found, [{ type: 'fixed', text: '- Fixed the race in `pool.ts`.' }, { type: 'tests', text: '- All 31 tests pass.' }])
+  t.strictSame(types('Settings tests pass (8) and the types check out too.'), ['tests', 'types'])
 })
 
 t.test('hostile text costs its length, not more', async t => {
