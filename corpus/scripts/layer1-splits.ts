@@ -17,6 +17,8 @@ export const STOP_HOOKS = ['commit', 'scope-check', 'scope-change', 'shallow-bug
 export const TEST_AUTHORS = ['chatty', 'status', 'mixed']
 /** A second round, written after the first test figures were seen: what the changes made since were never chosen on. */
 export const TEST_AUTHORS_2 = ['casual', 'formal', 'jacasual']
+/** A third round, scored once and never read, while nothing in Layer 1 changed: the current models on hands they never met. */
+export const TEST_AUTHORS_3 = ['german', 'slack']
 export const DEV_AUTHORS = ['terse', 'markdown', 'japanese', 'pm', 'verbose', 'polyglot']
 
 const rowsOf = (file: string): CorpusRow[] => {
@@ -32,7 +34,8 @@ export const SETS: Record<string, { test: boolean, rows: () => CorpusRow[] }> = 
   'dev canonical forms + paraphrases': { test: false, rows: () => rowsOf('written/canonical.jsonl') },
   'test real (new repositories, quoted replies)': { test: true, rows: () => rowsOf('test/real.jsonl') },
   'test written (blind authors)': { test: true, rows: () => TEST_AUTHORS.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) },
-  'test written, second round': { test: true, rows: () => TEST_AUTHORS_2.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) }
+  'test written, second round': { test: true, rows: () => TEST_AUTHORS_2.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) },
+  'test written, third round': { test: true, rows: () => TEST_AUTHORS_3.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) }
 }
 
 export async function measure (rows: CorpusRow[]): Promise<Record<string, { recall: ReturnType<typeof wilson>, sent: number }>> {
