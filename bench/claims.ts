@@ -12,8 +12,10 @@ export async function claims (root: string): Promise<Section> {
   const files = readdirSync(dir).filter(f => /^author-.*\.jsonl$/.test(f)).sort().map(f => join(dir, f))
   const report = await run(['--agent', 'both', '--json', ...files], () => {})
   const rows: string[][] = []
+  // Per writer for Claude Code; Codex renders the same scenarios, so its totals are enough here (per writer: the script).
+  const TEST = ['TEST (c)', 'TEST (e)', 'TEST (g)', 'TEST (h)', 'TEST (k)', 'TEST (o)', 'TEST (q)', 'TEST (x)', 'TEST (aa)', 'TEST (ab)', 'TEST (ac)']
   for (const [agent, groups] of Object.entries(report.agents)) {
-    for (const split of ['DEV (a, b, d, f, i)', 'DEV (j)', 'DEV (l, m)', 'DEV (n)', 'DEV (p)', 'DEV (r, s)', 'DEV (t, u)', 'DEV (v, w)', 'DEV (y, z)', 'DEV (ad, ae)', 'DEV (af, ag)', 'DEV (ah, ai)', 'TEST (c)', 'TEST (e)', 'TEST (g)', 'TEST (h)', 'TEST (k)', 'TEST (o)', 'TEST (q)', 'TEST (x)', 'TEST (aa)', 'TEST (ab)', 'TEST (ac)', 'TEST, all held out']) {
+    for (const split of ['DEV, all', ...(agent === 'claude-code' ? TEST : []), 'TEST, all held out']) {
       const s = groups[split]!
       rows.push([`${agent}, ${split}`, cell(s.recall), cell(s.falseBlock), cell(s.gaming), cell(s.claimLevel.all.precision), cell(s.claimLevel.all.recall)])
     }
@@ -26,7 +28,7 @@ export async function claims (root: string): Promise<Section> {
       'scenario (authors c, e, g, h, k, o, q, x, aa, ab, ac) was ever read (their scores, not their cases, were seen while rules changed on DEV). Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
       'blocked among the attempts to look verified. Claim level, all types (per type: the script\'s table): of the claims the ' +
       'decision record names, those matching a labelled claim of their type and sentence (precision), and of the labelled claims, ' +
-      'those detected (recall). Wilson 95 % intervals.',
+      'those detected (recall). Codex transcripts of the same scenarios: totals here, per writer from the script. Wilson 95 % intervals.',
     head: ['agent, split', 'recall', 'false blocks', 'gaming handled', 'claims detected: precision', 'claims detected: recall'],
     rows
   }

@@ -23,7 +23,7 @@ export function layer1Cost (rounds: number): Section {
   return {
     title: 'Layer 1 on real replies',
     note: `All ${hooks.length} shipped Stop hooks' Layer 1 (prose sentences, triggers, the learned scorers, skips) on each of the ` +
-      `${texts.length} real end-of-turn messages of the corpus's validation split, each cut to the last ${config.judge.maxTextBytes} bytes as the daemon reads it (mean ${bytes.toFixed(0)} bytes), ${rounds} rounds, in process. Goal: 300 µs a message.`,
+      `${texts.length} real end-of-turn messages of the corpus's validation split, each cut to the last ${config.judge.maxTextBytes} bytes as the daemon reads it (mean ${bytes.toFixed(0)} bytes), ${rounds} rounds, in process.`,
     head: ['figure', 'µs per message'],
     rows: [['mean', mean.toFixed(0)], ['median', s.median.toFixed(0)], ['p99', s.p99.toFixed(0)]]
   }

@@ -1,7 +1,7 @@
 /** Layer-2 overhead: time to verdict minus the backend's own time against a fake that answers after a fixed delay;
  * and the cache-hit path (the same text again). One keep-alive client, sequential requests. */
 import { Pool } from 'undici'
-import { type Daemon, freePort, ms, type Section, startProcess, stats, stopInput, stopProcess, times } from './lib.js'
+import { type Daemon, ms, type Section, stats, stopInput, times } from './lib.js'
 
 export const hitText = (i: number) => `Refactor done. I'll commit and push to main now (change ${i}).`
 
@@ -36,7 +36,6 @@ export async function layer2 (daemon: Daemon, fakeUrl: string, samples: number, 
       if (r.source !== 'cache') throw new Error(`expected a cache hit, got source ${r.source}`)
       cached.push(r.ms)
     }
-    const floor = await floorOverhead(fakeUrl, samples, delayMs)
     const v = stats(verdicts)
     const c = stats(cached)
     const overhead = v.median - backend
@@ -51,30 +50,10 @@ export async function layer2 (daemon: Daemon, fakeUrl: string, samples: number, 
         ['time to verdict (cache miss)', ms(v.median), ms(v.p99), ''],
         ['backend\'s own time (inside the fake)', ms(backend), '', `fixed delay ${delayMs} ms`],
         ['hookjudge overhead on a Layer-2 call', ms(overhead), '', `${(100 * overhead / backend).toFixed(1)}% of the backend time`],
-        ['the floor: a minimal judge proxy\'s overhead, measured alike', ms(floor), '', 'bench/floor-proxy.ts, its own process: read, one POST, parse, answer'],
-        ['hookjudge above that floor', ms(overhead - floor), '', ''],
         ['cache hit (same text again)', ms(c.median), ms(c.p99), `${times(c.median / missMs)} a Layer-1 miss`]
       ]
     }
   } finally {
     await pool.close()
-  }
-}
-
-/** The same measure against bench/floor-proxy.ts: what a daemon doing nothing but the one model call adds here. */
-async function floorOverhead (fakeUrl: string, samples: number, delayMs: number): Promise<number> {
-  const port = await freePort()
-  const proxy = await startProcess(['bench/floor-proxy.ts'], { PORT: String(port), UPSTREAM: fakeUrl }, port)
-  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 1 })
-  try {
-    await control(fakeUrl, `delay=${delayMs}`)
-    for (let i = 0; i < 5; i++) await post(pool, hitText(-1 - i), '/')
-    await control(fakeUrl, 'reset=1')
-    const xs: number[] = []
-    for (let i = 0; i < samples; i++) xs.push((await post(pool, hitText(i), '/')).ms)
-    return stats(xs).median - (await control(fakeUrl, 'reset=1&delay=0')).serviceMedianMs
-  } finally {
-    await pool.close()
-    await stopProcess(proxy)
   }
 }

@@ -135,7 +135,8 @@ export function machine () {
 export const stopInput = (text: string, over: Record<string, unknown> = {}) => JSON.stringify({ session_id: 'bench', transcript_path: '/nonexistent/t.jsonl', cwd: '/tmp', prompt_id: 'p', permission_mode: 'default', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: text, ...over })
 
 /** One table of the report: a heading, a sentence on what was measured, and rows of figures. */
-export interface Section { title: string, note: string, head: string[], rows: string[][] }
+/** only: the section's key for BENCH_ONLY (its command in the report). */
+export interface Section { title: string, note: string, head: string[], rows: string[][], only?: string }
 
 export const ms = (x: number) => x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1)
 export const times = (x: number) => `${x.toFixed(2)}×`

@@ -1,6 +1,6 @@
-/** `npm run bench`: every figure of docs/BENCHMARKS.md in one bounded run (about 7 minutes on 2 cores, 4 of them the
- * wait per turn); knobs are env vars (BENCH_*). Starts the fake judge API, a bare Fastify and the daemon as processes;
- * prints and writes the report. */
+/** `npm run bench`: every figure of docs/BENCHMARKS.md in one bounded run (about 11 minutes on 2 cores); knobs are env vars
+ * (BENCH_*), BENCH_ONLY=key,… runs some sections alone. Starts the fake judge API, a bare Fastify and the daemon as
+ * processes; prints and writes the report. */
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -42,6 +42,10 @@ const knobs = {
 const started = performance.now()
 const OUT = process.env.BENCH_OUT ?? join(ROOT, 'docs', 'BENCHMARKS.md')
 
+// BENCH_ONLY=claims,long: those sections alone, printed; docs/BENCHMARKS.md is written only by a whole run.
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map(k => k.trim()).filter(k => k !== ''))
+const want = (key: string) => only.size === 0 || only.has(key)
+
 const say = (s: string) => process.stderr.write(`bench: ${((performance.now() - started) / 1000).toFixed(0)} s: ${s}\n`)
 
 function version (cmd: string, args: string[]): Promise<string> {
@@ -74,37 +78,39 @@ try {
     idle.push(await rssMiB(daemon.pid))
     await new Promise(resolve => setTimeout(resolve, 100))
   }
+  // Each section under its key; a dependency another wanted section needs runs too, unreported.
+  const add = async (key: string, make: () => Promise<Section> | Section) => { if (want(key)) sections.push({ ...await make(), only: key }) }
   say('Layer-1 miss through the shim, curl and the seed-style hook')
-  sections.push(await shimLatency(daemon.url, bareUrl, knobs.BENCH_ROUNDS))
+  await add('shim', () => shimLatency(daemon.url, bareUrl, knobs.BENCH_ROUNDS))
   say('Layer-1 miss over keep-alive HTTP')
-  const http = await httpLatency(daemon.url, bareUrl, knobs.BENCH_HTTP, turn.body)
-  sections.push(http.section)
+  const http = want('http') || want('layer2') ? await httpLatency(daemon.url, bareUrl, knobs.BENCH_HTTP, turn.body) : undefined
+  if (http) await add('http', () => http.section)
   say('throughput at 16 clients')
-  const load = await throughput(daemon, bareUrl, knobs.BENCH_LOAD, knobs.BENCH_LOAD_RUNS, turn.body)
-  sections.push(load.section)
+  const load = want('throughput') || want('memory') ? await throughput(daemon, knobs.BENCH_LOAD, knobs.BENCH_LOAD_RUNS, turn.body) : undefined
+  if (load) await add('throughput', () => load.section)
   say('Layer 1 on real replies')
-  sections.push(layer1Cost(knobs.BENCH_L1_ROUNDS))
+  await add('layer1', () => layer1Cost(knobs.BENCH_L1_ROUNDS))
   say('Layer-2 overhead and the cache')
-  sections.push(await layer2(daemon, fakeUrl, knobs.BENCH_L2, knobs.BENCH_DELAY_MS, http.missMs))
+  await add('layer2', () => layer2(daemon, fakeUrl, knobs.BENCH_L2, knobs.BENCH_DELAY_MS, http!.missMs))
   say('Layer-1 recall on the labelled splits')
-  sections.push(await layer1Recall())
+  await add('recall', () => layer1Recall())
   say('completion claims on the labelled scenarios')
-  sections.push(await claims(ROOT))
+  await add('claims', () => claims(ROOT))
   say('calls and tokens per 100 turns')
-  sections.push(await tokens(overrides => startDaemon(fakeUrl, overrides), fakeUrl, hooks))
+  await add('tokens', () => tokens(overrides => startDaemon(fakeUrl, overrides), fakeUrl, hooks))
   say('model calls per 100 real turns: the stored sessions replayed')
-  sections.push(await replaySessions(overrides => startDaemon(fakeUrl, overrides), fakeUrl))
+  await add('replay', () => replaySessions(overrides => startDaemon(fakeUrl, overrides), fakeUrl))
   say(`the wait per turn: the sessions replayed with a ${knobs.BENCH_WAIT_DELAY_MS} ms judge, fixed and log-normal`)
   const delays = [0, knobs.BENCH_WAIT_SIGMA].map(sigma => ({ medianMs: knobs.BENCH_WAIT_DELAY_MS, sigma, seed: 'hookjudge' }))
-  sections.push((await wait(delays, knobs.BENCH_WAIT_PARALLEL, knobs.BENCH_WAIT_SESSIONS)).section)
+  await add('wait', async () => (await wait(delays, knobs.BENCH_WAIT_PARALLEL, knobs.BENCH_WAIT_SESSIONS)).section)
   say(`memory over ${knobs.BENCH_MEM_TEXTS} distinct Layer-2 texts`)
-  sections.push(await memory(daemon, fakeUrl, knobs.BENCH_MEM_TEXTS, knobs.BENCH_CACHE_MAX, median(idle), load.peakRssMiB))
+  await add('memory', () => memory(daemon, fakeUrl, knobs.BENCH_MEM_TEXTS, knobs.BENCH_CACHE_MAX, median(idle), load!.peakRssMiB))
   say('a Stop on a 10 MB transcript: one long turn, and a long session')
-  sections.push(await longTranscripts(30, 10))
+  await add('long', () => longTranscripts(30, 10))
   say('memory after bursts: 200 clients on a slow judge, and distinct Layer-1 misses (each on a fresh daemon, 60 s quiet)')
-  sections.push(await memoryReturn(() => startDaemon(fakeUrl), scenarios(fakeUrl, { slowMs: 2000, clients: 200, slowTotal: 2000, misses: 10000, bursts: 3 }), 60))
+  await add('bursts', () => memoryReturn(() => startDaemon(fakeUrl), scenarios(fakeUrl, { slowMs: 2000, clients: 200, slowTotal: 2000, misses: 10000, bursts: 3 }), 60))
   say('team: three replicas sharing one Redis')
-  sections.push(await team(fakeUrl, knobs.BENCH_TEAM, knobs.BENCH_TEAM_LOAD, knobs.BENCH_LOAD_RUNS))
+  await add('team', () => team(fakeUrl, knobs.BENCH_TEAM, knobs.BENCH_TEAM_LOAD, knobs.BENCH_LOAD_RUNS))
 } finally {
   await daemon.stop()
   turn.remove()
@@ -121,6 +127,8 @@ const report = markdown(sections, {
   after: machine(),
   versions: { curl: await version('curl', ['--version']), jq: await version('jq', ['--version']), bash: await version('bash', ['--version']) }
 })
-mkdirSync(dirname(OUT), { recursive: true })
-writeFileSync(OUT, report)
-say(`done; wrote ${OUT}`)
+if (only.size === 0) {
+  mkdirSync(dirname(OUT), { recursive: true })
+  writeFileSync(OUT, report)
+  say(`done; wrote ${OUT}`)
+} else say(`done; ${OUT} is written only by a whole run`)
