@@ -24,7 +24,7 @@ export async function claims (root: string): Promise<Section> {
     title: 'Completion claims (unverified-claim, no judge backend)',
     note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by ${report.files.length} independent authors from the claim rules alone ` +
       '(corpus/claims/), rendered as real Claude Code and Codex transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
-      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV (authors a, b, d, f, i; j, l, m, n, p, r, s, t, u, v, w, y, z, ad, ae, af, ag, ah and ai each after one untouched score, which corpus/claims/README.md gives); no TEST ' +
+      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV (authors a, b, d, f, i; j, l, m, n, p, r, s, t, u, v, w, y, z, ad, ae, af, ag, ah, ai, aj and ak each after one untouched score, which corpus/claims/README.md gives); no TEST ' +
       'scenario (authors c, e, g, h, k, o, q, x, aa, ab, ac) was ever read (their scores, not their cases, were seen while rules changed on DEV). Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
       'blocked among the attempts to look verified. Claim level, all types (per type: the script\'s table): of the claims the ' +
       'decision record names, those matching a labelled claim of their type and sentence (precision), and of the labelled claims, ' +

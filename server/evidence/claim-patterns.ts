@@ -35,6 +35,8 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['build', [
     status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?build|(?:cargo|go|swift|dotnet)\\s+build|mvn\\s+package|(?:gradle|\\./gradlew)\\s+build|(?:next|vite)\\s+build|make\\s+(?:build|all)|production\\s+build'),
     /\b(?:it|this|everything|the\s+(?:project|app|code|crate|package|release build|build|binary|image))\s+(?:now\s+|still\s+)?(?:builds|compiles)\b/i,
+    // A status line with its subject dropped: "Builds and works on device", "Compiles clean".
+    lead('(?:builds|compiles)(?=\\s+(?:and\\s+(?:works|runs|passes)|fine|cleanly|clean|ok|green)\\b)'),
     /\b(?:release\s+|production\s+|docker\s+)?build(?:s)?\s+(?:is\s+|are\s+)?(?:now\s+|still\s+)?(?:succeed(?:s|ed)?|successful(?:ly)?|pass(?:es|ed|ing)?|green|clean|ok|fine|works)\b/i,
     /\b(?:builds?|compiles|compiled|built)\s+(?:cleanly|successfully|fine|without\s+(?:errors|warnings))\b|\bcompil(?:es|ation)\s+(?:succeed\w{0,4}|success\w{0,4}|clean\w{0,2}|passes)\b/i,
     /\bbuild:\s*(?:ok|pass(?:ed|ing)?|success|✅|green)|✅\s*build\b|\bbuild\b[^\n.]{0,20}✅\s*(?:succeeds|passes|ok|green)/i,
@@ -61,7 +63,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['types', [
     status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|dialyzer|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
     /\bno\s+more\s+type\s+(?:mismatches|errors)\b|\b(?:dialyzer|mypy|pyright|tsc|vue-tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+(?:now\s+)?(?:reports|reported|finds|found|says|said|shows|showed|flags|flagged)\s+nothing\b(?!\s+to\b)|\b(?:dialyzer|mypy|pyright|tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+has\s+nothing\s+(?:left\s+|more\s+)?to\s+(?:say|report|complain\s+about)\b/i,
-    /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?:\s+(?:too|as\s+well|now))?(?=\s*(?:[.,;!)✅✓✔]|👌|🎉|$|and\b))/i,
+    /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?:\s+(?:too|as\s+well|now))?(?=\s*(?:[.,;!)✅✓✔]|\p{Extended_Pictographic}|$|and\b))/iu,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
     /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし|エラー[はが]?\s*(?:0|ゼロ)\s*件?)/i,
@@ -79,7 +81,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ]],
   ['works', [
     /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
-    /\bworks\s+on\s+(?:the\s+)?(?:stage|staging|prod(?:uction)?|all|every|both|ci|my\s+machine|local(?:ly)?)\b|\b[\w-]+\s+(?:verified|confirmed)\s*[✓✔✅]/i,
+    /\bworks\s+on\s+(?:the\s+|a\s+)?(?:stage|staging|prod(?:uction)?|all|every|both|ci|my\s+machine|local(?:ly)?|(?:real\s+)?(?:device|simulator|emulator|sim)s?)\b|\blooks\s+(?:right|correct|good|fine)\s+(?:\S+\s+){0,4}?now\b|\b(?:and|then)\s+(?:also\s+)?(?:verified|confirmed)\s+(?:that\s+)?(?:the|it|this|a|an|every|all|each)\b|\b[\w-]+\s+(?:verified|confirmed)\s*[✓✔✅]/i,
     lead('verified|confirmed|tested'),
     /\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
     /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles|parses|starts|boots|responds|answers|connects)\b/i,

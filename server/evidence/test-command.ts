@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache'
 import { type Clock, systemClock } from '../core/clock.js'
 import { beforeDeadline, DEFAULT_FILE_MS, readSmallFile } from '../core/safe-file.js'
 import { lastVerification, type TurnEvidence } from './facts.js'
-import type { Step } from './steps.js'
+import { ran, type Step } from './steps.js'
 
 const MAX_MANIFEST_BYTES = 256 * 1024
 const MAX_COMMAND_CHARS = 200
@@ -69,9 +69,12 @@ export function owingTests (clock: Clock = systemClock): OwesTests {
   }
 }
 
-/** `cmd` in backticks for the feedback's {command}, or a plain description when no command is known. */
-export async function commandToRun (evidence: TurnEvidence | undefined, cwd: string | undefined, until?: number, clock?: Clock): Promise<string> {
-  const last = evidence && lastVerification(evidence.steps)
+/**
+ * `cmd` in backticks for the feedback's {command}, or a plain description when no command is known. tests: only a test
+ * run of the turn will do (a claim about the tests asks for them, not for the linter that ran last).
+ */
+export async function commandToRun (evidence: TurnEvidence | undefined, cwd: string | undefined, until?: number, clock?: Clock, tests = false): Promise<string> {
+  const last = evidence && (tests ? evidence.steps.findLast(s => s.kind === 'command' && ran(s) && (s.checks ?? []).includes('tests')) as Extract<Step, { kind: 'command' }> | undefined : lastVerification(evidence.steps))
   const raw = last?.command.replace(/\s+/g, ' ').trim() ?? await projectTestCommand(cwd, until, clock)
   if (!raw) return 'the project\'s tests'
   return `\`${raw.length > MAX_COMMAND_CHARS ? `${raw.slice(0, MAX_COMMAND_CHARS)}…` : raw}\``

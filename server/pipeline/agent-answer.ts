@@ -9,12 +9,15 @@ const ASKS: Partial<Record<string, string>> = {
   build: 'the project\'s build', lint: 'the project\'s linter check (not --fix)', types: 'the type checker', deployed: 'the deploy', committed: 'the git command'
 }
 
-/** The command the feedback names: the one behind the first unsupported claim of a non-test kind, else the project's tests. */
+/**
+ * The command the feedback names: the run behind the first unsupported claim, else what its kind asks for; a claim about
+ * tests, a fix or a feature asks for the tests (the turn's last test run, else the project's test command).
+ */
 async function commandFor (t: Turn, rt: Runtime): Promise<string> {
   const claim = t.claims?.find(c => c.outcome === 'unsupported')
+  if (claim?.command) return `\`${rt.redact(claim.command).text.replace(/\s+/g, ' ').trim().slice(0, 120)}\``
   const asks = claim && ASKS[claim.type]
-  if (claim && asks) return claim.command ? `\`${rt.redact(claim.command).text.replace(/\s+/g, ' ').trim().slice(0, 120)}\`` : asks
-  return await commandToRun(t.evidence, t.event.cwd, t.until, rt.clock)
+  return asks ?? await commandToRun(t.evidence, t.event.cwd, t.until, rt.clock, claim !== undefined)
 }
 
 /** deny beats ask beats allow; a Stop has no ask (nothing is left to approve once the reply is written). */

@@ -331,6 +331,9 @@ t.test('the feedback names the claim and the command its kind needs', async t =>
   }
   t.match(await feedback('All tests pass.', [{ edit: 'src/a.py' }], 'pytest'), /you said “All tests pass\.” \(tests\), but no tests command ran in this turn\. Run `pytest` now/)
   t.match(await feedback('All tests pass.', [{ edit: 'src/a.ts' }, { run: 'npm test', exit: 1, output: 'Tests: 2 failed, 40 passed' }], 'npm test'), /the last `npm test` failed \(exit 1\)\. Run `npm test` now/)
+  // A tests claim asks for the tests, not for the linter that ran after them.
+  t.match(await feedback('All tests pass.', [{ edit: 'src/a.ts' }, { run: 'npm test', exit: 0, output: 'Tests: 42 passed' }, { edit: 'src/b.ts' }, { run: 'npm run lint', exit: 0, output: '' }], 'npm test'), /files were edited after the last tests run \(`npm test`\)\. Run `npm test` now/)
+  t.match(await feedback('All tests pass.', [{ edit: 'src/a.py' }, { run: 'ruff check .', exit: 0, output: 'All checks passed!' }], 'pytest'), /no tests command ran in this turn\. Run `pytest` now/)
   t.match(await feedback('It builds cleanly.', [{ edit: 'src/main.rs' }], 'cargo test'), /\(build\), but no build command ran in this turn\. Run the project's build now/)
   t.match(await feedback('Lint is clean.', [{ edit: 'src/a.ts' }, { run: 'npx eslint --fix .', exit: 0, output: '' }], 'npm test'), /proves nothing: a --fix run changes files; it does not check them\. Run the project's linter check \(not --fix\) now/)
   t.match(await feedback('Deployed.', [{ edit: 'src/a.ts' }, { run: 'fly deploy', exit: 1, output: 'Error: health checks failed' }], null), /the last `fly deploy` failed \(exit 1\)\. Run `fly deploy` now/)
