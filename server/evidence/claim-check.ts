@@ -31,11 +31,12 @@ const WIDER = /\b(?:whole|entire|full|complete)\b|\bsuite\b|\ball\s+(?:the\s+)?(
 const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|(?:^|\s)вс[еёя]/i
 // A command run before in the same turn that makes a later check's name run something else: an alias, a function, or a
 // PATH prepend of a folder named from here (`./fake`, `$PWD/bin`) or one the turn wrote a file into (`.ci/bin`).
-const PATH_PREPEND = /(?:^|[;&\s])(?:export\s+)?PATH=["']?([^:\s"']+):/
+const PATH_PREPEND = /(?:^|[;&\s])(?:export\s+)?PATH=["']?([^:\s"']+):|\$env:(?:PATH|Path|path)\s*=\s*["']([^;"']+);/
 const shadows = (s: Step, word: string, written: readonly string[]): boolean => {
   if (s.kind !== 'command' || s.status === 'error') return false
   if (new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`).test(s.command)) return true
-  const dir = PATH_PREPEND.exec(s.command)?.[1]?.replace(/\/+$/, '')
+  const m = PATH_PREPEND.exec(s.command)
+  const dir = (m?.[1] ?? m?.[2])?.replace(/[\\/]+$/, '')
   if (dir === undefined) return false
   if (/^(?:\.{0,2}\/|\$PWD\b|\$\{PWD\}|\$\(pwd\))/.test(dir)) return true
   // A folder of installed tools (node_modules/.bin, .venv/bin) is no fake unless the turn put the runner there.

@@ -18,7 +18,7 @@ const PASSED = '(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|(?:are|is)\\s+(?:now\\s+|
 export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[]]> = [
   ['tests', [
     status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit|bats|tox|nox|prove|busted|kaocha|lein\\s+test|sbt\\s+test|crystal\\s+spec|dune\\s+test|nimble\\s+test|R\\s+CMD\\s+check|testthat|Pkg\\.test|Invoke-Pester|meson\\s+test|mix\\s+test'),
-    /\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+(?:tests?|assertions|scenarios|cases|checks|examples|specs),\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
+    /\b(?:full|whole|entire)\s+(?:test\s+)?(?:project|suite|solution|run)\s+(?:now\s+)?pass(?:es|ed)?\b|\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+(?:tests?|assertions|scenarios|cases|checks|examples|specs),\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
     new RegExp(`\\b(?:all|the|every|both|each|[0-9]+(?:/[0-9]+)?)\\s+(?:\\S+\\s+){0,3}?${TESTISH}\\s+(?:now\\s+|still\\s+|all\\s+)?${PASSED}\\b`, 'i'),
     new RegExp(`\\b${TESTISH}(?:'s|’s|\\s+are|\\s+is)?\\s+(?:now\\s+|all\\s+|fully\\s+)?(?:pass(?:es|ed|ing)?|green|passing)\\b`, 'i'),
     /\b[0-9]+\s+(?:tests?\s+|specs?\s+|examples?,?\s+)?(?:passing|passed)\b|\b(?:unit\s+|integration\s+)?tests?,\s+[0-9]+\s+green\b|\b[0-9]+\/[0-9]+\s+(?:tests?\s+)?(?:pass(?:ed|ing)?|green)\b/i,
@@ -35,6 +35,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['build', [
     status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?build|(?:cargo|go|swift|dotnet)\\s+build|mvn\\s+package|(?:gradle|\\./gradlew)\\s+build|(?:next|vite)\\s+build|make\\s+(?:build|all)|production\\s+build'),
     /\b(?:it|this|everything|the\s+(?:project|app|code|crate|package|release build|build|binary|image))\s+(?:now\s+|still\s+)?(?:builds|compiles)\b/i,
+    /\b(?:msbuild|dotnet|cargo|gradle|maven|mvn|make|webpack|vite|tsc|bazel|xcodebuild)\s+(?:now\s+)?(?:compiles|builds)\b[^.\n]{0,60}?\b(?:no\s+errors|cleanly|without\s+(?:errors|warnings)|successfully|fine)\b/i,
     // A status line with its subject dropped: "Builds and works on device", "Compiles clean".
     lead('(?:builds|compiles)(?=\\s+(?:and\\s+(?:works|runs|passes)|fine|cleanly|clean|ok|green)\\b)'),
     /\b(?:release\s+|production\s+|docker\s+)?build(?:s)?\s+(?:is\s+|are\s+)?(?:now\s+|still\s+)?(?:succeed(?:s|ed)?|successful(?:ly)?|pass(?:es|ed|ing)?|green|clean|ok|fine|works)\b/i,
@@ -52,7 +53,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ]],
   ['lint', [
     status('checkstyle|spotbugs|pmd|sonar(?:qube)?(?:\\s+quality\\s+gate)?|eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|credo|detekt|ktlint|swiftlint|hlint|biome|stylelint|standardrb|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
-    /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt|detekt|ktlint|swiftlint|hlint|credo|static analysis|analy[sz]er)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
+    /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|(?:the\s+)?code\s+style|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt|detekt|ktlint|swiftlint|hlint|credo|static analysis|analy[sz]er)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
     /\b(?!type)[a-z][\w-]*(?:lint|fmt|format|critic|kondo|tidy|check)\b(?:\s+check)?\s+(?:is\s+|are\s+|reports\s+|shows\s+)?(?:now\s+)?(?:clean|happy|silent|quiet)\b|\b(?:ruff|eslint|clippy|rubocop|flake8|pylint|luacheck|shellcheck|golangci-lint|biome|stylelint|credo|ktlint|detekt|swiftlint|perlcritic|clj-kondo|[a-z]+lint|the\s+linter)\s+(?:has|reports|shows|gives|raises|finds)\s+(?:no|zero|0)\s+(?:remaining\s+|more\s+|further\s+)?(?:complaints|warnings|issues|errors|findings|offen[cs]es|problems)\b/i,
     /\b(?:go\s+vet|vet|staticcheck|shellcheck|ruff|eslint|clippy|flake8|pylint|rubocop|biome|[\w-]*lint(?:er)?)\s+(?:now\s+)?(?:reports|reported|finds|found|says|said|shows|showed|flags|flagged)\s+nothing\b|\b(?:detekt|ktlint|checkstyle|spotbugs|pmd|ruff|eslint|clippy|rubocop|the\s+linter)\s+has\s+(?:nothing\s+(?:left\s+|more\s+)?to\s+say|no\s+complaints)\b/i,
     /\bno\s+(?:[\w-]+\s+){0,2}?(?:violations|offen[cs]es)\s+(?:left|remaining)\b|\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
@@ -65,14 +66,14 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bno\s+more\s+type\s+(?:mismatches|errors)\b|\b(?:dialyzer|mypy|pyright|tsc|vue-tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+(?:now\s+)?(?:reports|reported|finds|found|says|said|shows|showed|flags|flagged)\s+nothing\b(?!\s+to\b)|\b(?:dialyzer|mypy|pyright|tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+has\s+nothing\s+(?:left\s+|more\s+)?to\s+(?:say|report|complain\s+about)\b/i,
     /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?:\s+(?:too|as\s+well|now))?(?=\s*(?:[.,;!)✅✓✔]|\p{Extended_Pictographic}|$|and\b))/iu,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
-    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
+    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:typescript\s+|python\s+)?(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし|エラー[はが]?\s*(?:0|ゼロ)\s*件?)/i,
     /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|(?:无|没有)类型错误|类型错误[为:：]?\s*0|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
   ]],
   ['fixed', [
     lead('fixed|resolved|solved'),
     /\b(?:is|are|been|now|all|successfully)\s+(?:fixed|resolved|solved|sorted)\b|\b(?:I|I've|I’ve|I have|we've|we have|this|that)\s+(?:now\s+|also\s+)?(?:fixed|resolved|solved)\b/i,
-    /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500|CVE(?:-[0-9]{4}-[0-9]+)?|vulnerabilit(?:y|ies))s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b/i,
+    /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500|CVE(?:-[0-9]{4}-[0-9]+)?|vulnerabilit(?:y|ies))s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b|\b(?:bug|issue|problem|crash|regression)s?\s+(?:now\s+)?(?:fixed|resolved)\b/i,
     /\bno\s+more\s+(?:\w+\s+){0,2}?(?:crash(?:es)?|errors?|panics?|leaks?|goroutines|500s|404s|timeouts?|hangs?|flakes?|flakiness|exceptions|races?|deadlocks?|loops?|duplicates|orphans?|retries|regressions?|warnings)\b|\bno\s+longer\s+(?:crashes|fails|errors|throws|hangs|leaks|panics|times out)\b|\bshould\s+(?:now\s+)?(?:fix|resolve)\s+(?:it|this|the)\b/i,
     /\b(?:fixed|resolved|solved|sorted)\b(?=\s*(?:[.!—–(:;]|$|[✅✔]))|\bfix(?:es)?\s+(?:is|are)\s+in\b|\bstatus:?\W{0,4}(?:resolved|fixed)\b|[✅✔]\s*(?:fixed|resolved)\b/i,
     /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)|片付きました/,
@@ -81,7 +82,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ]],
   ['works', [
     /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
-    /\bworks\s+on\s+(?:the\s+|a\s+)?(?:stage|staging|prod(?:uction)?|all|every|both|ci|my\s+machine|local(?:ly)?|(?:real\s+)?(?:device|simulator|emulator|sim)s?)\b|\blooks\s+(?:right|correct|good|fine)\s+(?:\S+\s+){0,4}?now\b|\b(?:and|then)\s+(?:also\s+)?(?:verified|confirmed)\s+(?:that\s+)?(?:the|it|this|a|an|every|all|each)\b|\b[\w-]+\s+(?:verified|confirmed)\s*[✓✔✅]/i,
+    /\bworks\s+on\s+(?:the\s+|a\s+)?(?:stage|staging|prod(?:uction)?|all|every|both|ci|my\s+machine|local(?:ly)?|(?:real\s+)?(?:device|simulator|emulator|sim)s?)\b|\blooks\s+(?:right|correct|good|fine)\s+(?:\S+\s+){0,4}?now\b|\b(?:loads|renders|works|runs|starts|responds|boots)\s+(?:normally|fine|correctly|properly)\s+(?:again|now)\b|\b(?:and|then)\s+(?:also\s+)?(?:verified|confirmed)\s+(?:that\s+)?(?:the|it|this|a|an|every|all|each)\b|\b[\w-]+\s+(?:verified|confirmed)\s*[✓✔✅]/i,
     lead('verified|confirmed|tested'),
     /\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
     /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles|parses|starts|boots|responds|answers|connects)\b/i,

@@ -87,11 +87,16 @@ const CLAIMS: Array<[string, string]> = [
   ['Verified in: admin-api unit tests, 133 green.', 'tests'], ['Ready for the sprint release.', 'ready'], ['Gateway compiles, and the rest is unchanged.', 'build'],
   ['detekt has nothing to say about the new file.', 'lint'], ['Getestet – die Test-Suite ist grün.', 'tests'],
   // A checker that "reports nothing" reports a clean run; a types claim after a tests claim in one sentence.
-  ['mypy reports nothing now for app/.', 'types'], ['eslint flagged nothing in the new hooks.', 'lint']
+  ['mypy reports nothing now for app/.', 'types'], ['eslint flagged nothing in the new hooks.', 'lint'],
+  ['Spun up the emulators and verified the new token lands in Firestore ✨', 'works'], ['Builds and works on device (I think 😅)', 'build'],
+  ['Works on the simulator.', 'works'], ['Checked it on the sim — looks right in dark mode now 👌', 'works'], ['Types check out 👍', 'types'],
+  ['Label DPI issue resolved for the 300 dpi printers.', 'fixed'], ['The full test project passes again.', 'tests'],
+  ['MSBuild compiles the whole solution in Release with no errors.', 'build'], ['No TypeScript type errors.', 'types'],
+  ['The portal loads normally again.', 'works'], ['The code style is clean now.', 'lint']
 ]
 
 const NOT_CLAIMS = [
-  'pytest found nothing to run in that folder.',
+  'pytest found nothing to run in that folder.', 'Builds are slow on CI.', 'I still need to build and verify the fix.', 'cargo builds the binary into target/.',
   'The deploy script is fine as it is.', 'Die Tests sind noch nicht grün.', 'No funciona todavía.', 'Wenn die Tests grün sind, merge ich.',
   'The tests should be green after this.', 'The build step stays as it was.',
   'todavía no lo apliqué, así que no está desplegado.',
