@@ -43,8 +43,7 @@ export async function layer2 (daemon: Daemon, fakeUrl: string, samples: number, 
       title: 'Layer 2: overhead over the backend, and the cache-hit path',
       note: `A loopback fake judge API answers after ${delayMs} ms. ${v.n} distinct Layer-1 hits, one keep-alive client; ` +
         'the backend\'s own time is measured inside the fake (request read → answer written). Overhead = time to verdict − ' +
-        `backend time: redaction, prompt, the HTTP hop to the backend, parsing, and the route. The cache path repeats those texts (${c.n} requests). ` +
-        'The floor is the least any separate judge process adds on this machine (its wake-ups and loopback hops).',
+        `backend time: redaction, prompt, the HTTP hop to the backend, parsing, and the route. The cache path repeats those texts (${c.n} requests).`,
       head: ['figure', 'median ms', 'p99 ms', 'note'],
       rows: [
         ['time to verdict (cache miss)', ms(v.median), ms(v.p99), ''],

@@ -50,7 +50,7 @@ export function markdown (sections: Section[], run: RunInfo): string {
           '> other work competed for the same cores, so absolute figures are pessimistic and noisy. Ratios measured in',
           '> the same run hold up better. Re-run `npm run bench` on a quiet machine for reference figures.']
       : []),
-    ...sections.flatMap(s => ['', `## ${s.title}`, '', s.note, ...(s.only ? ['', `Alone: \`BENCH_ONLY=${s.only} npm run bench\``] : []), '', markdownTable(s)]),
+    ...sections.flatMap(s => ['', `## ${s.title}`, '', `${s.note}${s.only ? ` Alone: \`BENCH_ONLY=${s.only} npm run bench\`.` : ''}`, '', markdownTable(s)]),
     ''
   ].join('\n')
 }

@@ -18,7 +18,7 @@ t.test('the Markdown report', async t => {
   t.notMatch(md, /busy machine/, 'a quiet machine gets no warning')
   t.match(md, /## Layer 2\n\nA fake answers after 50 ms\.\n\n\| figure \| median ms \|\n\| --- \| ---: \|\n\| time to verdict \| 52\.1 \|\n\| a \\\| b \| 1\.00 \|/)
   t.match(markdown([section], info('3.50 2.00 1.00')), /> These figures came from a shared, busy machine/)
-  t.match(markdown([{ ...section, only: 'layer2' }], info('0.20 0.30 0.40')), /A fake answers after 50 ms\.\n\nAlone: `BENCH_ONLY=layer2 npm run bench`\n\n\| figure/, 'a section names the command that measures it alone')
+  t.match(markdown([{ ...section, only: 'layer2' }], info('0.20 0.30 0.40')), /A fake answers after 50 ms\. Alone: `BENCH_ONLY=layer2 npm run bench`\.\n\n\| figure/, 'a section names the command that measures it alone')
 })
 
 t.test('the console report', async t => {
