@@ -5,7 +5,7 @@ import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { shellEffects } from '../approvals/shell-effects.js'
 import { outsideEdits } from './run-scope.js'
-import { simpleCommands } from './verification.js'
+import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
 
 type Command = Extract<Step, { kind: 'command' }>
@@ -81,7 +81,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   // ("jvmTest: BUILD SUCCESSFUL"), not "the AAR assembles" nor a release build.
   // Printed by the build itself: `cat build/reports/last-build.txt` shows an old run's line.
   const builtBy = (c: Command) => claim.type === 'build' && QUOTES_BUILD_OK.test(claim.text) && !RELEASE.test(claim.text) && c.tail !== undefined &&
-    BUILD_OK.test(c.tail) && simpleCommands(c.command).some(p => !SHOWS_ONLY.has(firstWord(p.text)))
+    BUILD_OK.test(c.tail) && simpleCommands(c.command).some(p => !showsOnly(p.text))
   const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && ((x[0].checks ?? []).some(k => kinds.includes(k)) || builtBy(x[0])))
   // "Committed locally as 3b7e9d1" is backed by the commit, whatever a later push did; a push or merge claim by its own run.
   const commitOnly = claim.type === 'committed' && !SHARED_GIT.test(claim.text)
@@ -135,8 +135,6 @@ const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])
 // A formatter or fixer that rewrites files checks nothing: `ruff format`, `prettier --write`, `eslint --fix`.
 const REWRITES = /\s(?:--fix|--write|-w)(?:\s|=|$)|^(?:ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(?:--check|-l|--list|--verify-no-changes|--diff|-c)\b)/
 const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
-// Commands that only show what is already there (a file, a log, a string).
-const SHOWS_ONLY = new Set(['cat', 'head', 'tail', 'less', 'more', 'bat', 'type', 'echo', 'printf', 'grep', 'rg', 'jq', 'sed', 'awk'])
 
 /** "Confirmed with `helm diff` that…": an observing command the claim names, passed after the last edit, is what it saw. */
 function namedRun (claim: Claim, steps: Step[]): Command | undefined {

@@ -74,7 +74,7 @@ export function owingTests (clock: Clock = systemClock): OwesTests {
  * run of the turn will do (a claim about the tests asks for them, not for the linter that ran last).
  */
 export async function commandToRun (evidence: TurnEvidence | undefined, cwd: string | undefined, until?: number, clock?: Clock, tests = false): Promise<string> {
-  const last = evidence && (tests ? evidence.steps.findLast(s => s.kind === 'command' && ran(s) && (s.checks ?? []).includes('tests')) as Extract<Step, { kind: 'command' }> | undefined : lastVerification(evidence.steps))
+  const last = evidence && (tests ? evidence.steps.findLast((s): s is Extract<Step, { kind: 'command' }> => s.kind === 'command' && ran(s) && (s.checks ?? []).includes('tests')) : lastVerification(evidence.steps))
   const raw = last?.command.replace(/\s+/g, ' ').trim() ?? await projectTestCommand(cwd, until, clock)
   if (!raw) return 'the project\'s tests'
   return `\`${raw.length > MAX_COMMAND_CHARS ? `${raw.slice(0, MAX_COMMAND_CHARS)}…` : raw}\``

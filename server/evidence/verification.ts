@@ -137,6 +137,8 @@ const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['build', /\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bSuccessfully built\b|\bCompiled successfully\b/]
 ]
 const SHOWS_OR_INLINE = /^(echo|printf|cat|tac|tail|head|less|more|grep|egrep|rg|ag|sed|awk|jq|yq|wc|sort|uniq|tee|ls|find|diff|git|gh|curl|wget|true|:|((python|node|ruby|perl|php|bash|sh|zsh|deno|bun)[0-9.]*\s+(-\S+\s+)*-\w*[ce]))(\s|$)/
+/** Whether a simple command only shows text (a file, a log, a string) or runs inline code: what it prints is no run's. */
+export const showsOnly = (command: string): boolean => SHOWS_OR_INLINE.test(command)
 
 function printedKinds (parts: SimpleCommand[], output: string | undefined): CheckKind[] {
   // What the first command printed: `make ci | tail` shows make's summary; `cat results.txt | tail` shows a file.
