@@ -3,6 +3,7 @@ import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
+import { REWRITES } from './run-proof.js'
 import { shellEffects } from '../approvals/shell-effects.js'
 import { outsideEdits } from './run-scope.js'
 import { showsOnly, simpleCommands } from './verification.js'
@@ -132,8 +133,6 @@ function runnerNamed (text: string, c: Command): string | undefined {
 }
 
 const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])
-// A formatter or fixer that rewrites files checks nothing: `ruff format`, `prettier --write`, `eslint --fix`.
-const REWRITES = /\s(?:--fix|--write|-w)(?:\s|=|$)|^(?:ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(?:--check|-l|--list|--verify-no-changes|--diff|-c)\b)/
 const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 
 /** "Confirmed with `helm diff` that…": an observing command the claim names, passed after the last edit, is what it saw. */

@@ -27,8 +27,8 @@ const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
 const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt))\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+/
-// A formatter that rewrites files unless asked only to check: `dotnet format`, `black .`, `cargo fmt`.
-const FIX_ONLY = /(^|\s)(--fix|--write|-w|--apply|fix)(\s|$)|^\s*(dotnet\s+format|black|isort|rustfmt|cargo\s+fmt|mix\s+format|terraform\s+fmt|tofu\s+fmt|deno\s+fmt|zig\s+fmt)\b(?![^;&|]*\s(--check|--verify-no-changes|--diff|-l|--list)\b)/
+/** A fixer or a formatter that rewrites files checks nothing: `eslint --fix`, `prettier --write`, `dotnet format`, `black .`. */
+export const REWRITES = /(^|\s)(--fix|--write|-w|--apply|fix)(\s|=|$)|^\s*(ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(--check|-l|--list|--verify-no-changes|--diff|-c)\b)/
 const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
 // npm, pnpm and yarn print the script they run ("> app@1.0.0 test" then "> echo ok"): one that only prints tests nothing.
 const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (echo|printf|true|exit 0|:)(\s|$)/m
@@ -78,7 +78,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   // A git or deploy command line is often a chain or a here-document (commit messages): only an explicit mask hides it.
   const masked = checking ? !exitReliable || HIDDEN.test(command) : HIDDEN.test(command)
   if (masked && !CLEAN_PASS.test(output)) return { unproven: 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass' }
-  if (checks.length === 1 && checks[0] === 'lint' && FIX_ONLY.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
+  if (checks.length === 1 && checks[0] === 'lint' && REWRITES.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
   const passed = tests ? passedCount(output) : undefined
   return { ...(tests && SELECTS.test(command) ? { narrow: true } : {}), ...(passed !== undefined ? { passed } : {}) }
 }
