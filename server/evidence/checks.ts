@@ -33,10 +33,10 @@ export type KindsOf = (parts: SimpleCommand[]) => { kinds: CheckKind[], first: n
 /** Anchored at a simple command's start, as verificationCommands are: `echo npm test` checks nothing. */
 export function compileChecks (patterns: CheckPatterns): KindsOf {
   const sets: Array<[CheckKind, PatternSet]> = CHECK_KINDS.filter(k => (patterns[k] ?? []).length > 0)
-    .map(k => [k, compilePatterns(patterns[k]!.map(p => `^(?:${p})`))])
+    .map(k => [k, compilePatterns(patterns[k]!.map(p => `^(?:${p})`), true)])
   // One run of every kind's patterns at once says whether a simple command is any check at all: most (grep, cat, sed)
   // are none, and asking each kind's set would cost a run apiece (a long turn holds thousands of commands).
-  const any = compilePatterns(sets.flatMap(([, set]) => set.sources))
+  const any = compilePatterns(sets.flatMap(([, set]) => set.sources), true)
   return (parts) => {
     const maybe = parts.map(p => any.test(p.text))
     const hits = sets.map(([k, set]) => [k, parts.findIndex((p, i) => maybe[i] === true && set.test(p.text))] as const).filter(([, i]) => i >= 0)

@@ -86,7 +86,7 @@ const BUILD_WRAPPER = /^(?:\.\/)?(?:gradlew|mvnw)\b/
 
 export function createClassifier (settings: Pick<EvidenceSettings, 'verificationCommands' | 'failureOutput'> & Partial<Pick<EvidenceSettings, 'checks'>>): Classifier {
   // Anchored: `echo npm test` or `grep "npm test" README` must not count as running the tests.
-  const commands: PatternSet = compilePatterns(settings.verificationCommands.map(p => `^(?:${p})`))
+  const commands: PatternSet = compilePatterns(settings.verificationCommands.map(p => `^(?:${p})`), true)
   const failures: PatternSet = compilePatterns(settings.failureOutput)
   const kindsOf = compileChecks(settings.checks ?? {})
   return {

@@ -21,14 +21,19 @@ export function patternError (source: string): string | null {
   }
 }
 
-export function compilePatterns (sources: readonly string[]): PatternSet {
+/**
+ * anchored: every source starts with `^` (command patterns). Their alternation dies within a command's first words, so
+ * one of them all stays small (a long turn's thousands of `grep` and `cat` commands: 11 → 0.7 ms, measured on 3,200).
+ */
+export function compilePatterns (sources: readonly string[], anchored = false): PatternSet {
   if (sources.length === 0) return EMPTY
+  const group = anchored ? sources.length : GROUP
   // test runs the patterns' alternation, three at a time: a DFA stops at the first match, where a set's must read the whole
   // text to say which patterns match (measured on real replies: 142 → 92 µs for the six Stop hooks' triggers). One
   // alternation of every pattern can outgrow RE2's 8 MB DFA budget, and then each text falls back to the NFA
   // (bugfix-without-reproduction's nine triggers: 7 → 800 µs a reply; scope-change's four: 15 → 100 µs); three stay within it.
   const groups: RE2JS[] = []
-  for (let i = 0; i < sources.length; i += GROUP) groups.push(RE2JS.compile(sources.slice(i, i + GROUP).map(s => `(?:${s})`).join('|')))
+  for (let i = 0; i < sources.length; i += group) groups.push(RE2JS.compile(sources.slice(i, i + group).map(s => `(?:${s})`).join('|')))
   let set: RE2Set | undefined
   return {
     sources,

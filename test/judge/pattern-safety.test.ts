@@ -41,6 +41,19 @@ t.test('a set matches when any one pattern does: each pattern keeps its own flag
   t.strictSame(set.match('x and the end'), [1, 2], 'match names every pattern that matched')
 })
 
+t.test('anchored command patterns as one alternation: each still anchored, with its own flags and alternatives', async t => {
+  const sources = ['^(?:npm\\s+test|pnpm\\s+t)(\\s|$)', '^(?:(?i)make\\s+check)', '^(?:go\\s+test)', '^(?:cargo\\s+test)']
+  const one = compilePatterns(sources, true)
+  const cases: Array<[string, boolean]> = [
+    ['npm test', true], ['pnpm t -r', true], ['MAKE CHECK', true], ['go test ./...', true], ['cargo test', true],
+    ['echo npm test', false], ['npm tests', false], ['grep -rn "go test" .', false], ['', false], ['xcargo test', false]
+  ]
+  for (const [text, want] of cases) {
+    t.equal(one.test(text), want, text)
+    t.equal(one.test(text), sources.some(s => compilePatterns([s]).test(text)), `as the patterns one by one: ${text}`)
+  }
+})
+
 t.test('the wrapper\'s own regexes and the echo check stay linear on 1 MB inputs', async t => {
   for (const [name, input] of Object.entries(HOSTILE)) {
     t.type(defuse(input), 'string', `defuse: ${name}`)
