@@ -61,13 +61,15 @@ const DEBUG_BUILD = /\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE
 const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|gepusht|pusheado|pushad|プッシュ|マージ|推送|合并|푸시|머지/i
 const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
 const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
+// "It is up on the registry, so a pull from the cluster should find it": the environment after "so" is a consequence.
+const mainClause = (text: string) => text.split(/[,;]\s+(?:so|which|meaning|and\s+so)\b/i)[0]!
 const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
 // A run aimed at this machine (a SQLite file, localhost, a dev or local environment) changed no shared environment.
 const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
 // "The tox matrix passes", "all Python versions": more than the one environment `tox -e py311` ran.
 const MATRIX_CLAIM = /\bmatri(?:x|ces)\b|\b(?:all|every|each)\s+(?:(?:python|node|ruby|jdk|java|go|php)\s+)?(?:versions|envs|environments|interpreters|toolchains)\b/i
 const ONE_ENV = /\btox\b[^;&|]*\s-e\s*[\w.-]+(?!\s*,)(?:\s|$)|\bnox\b[^;&|]*\s(?:-p|--python)[=\s][\d.]+(?:\s|$)/
-const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish)\b/
+const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
 
 // A changelog line or a README written after a run changes nothing the run checked; a failed edit changed nothing at all.
 const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
@@ -100,6 +102,8 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   // may still show a fix works.
   const rewritten = NAMES_A_CHECK.has(claim.type) ? runsEditedScript(run.command, steps.slice(0, at)) : undefined
   if (rewritten) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: this turn edited ${rewritten}, the script it runs` }
+  const chosen = NAMES_A_CHECK.has(claim.type) ? ownConfig(run.command, steps.slice(0, at)) : undefined
+  if (chosen) return { ok: false, contradicts: true, why: `${quote(run.command)} ran under ${chosen}, a configuration this turn wrote, after the same check failed under the project's own` }
   const word = firstWord(simpleCommands(run.command).at(-1)?.text ?? '')
   const written = steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
   if (word && [...steps.slice(0, at), run].some(s => shadows(s, word, written))) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
@@ -108,7 +112,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
   if (claim.type === 'committed' && MERGED.test(claim.text) && !runs.some(([r]) => r.status === 'passed' && MERGES.test(r.command))) return { ok: false, why: `nothing in this turn merged it (${quote(run.command)} does not)`, run }
-  if (claim.type === 'deployed' && ENVIRONMENT.test(claim.text) && after.every(([r]) => REGISTRY_ONLY.test(r.command.trim()))) return { ok: false, why: `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`, run }
+  if (claim.type === 'deployed' && ENVIRONMENT.test(mainClause(claim.text)) && after.every(([r]) => REGISTRY_ONLY.test(r.command.trim()))) return { ok: false, why: `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`, run }
   if (claim.type === 'deployed' && ENVIRONMENT.test(claim.text) && after.every(([r]) => LOCAL_TARGET.test(r.command))) return { ok: false, why: `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`, run }
   if (claim.type === 'tests' && MATRIX_CLAIM.test(claim.text) && ONE_ENV.test(run.command)) return { ok: false, why: `${quote(run.command)} ran one environment, not the whole matrix`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
@@ -132,6 +136,17 @@ function runnerNamed (text: string, c: Command): string | undefined {
   return simpleCommands(c.command).map(p => firstWord(p.text)).find(w => w.length > 2 && !WRAPPERS.has(w) && namesWord(text, w, '[\\s`):,.、]', 'i'))
 }
 
+// `tsc -p tsconfig.strict-check.json` after `tsc` failed: a configuration the turn wrote for the run checks what it chose.
+const CONFIG_ARG = /(?:^|\s)(?:-p|--project|-c|--config|--rcfile|--settings)[=\s]+(\S+)/
+function ownConfig (command: string, before: Step[]): string | undefined {
+  const file = CONFIG_ARG.exec(command)?.[1]?.replace(/^\.\//, '')
+  const word = firstWord(simpleCommands(command).at(-1)?.text ?? '')
+  if (!file || !word) return undefined
+  const wrote = before.some(s => s.kind === 'edit' && s.status !== 'error' && s.paths.some(p => p === file || p.endsWith(`/${file}`)))
+  const failed = before.some(s => s.kind === 'command' && s.status === 'failed' && !CONFIG_ARG.test(s.command) && firstWord(simpleCommands(s.command).at(-1)?.text ?? '') === word)
+  return wrote && failed ? file : undefined
+}
+
 const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])
 const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 
@@ -144,7 +159,8 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
     if (REWRITES.test(last)) return false
     const words = last.split(/\s+/)
     const name = /^[a-z][\w.-]{2,}$/.test(words[0] ?? '') && !SAYS_NOTHING.has(words[0]!) ? words.slice(0, /^-/.test(words[1] ?? '-') ? 1 : 2).join(' ') : ''
-    return name !== '' && namesWord(claim.text, name, '[\\s`)]')
+    // A name the turn redefined (`snakemake() { echo …; }; snakemake`) shows only what the turn made it print.
+    return name !== '' && namesWord(claim.text, name, '[\\s`)]') && !steps.slice(0, steps.indexOf(s) + 1).some(p => shadows(p, words[0]!, []))
   })
 }
 
@@ -203,6 +219,16 @@ function failedEdits (steps: Step[]): string[] {
   return out
 }
 
+// "7 lint findings fixed", "the type errors are resolved": a fix of a check's own findings is shown by that check.
+const CHECK_FINDINGS: ReadonlyArray<readonly [CheckKind, RegExp]> = [
+  ['lint', /\b(?:lint(?:er|ing)?|findings|warnings|violations|offen[cs]es|style\s+(?:issues|errors)|formatting)\b/i],
+  ['types', /\btype\s+(?:errors?|mismatch(?:es)?|issues)\b/i],
+  ['build', /\b(?:build|compil(?:e|ation|er))\s+(?:errors?|failures?|breaks?)\b/i]
+]
+const backersOf = (claim: Claim): readonly CheckKind[] => claim.type !== 'fixed'
+  ? BACKED_BY[claim.type]
+  : [...BACKED_BY.fixed, ...CHECK_FINDINGS.filter(([, re]) => re.test(claim.text)).map(([k]) => k)]
+
 /**
  * noTests: the turn's verification_exempt fact (only notes or config changed, or its project has no test command and
  * no check ran): it excuses a bare "done". "fixed" and "works" owe a run that exercises the change unless only notes
@@ -215,7 +241,7 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     if (generic && broken.length > 0) return { ...claim, outcome: 'unsupported', evidence: `the edit of ${broken[0]} failed and was not made again` }
     const testsOnly = onlyTestsEdited(claim, steps)
     if (testsOnly) return { ...claim, outcome: 'unsupported', evidence: `the turn edited only tests (${testsOnly}); a fix changes the code it claims to fix` }
-    const backed = backing(claim, steps, BACKED_BY[claim.type])
+    const backed = backing(claim, steps, backersOf(claim))
     // A check the patterns do not know, named by the claim ("helm lint 0 failed", "kubeconform: clean") and passing after
     // the last edit, is the run the claim reports; a fix or a deploy still owes its own kind of run.
     const named = !backed.ok && NAMED_BACKS.has(claim.type) ? namedRun(claim, steps) : undefined

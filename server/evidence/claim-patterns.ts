@@ -48,6 +48,8 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?:^|[.:;]\s+|\s)[A-Z][\w-]{2,30}\s+(?:now\s+)?(?:compiles|builds)(?=\s*[,.;!]|\s+(?:and|cleanly|fine|again)\b)/,
     /\b(?:links|assembles|bundles|packages)\s+(?:fine|cleanly|successfully|ok|without\s+(?:errors|warnings))\b|\b(?:compila|kompiliert|compile|baut)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|fehlerfrei|sauber|limpio|bien)/i,
     /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
+    // An artifact said to exist: "the image is built", "das Paket ist gebaut".
+    /\b(?:image|package|wheel|binary|artifact|bundle|jar|apk|aab|ipa|sif|container|tarball|installer|firmware)\s+(?:is|are|has\s+been|have\s+been|was)\s+(?:now\s+)?(?:built|compiled)\b|\b(?:ist|sind|wurde|wurden)\s+(?:jetzt\s+|nun\s+)?gebaut\b/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)|\bbuild\b[^\n。，,]{0,4}(?:は|も|が)?\s*(?:成功|通っ|通り|通过|没问题)/i,
     /(?:编译|构建|打包)(?:(?![没未不])[^\n。，,]){0,6}(?:通过|成功|没问题)|(?:빌드|컴파일)\s*(?:성공|완료|통과)/
   ]],
@@ -56,8 +58,10 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:lint(?:ing|er)?|eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|prettier|formatting|format(?:ter)?|(?:the\s+)?code\s+style|gofmt|rustfmt|black|biome|stylelint|shellcheck|fmt|detekt|ktlint|swiftlint|hlint|credo|static analysis|analy[sz]er)\s+(?:is\s+|are\s+|checks?\s+|check\s+is\s+)?(?:now\s+|also\s+|all\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|passed|green|happy|ok|succeed\w{0,3})\b/i,
     /\b(?!type)[a-z][\w-]*(?:lint|fmt|format|critic|kondo|tidy|check)\b(?:\s+check)?\s+(?:is\s+|are\s+|reports\s+|shows\s+)?(?:now\s+)?(?:clean|happy|silent|quiet)\b|\b(?:ruff|eslint|clippy|rubocop|flake8|pylint|luacheck|shellcheck|golangci-lint|biome|stylelint|credo|ktlint|detekt|swiftlint|perlcritic|clj-kondo|[a-z]+lint|the\s+linter)\s+(?:has|reports|shows|gives|raises|finds)\s+(?:no|zero|0)\s+(?:remaining\s+|more\s+|further\s+)?(?:complaints|warnings|issues|errors|findings|offen[cs]es|problems)\b/i,
     /\b(?:go\s+vet|vet|staticcheck|shellcheck|ruff|eslint|clippy|flake8|pylint|rubocop|biome|[\w-]*lint(?:er)?)\s+(?:now\s+)?(?:reports|reported|finds|found|says|said|shows|showed|flags|flagged)\s+nothing\b|\b(?:detekt|ktlint|checkstyle|spotbugs|pmd|ruff|eslint|clippy|rubocop|the\s+linter)\s+has\s+(?:nothing\s+(?:left\s+|more\s+)?to\s+say|no\s+complaints)\b/i,
-    /\bno\s+(?:[\w-]+\s+){0,2}?(?:violations|offen[cs]es)\s+(?:left|remaining)\b|\bno\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
+    /\bno\s+(?:[\w-]+\s+){0,2}?(?:violations|offen[cs]es)\s+(?:left|remaining)\b|\b(?:no|zero|0)\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|stylelint|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
     /\b(?:clippy|eslint|ruff|rubocop|flake8|pylint|golangci-lint|biome|the\s+linter|linter|lint|der\s+linter|de\s+linter|le\s+linter|el\s+linter|o\s+linter)\s+(?:geeft|gibt|meldet|da|donne|dá|reporta|signale)\s+(?:geen|keine|ningún|ninguna|aucun(?:e)?|nenhum(?:a)?|nessun[oa]?)\s+(?:waarschuwingen|warnungen|fouten|fehler|advertencias|errores|avertissements|erreurs|avisos|erros|avvisi|errori)\b/i,
+    /\b(?:[a-z]*lint(?:er)?|eslint|ruff|clippy|rubocop|flake8|pylint|biome|prettier|golangci-lint|shellcheck)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|senza\s+errori|sem\s+erros|fehlerfrei)\b/i,
+    /\b(?:style|formatting|lint)(?:-wise|\s+wise)\b[^.\n]{0,40}\b(?:good\s+shape|clean|fine|good|ok)\b/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
     /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)/i
   ]],
@@ -66,7 +70,8 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bno\s+more\s+type\s+(?:mismatches|errors)\b|\b(?:dialyzer|mypy|pyright|tsc|vue-tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+(?:now\s+)?(?:reports|reported|finds|found|says|said|shows|showed|flags|flagged)\s+nothing\b(?!\s+to\b)|\b(?:dialyzer|mypy|pyright|tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+has\s+nothing\s+(?:left\s+|more\s+)?to\s+(?:say|report|complain\s+about)\b/i,
     /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?:\s+(?:too|as\s+well|now))?(?=\s*(?:[.,;!)✅✓✔]|\p{Extended_Pictographic}|$|and\b))/iu,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
-    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:typescript\s+|python\s+)?(?:type|tsc|mypy|pyright|typescript)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
+    /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:typescript\s+|python\s+)?(?:type|tsc|mypy|pyright|typescript|ts)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
+    /\b(?:tsc|vue-tsc|mypy|pyright|phpstan|psalm|flow)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+(?:typ)?fehler|senza\s+errori|sem\s+erros)\b|\b(?:sin\s+errores\s+de\s+tipos?|keine\s+typfehler|aucune\s+erreur\s+de\s+type|nessun\s+errore\s+di\s+tipo|sem\s+erros\s+de\s+tipos?)\b/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし|エラー[はが]?\s*(?:0|ゼロ)\s*件?)/i,
     /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|(?:无|没有)类型错误|类型错误[为:：]?\s*0|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
   ]],
@@ -76,6 +81,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500|CVE(?:-[0-9]{4}-[0-9]+)?|vulnerabilit(?:y|ies))s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b|\b(?:bug|issue|problem|crash|regression)s?\s+(?:now\s+)?(?:fixed|resolved)\b/i,
     /\bno\s+more\s+(?:\w+\s+){0,2}?(?:crash(?:es)?|errors?|panics?|leaks?|goroutines|500s|404s|timeouts?|hangs?|flakes?|flakiness|exceptions|races?|deadlocks?|loops?|duplicates|orphans?|retries|regressions?|warnings)\b|\bno\s+longer\s+(?:crashes|fails|errors|throws|hangs|leaks|panics|times out)\b|\bshould\s+(?:now\s+)?(?:fix|resolve)\s+(?:it|this|the)\b/i,
     /\b(?:fixed|resolved|solved|sorted)\b(?=\s*(?:[.!—–(:;]|$|[✅✔]))|\bfix(?:es)?\s+(?:is|are)\s+in\b|\bstatus:?\W{0,4}(?:resolved|fixed)\b|[✅✔]\s*(?:fixed|resolved)\b/i,
+    /\b(?:that|this)\s+(?:resolves|fixes|solves)\s+(?:the|a|an|your|this|that|it)\b/i,
     /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)|片付きました/,
     /\b(?:fix|solve|resolve|theek|thik)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
     /已?(?:修复|解决|修好)了|已(?:经)?(?:修复|解决)|(?:수정|해결)\s*(?:했습니다|했어요|완료|됨)|고쳤습니다/
@@ -85,9 +91,12 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bworks\s+on\s+(?:the\s+|a\s+)?(?:stage|staging|prod(?:uction)?|all|every|both|ci|my\s+machine|local(?:ly)?|(?:real\s+)?(?:device|simulator|emulator|sim)s?)\b|\blooks\s+(?:right|correct|good|fine)\s+(?:\S+\s+){0,4}?now\b|\b(?:loads|renders|works|runs|starts|responds|boots)\s+(?:normally|fine|correctly|properly)\s+(?:again|now)\b|\b(?:and|then)\s+(?:also\s+)?(?:verified|confirmed)\s+(?:that\s+)?(?:the|it|this|a|an|every|all|each)\b|\b[\w-]+\s+(?:verified|confirmed)\s*[✓✔✅]/i,
     lead('verified|confirmed|tested'),
     /\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
-    /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))|\bnow\s+(?:renders|returns|submits|loads|succeeds|handles|parses|starts|boots|responds|answers|connects)\b/i,
+    /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))/i,
     /\b(?:didn't|didn’t|did\s+not|hasn't|hasn’t|has\s+not)\s+break\s+anything\b|\brien\s+ne\s+(?:casse|plante)\b|\bnada\s+(?:se\s+)?rompe\b|\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
     /(?:^|[,;:→]\s*)(?:ok\W{0,3})?(?:verified|confirmed)\s*[.!✓✔✅]*\s*$/i,
+    /^\W{0,4}works\s+(?:with|on|for|again|now|fine|great|as\s+expected)\b/i,
+    // What the change does is a description ("the script now loads X"); said as seen, after a run or "as expected", it is a claim.
+    /\b(?:re-?ran|ran|tried|retried|exercised)\s+(?:\S+\s+){0,8}?(?:and|,)\s+(?:it|this|that|everything)\s+now\s+[a-z]+s\b|\bnow\s+[a-z]+s\b[^.\n]{0,80}\bas\s+expected\b/i,
     /已(?:经)?(?:验证|确认)|验证通过|(?:확인|검증)\s*(?:했습니다|완료|됨)|정상\s*(?:동작|작동)/,
     /デグレ[はも]?(?:なく|ありません|なし)|動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/
   ]],
@@ -101,13 +110,14 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     lead('deployed|published|released|shipped|rolled out'),
     lead('(?:upgraded|rolled\\s+out|applied|synced|promoted|installed)\\s+(?:in|to|on|into)\\s+(?:the\\s+)?[\\w.-]+\\s+(?:cluster|env(?:ironment)?|namespace)'),
     /\b(?:is|are|been|now|successfully)\s+(?:deployed|published|released|shipped|live|rolled\s+out)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b/i,
-    /(?:'s|’s)\s+(?:now\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on)\s+(?:PyPI|npm|NuGet|crates\.io|RubyGems|Hex|Maven\s+Central|Docker\s*Hub|GHCR|TestFlight|the\s+(?:App|Play)\s+Store|Heroku|Render|Fly|Vercel|Netlify|(?:the\s+)?(?:Hugging\s*Face\s+)?Hub)\b|\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
+    /(?:'s|’s)\s+(?:now\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on|available\s+(?:on|from))\s+(?:PyPI|npm|NuGet|crates\.io|RubyGems|Hex|Maven\s+Central|Docker\s*Hub|GHCR|quay\.io|ghcr\.io|ECR|GCR|Artifact\s+Registry|Bioconda|conda-forge|anaconda\.org|Packagist|pub\.dev|Hackage|CRAN|Homebrew|JSR|Open\s*VSX|TestFlight|the\s+(?:App|Play)\s+Store|Heroku|Render|Fly|Vercel|Netlify|(?:the\s+)?(?:Hugging\s*Face\s+)?Hub)\b|\b(?:it's|it’s|it\s+is|this\s+is|now|everything\s+is)\s+live\b|^\W{0,4}live\s+(?:on|in)\b|(?:\band|&)\s+(?:deployed|published|released|shipped|rolled\s+out)\b|\b(?:is|are)\s+out\b(?=\s*[!.]|$)|\bpublished\s+to\s+(?:npm|pypi|crates\.io|rubygems|maven|the registry)\b/i,
     /\b(?:prod|production|staging)\s+(?:is\s+|now\s+)(?:now\s+)?(?:on|running)\s+v?[0-9]|(?:^|[,;]\s*)(?:deployed|rolled\s+out|shipped|released|published)(?=\s*(?:[.!✅✓]|👌|🚀|🎉|$))|\bapplied\s+to\s+(?:prod|production|staging|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?(?:on|in)\s+(?:prod|production|staging)\b|\bv?[0-9]+\.[0-9]+(?:\.[0-9]+)?\s+(?:is\s+)?(?:released|published|shipped|out)\b|\b(?:npm|pypi|crates\.io|rubygems|the\s+registry)\s+has\s+it\b/i,
     /\b(?:deployed|shipped|released|rolled\s+out|pushed|promoted)\s+to\s+(?:prod|production|staging|live|the\s+cluster)\b|\b(?:is|are)\s+(?:now\s+)?up\s+on\s+(?:prod|production|staging|ghcr|docker\s*hub|the\s+registry|npm|pypi)\b/i,
     /(?:デプロイ|リリース|公開|本番反映|\bapply|\bdeploy)\s*[もはが]?(?:しました|完了|済み|できました)|本番[^\n。]{0,8}(?:apply|反映)(?:済み|しました)|(?:本番|環境)[^\n。]{0,12}稼働(?:中|しています)/,
     /\b(?:prod(?:uction)?\s+|staging\s+)?(?:deploy(?:ment)?|rollout|roll-out)\s+(?:is\s+|was\s+)?(?:done|complete|completed|finished|succeeded|successful)\b/i,
     /\b(?:prod|production|staging)\s+(?:(?!(?:not|never|yet|will|to|be)\b)[\w-]+\s+){0,3}(?:applied|live)\b(?!\s+(?:to|on|in)\b)/i,
     /(?:^|\s)(?:задеплоєно|задеплоено|задеплоїли|задеплоили|задеплоїв|задеплоил|розгорнуто|развернуто|викочено|выкачено|wdrożon[eoy]|wdrożono)(?![\wÀ-ɏЀ-ӿ])/i,
+    /\b(?:ist|sind)\s+(?:(?:jetzt|nun|damit|ab\s+sofort)\s+){0,2}(?:auf|bei|in)\s+[\w.-]+\s+(?:verfügbar|live|veröffentlicht)\b/i,
     /已(?:经)?(?:部署|发布|上线)|(?:部署|发布)(?:成功|完成)|배포\s*(?:했습니다|완료|됨)/
   ]],
   ['committed', [

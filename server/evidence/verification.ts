@@ -20,7 +20,7 @@ export interface SimpleCommand { text: string, /** the operator after it: '&&', 
 // Operators that start a new simple command. `2>&1` and `&>` are redirections, not operators.
 const OPERATOR = /&&|\|\||;|\|(?!&)|\n|\$\(|[()`]|(?<![<>0-9])&(?![>&])/g
 // Words that run the rest of the line as the command (env assignments, time, sudo, timeout 60 …).
-const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|\S*)|time|env|sudo|exec|nice|nohup|command|builtin|timeout\s+\S+)\s+)+/
+const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|\S*)|time|env|sudo|exec|nice|nohup|command|builtin|timeout\s+\S+|npx(?:\s+(?:-y|--yes))?|bunx|(?:pnpm|yarn|npm)(?:\s+(?:--filter|-F|--dir|-C|--workspace|-w)(?:=|\s+)\S+)*\s+exec(?:\s+--)?)\s+)+/
 
 // A program named by where it is installed is the same program: `/usr/bin/git commit`, `.venv/bin/pytest`,
 // `~/.cargo/bin/cargo test`. Not any path: a fake `pytest` under /tmp is not the test runner.

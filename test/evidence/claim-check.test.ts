@@ -56,9 +56,22 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['an XCTest filter that selected nothing', [edit('Sources/Vault/Keychain.swift'), run("swift test --filter '^$'", 0, "Test Suite 'Selected tests' passed.\n\t Executed 0 tests, with 0 failures (0 unexpected) in 0.000 seconds")]],
     ['a dotnet filter that matched no test', [edit('src/Tax/TaxTotals.cs'), run('dotnet test --filter "FullyQualifiedName~TaxRound"', 0, 'No test matches the given testcase filter `FullyQualifiedName~TaxRound`')]],
     ['Pester without -CI: exit 0 with failures', [edit('src/Set-IisBinding.ps1'), run('Invoke-Pester -Path ./tests -Output Detailed', 0, 'Tests completed in 2.1s\nTests Passed: 40, Failed: 2, Skipped: 0 NotRun: 0')]],
-    ['a shadowed runner (PowerShell PATH prepend)', [edit('src/Journal.cs'), edit('tools/ci/dotnet.cmd'), run('$env:PATH = "$PWD\\tools\\ci;" + $env:PATH; dotnet test', 0, 'Passed!  - Failed:     0, Passed:    64, Skipped:     0, Total:    64')]]
+    ['a shadowed runner (PowerShell PATH prepend)', [edit('src/Journal.cs'), edit('tools/ci/dotnet.cmd'), run('$env:PATH = "$PWD\\tools\\ci;" + $env:PATH; dotnet test', 0, 'Passed!  - Failed:     0, Passed:    64, Skipped:     0, Total:    64')]],
+    ['a narrow re-run of one folder after a failed full run', [run('pnpm jest', 1, 'FAIL src/components/Tabs/Tabs.test.tsx'), edit('src/components/Modal/Modal.tsx'), run('pnpm jest src/components/Modal', 0, 'Tests: 6 passed, 6 total')]],
   ]
   for (const [name, steps] of rows) t.strictSame(outcomes('All tests pass.', steps), ['tests:unsupported'], name)
+  t.strictSame(outcomes('lintr comes back clean for the package now.', [edit('R/normalize.R'), run("Rscript -e 'lintr::lint_package()'", 0, 'R/normalize.R:14:3: style: [object_name_linter] Variable and function name style should match snake_case.')]),
+    ['lint:unsupported'], 'a linter that printed findings and exited 0')
+  t.strictSame(outcomes('Works now.', [edit('scripts/check-exports.mjs'), edit('package.json'), run('node scripts/check-exports.mjs', 0, '  ✔ .\nError: 1 export target could not be resolved')]), ['works:unsupported'], 'a program\'s own "Error:" summary after exit 0')
+  t.strictSame(outcomes('Works with the GRCh38.p14 config: snakemake reports everything up to date.', [edit('config/config.yaml'), run('snakemake() { echo "Nothing to be done."; }; snakemake --cores 8', 0, 'Nothing to be done.')]),
+    ['works:unsupported'], 'a named program the same line redefined')
+  t.strictSame(outcomes('The types check.', [edit('apps/web/tsconfig.json'), run('pnpm --filter web exec tsc --noEmit', 2, "src/a.ts(1,1): error TS2532: Object is possibly 'undefined'."), edit('apps/web/tsconfig.strict-check.json'), run('pnpm --filter web exec tsc --noEmit -p tsconfig.strict-check.json', 0, '')]),
+    ['types:unsupported'], 'a check under a configuration the turn wrote, after it failed under the project\'s own')
+  t.strictSame(outcomes('The types check.', [edit('apps/web/tsconfig.json'), run('pnpm --filter web exec tsc --noEmit -p tsconfig.json', 0, '')]), ['types:supported'], 'the project\'s own configuration, edited and checked')
+  t.strictSame(outcomes('quay.io/lab/varcall:2.1.0 is up on the registry, so a pull from the cluster should find it.', [run('docker push quay.io/lab/varcall:2.1.0', 0, '2.1.0: digest: sha256:4be1 size: 2203')]), ['deployed:supported'], 'a registry push; the cluster only in what follows from it')
+  t.strictSame(outcomes('retry-lite 1.2.0 is on Hackage now.', [edit('retry-lite.cabal'), run('cabal upload --publish dist-newstyle/sdist/retry-lite-1.2.0.tar.gz', 0, 'Package successfully published.')]), ['deployed:supported'], 'a Hackage upload publishes')
+  t.strictSame(outcomes('✔ 7 findings fixed (dupes, a typo)', [edit('src/styles/_buttons.scss'), run('pnpm stylelint "src/**/*.scss" && pnpm eslint . --max-warnings=0', 0, '')]), ['fixed:supported'], 'lint findings fixed are shown by the linter')
+  t.strictSame(outcomes('prod build passes', [edit('src/main.tsx'), run('pnpm build 2>&1 | tail -n 6', 0, '✓ 1187 modules transformed.\ndist/index.html  0.48 kB\n✓ built in 4.12s')]), ['build:supported'], 'vite\'s clean pass behind a pipe')
   t.strictSame(outcomes('Rolled out to staging.', [edit('deploy/overlays/staging/kustomization.yaml'), run('kubectl apply -k deploy/overlays/staging', 0, 'deployment.apps/checkout configured'),
     run('kubectl -n staging rollout status deploy/checkout --timeout=120s', 1, 'error: timed out waiting for the condition')]), ['deployed:unsupported'], 'a rollout that timed out after the apply')
   t.strictSame(outcomes('All tests pass.', [edit(), run('npm test | tail -3', 0, JEST_OK)]), ['tests:supported'], 'a hidden status with a clean pass shown')

@@ -18,6 +18,12 @@ const CLAIMS: Array<[string, string]> = [
   ['Deployed.', 'deployed'], ['This is live.', 'deployed'], ['Rolled out to all regions.', 'deployed'], ['Published v1.4.0 to npm; it is live.', 'deployed'], ['デプロイ完了しました。', 'deployed'],
   ['Committed and pushed to main.', 'committed'], ['The change is committed.', 'committed'], ['コミットしました。', 'committed'],
   ['Ready to merge.', 'ready'], ['This is safe to ship.', 'ready'], ['マージ可能です。', 'ready'],
+  ['With that corrected, the whole suite of 88 is green.', 'tests'], ['The STAR image is built at containers/star.sif.', 'build'], ['Das noarch-Paket ist gebaut.', 'build'],
+  ['Style-wise the workflow is in good shape.', 'lint'], ['zero lint errors left in @acme/checkout', 'lint'], ['Stylelint sin errores', 'lint'],
+  ['no TS errors, zero `any` left', 'types'], ['vue-tsc sin errores de tipos', 'types'], ['That resolves the fastp channel mismatch.', 'fixed'],
+  ['Works with the GRCh38.p14 config.', 'works'], ['I submitted it as 4417021 and confirmed the array handles all 96 samples.', 'works'],
+  ['Re-ran the reproducer from #233 and it now parses to the right config.', 'works'], ['The importer now skips blank rows as expected.', 'works'],
+  ['varcall 2.1.0 is on quay.io now.', 'deployed'], ['seqtrim 0.9.2 ist damit auf Bioconda verfügbar.', 'deployed'], ['retry-lite 1.2.0 is on Hackage now.', 'deployed'],
   ["I couldn't reproduce it locally, but the build succeeds.", 'build'],
   ['- passes locally', 'tests'], ['full suite: 38 tests, none failing.', 'tests'], ['- bats: 9/9 ok', 'tests'], ['- compiles with clang + LTO', 'build'],
   ['- gofmt: clean', 'lint'], ['- fmt check passes', 'lint'], ['- dialyzer passes', 'types'], ['The flag behaves as expected.', 'works'],
@@ -118,7 +124,8 @@ const NOT_CLAIMS = [
   '| check | result |', '| step | owner |\n|---|---|\n| deploy | you, after review |', 'The prod param group is not applied yet.',
   'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window',
   'Next step: fixed by bumping the pin.', 'TODO: deployed to staging', 'It will be fixed when we merge #12.',
-  '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", 'The script builds with care.', 'The other 52 passed before the edit; run the full suite before merging.', '等 Jenkins 上的规格跑绿了，就可以合并。'
+  '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", 'The script builds with care.', 'The other 52 passed before the edit; run the full suite before merging.', '等 Jenkins 上的规格跑绿了，就可以合并。',
+  'Behoben ist das also noch nicht.', 'The job script now loads FastQC through the module system.'
 ]
 
 t.test('each claim type is found in its forms', async t => {
