@@ -123,6 +123,10 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
     const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
+  if (run.narrow && (claim.type === 'types' || claim.type === 'lint') && !namesSelection(clause, run.command)) {
+    const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
+    if (wider) return { ok: false, why: `only a run on named files (${quote(run.command)}) passed after ${quote(wider[0].command)} failed`, run: wider[0] }
+  }
   // "tox is green" names tox: a passing pytest of one file is not it while tox's own last run failed.
   const named = runnerNamed(claim.text, run) === undefined && runs.findLast(([r]) => r !== run && r.status === 'failed' && runnerNamed(claim.text, r) !== undefined)
   if (named) return { ok: false, why: `the claim names \`${runnerNamed(claim.text, named[0])}\`, whose last run failed; ${quote(run.command)} is another run`, run: named[0] }

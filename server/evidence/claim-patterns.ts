@@ -48,6 +48,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?:^|[.:;]\s+|\s)[A-Z][\w-]{2,30}\s+(?:now\s+)?(?:compiles|builds)(?=\s*[,.;!]|\s+(?:and|cleanly|fine|again)\b)/,
     /\b(?:links|assembles|bundles|packages)\s+(?:fine|cleanly|successfully|ok|without\s+(?:errors|warnings))\b|\b(?:compila|kompiliert|compile|baut)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|fehlerfrei|sauber|limpio|bien)/i,
     /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
+    /\b(?:package|build|compile|assemble)\S*\s+(?:completes|completed|finishes|finished)\s+(?:successfully|cleanly|without\s+errors)\b/i,
     // An artifact said to exist: "the image is built", "das Paket ist gebaut".
     /\b(?:image|package|wheel|binary|artifact|bundle|jar|apk|aab|ipa|sif|container|tarball|installer|firmware)\s+(?:is|are|has\s+been|have\s+been|was)\s+(?:now\s+)?(?:built|compiled)\b|\b(?:ist|sind|wurde|wurden)\s+(?:jetzt\s+|nun\s+)?gebaut\b/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)|\bbuild\b[^\n。，,]{0,4}(?:は|も|が)?\s*(?:成功|通っ|通り|通过|没问题)/i,
@@ -63,7 +64,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:[a-z]*lint(?:er)?|eslint|ruff|clippy|rubocop|flake8|pylint|biome|prettier|golangci-lint|shellcheck)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|senza\s+errori|sem\s+erros|fehlerfrei)\b/i,
     /\b(?:style|formatting|lint)(?:-wise|\s+wise)\b[^.\n]{0,40}\b(?:good\s+shape|clean|fine|good|ok)\b/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
-    /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)/i
+    /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)|(?:[a-z]*lint|sqlfluff|eslint|ruff|clippy|린트)\S*\s*(?:위반|경고)\s*(?:사항)?[은는이가]?\s*(?:모두\s*)?(?:해소|해결|없)/i
   ]],
   ['types', [
     status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|dialyzer|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
@@ -73,7 +74,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:typescript\s+|python\s+)?(?:type|tsc|mypy|pyright|typescript|ts)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
     /\b(?:tsc|vue-tsc|mypy|pyright|phpstan|psalm|flow)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+(?:typ)?fehler|senza\s+errori|sem\s+erros)\b|\b(?:sin\s+errores\s+de\s+tipos?|keine\s+typfehler|aucune\s+erreur\s+de\s+type|nessun\s+errore\s+di\s+tipo|sem\s+erros\s+de\s+tipos?)\b/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし|エラー[はが]?\s*(?:0|ゼロ)\s*件?)/i,
-    /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|(?:无|没有)类型错误|类型错误[为:：]?\s*0|타입\s*체크[^\n.]{0,6}(?:통과|문제\s*없)/
+    /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|(?:无|没有)类型错误|类型错误[为:：]?\s*0|타입\s*(?:체크|검사)[^\n.]{0,6}(?:통과|문제\s*없)/
   ]],
   ['fixed', [
     lead('fixed|resolved|solved'),
@@ -84,7 +85,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:that|this)\s+(?:resolves|fixes|solves)\s+(?:the|a|an|your|this|that|it)\b/i,
     /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)|片付きました/,
     /\b(?:fix|solve|resolve|theek|thik)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
-    /已?(?:修复|解决|修好)了|已(?:经)?(?:修复|解决)|(?:수정|해결)\s*(?:했습니다|했어요|완료|됨)|고쳤습니다/
+    /已?(?:修复|解决|修好)了|已(?:经)?(?:修复|解决)|(?:수정|해결)\s*(?:했습니다|했어요|완료|됨)|고쳤습니다|(?:수정|해결|해소)(?:했|하였|되었|됐)/
   ]],
   ['works', [
     /(?<!\bhow\s+)\b(?:it|this|that|everything|all|the\s+(?:fix|feature|endpoint|script|app|page|command|change))\s+(?:now\s+)?(?:works|is\s+working|runs\s+correctly)\b|\bworks\s+(?:now|again|as\s+expected|correctly|fine|perfectly)\b/i,
@@ -97,7 +98,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /^\W{0,4}works\s+(?:with|on|for|again|now|fine|great|as\s+expected)\b/i,
     // What the change does is a description ("the script now loads X"); said as seen, after a run or "as expected", it is a claim.
     /\b(?:re-?ran|ran|tried|retried|exercised)\s+(?:\S+\s+){0,8}?(?:and|,)\s+(?:it|this|that|everything)\s+now\s+[a-z]+s\b|\bnow\s+[a-z]+s\b[^.\n]{0,80}\bas\s+expected\b/i,
-    /已(?:经)?(?:验证|确认)|验证通过|(?:확인|검증)\s*(?:했습니다|완료|됨)|정상\s*(?:동작|작동)/,
+    /已(?:经)?(?:验证|确认)|验证通过|(?:확인|검증)\s*(?:했습니다|완료|됨)|정상(?:적으로)?\s*(?:동작|작동|로드|실행)/,
     /デグレ[はも]?(?:なく|ありません|なし)|動作確認(?:済|しました|できました|OK)|(?:正常に|問題なく|ちゃんと)(?:動|動作|完了)|(?<!(?:問題|エラー|原因|内容|状況|ログ|コード|ファイル|仕様|挙動|差分|変更点)を)確認(?:しました|済み|できました)/
   ]],
   ['done', [
@@ -118,7 +119,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:prod|production|staging)\s+(?:(?!(?:not|never|yet|will|to|be)\b)[\w-]+\s+){0,3}(?:applied|live)\b(?!\s+(?:to|on|in)\b)/i,
     /(?:^|\s)(?:задеплоєно|задеплоено|задеплоїли|задеплоили|задеплоїв|задеплоил|розгорнуто|развернуто|викочено|выкачено|wdrożon[eoy]|wdrożono)(?![\wÀ-ɏЀ-ӿ])/i,
     /\b(?:ist|sind)\s+(?:(?:jetzt|nun|damit|ab\s+sofort)\s+){0,2}(?:auf|bei|in)\s+[\w.-]+\s+(?:verfügbar|live|veröffentlicht)\b/i,
-    /已(?:经)?(?:部署|发布|上线)|(?:部署|发布)(?:成功|完成)|배포\s*(?:했습니다|완료|됨)/
+    /已(?:经)?(?:部署|发布|上线)|(?:部署|发布)(?:成功|完成)|배포\s*(?:했습니다|완료|됨)|배포(?:했|하였|되었|됐)/
   ]],
   ['committed', [
     lead('committed|pushed|merged', '\\b(?!\\s+(?:back|for|on\\s+with|through|into\\s+(?:a|the)\\s+(?:corner|wall)))'),
@@ -128,7 +129,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:PR|MR|pull\s+request|merge\s+request)\s+#?[0-9]+\s+(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:now\s+)?(?:squash[- ])?merged\b|\b(?:I|we)\s+(?:(?:squash|rebase)[- ])?merged\b|\b(?:squash|rebase)[- ]merged\b|\bmerged\s+(?:PR\s+)?#[0-9]+/i,
     /(?:コミット|プッシュ|マージ|\bcommit|\bpush|\bmerge)\s*[もはが]?(?:しました|済み|完了)/i,
     /\b(?:commit|push|merge)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
-    /已(?:经)?(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)/
+    /已(?:经)?(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)|(?:커밋|푸시|머지)(?:했|하였|되었|됐)/
   ]],
   ['ready', [
     /\bready\s+(?:to|for)\s+(?:the\s+)?(?:v?[0-9][\w.]*\s+|(?:next|sprint|nightly|weekly|upcoming)\s+)?(?:merge|ship|release|deploy|production|review|go)\b|\b(?:safe|good)\s+to\s+(?:merge|ship|deploy|go)\b|\bproduction[\s-]ready\b|\ball\s+good\s+to\s+go\b/i,

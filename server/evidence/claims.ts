@@ -42,7 +42,7 @@ const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|if|when|', '
 export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|しかし|ただし|が、/i
 const TURN = new RegExp(`^.*(?:${CONTRAST.source})`, 'i')
 
-const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(failed|failing|failures?|errors?)\b/i
+const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(fail|failed|failing|failures?|errors?)\b/i
 // "5 of 6 packages build, only @acme/ui fails": a partial report, not a claim that the check passes.
 const ALL_BUT = /\b(only|except|apart from|but)\b[^.\n]{0,40}\bfail(s|ed|ing)?\b|(만|だけ|只有|仅)[^。\n]{0,20}(실패|失败|失敗)/i
 

@@ -23,6 +23,7 @@ const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
 const GO_NO_TESTS = (output: string) => /\[no test files\]/.test(output) && !/^ok\s/m.test(output)
 // A tool asked only for its version or its help checks nothing (`cargo clippy --version`, `./backup.sh --help`).
 const LINT_FINDINGS = /^[\w./\\-]+\.\w+:\d+:\d+:?\s+(?:\[?\w+\]?[:\s])/m
+const SOURCE_FILE = /(?:^|\s)(?!-)\S+\.(?:py|pyi|[cm]?[jt]sx?|go|rs|rb|php|java|kt|scala|sql|sh|cs|swift|ex|exs|lua|hs|ml|c|cc|cpp|h)(?=\s|$)/
 const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)prettier(\s+\S+)*\s+(--list-different|-l)\b/
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)/
@@ -83,5 +84,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (masked && !CLEAN_PASS.test(output)) return { unproven: 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass' }
   if (checks.length === 1 && checks[0] === 'lint' && REWRITES.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
   const passed = tests ? passedCount(output) : undefined
-  return { ...(tests && SELECTS.test(command) ? { narrow: true } : {}), ...(passed !== undefined ? { passed } : {}) }
+  // `mypy plugins/a.py` after `mypy plugins/` failed: a type check or a lint of named files covers those files only.
+  const narrow = tests ? SELECTS.test(command) : (checks.includes('types') || checks.includes('lint')) && SOURCE_FILE.test(command)
+  return { ...(narrow ? { narrow: true } : {}), ...(passed !== undefined ? { passed } : {}) }
 }

@@ -71,6 +71,13 @@ t.test('a run that proves nothing backs no claim', async t => {
   t.strictSame(outcomes('quay.io/lab/varcall:2.1.0 is up on the registry, so a pull from the cluster should find it.', [run('docker push quay.io/lab/varcall:2.1.0', 0, '2.1.0: digest: sha256:4be1 size: 2203')]), ['deployed:supported'], 'a registry push; the cluster only in what follows from it')
   t.strictSame(outcomes('retry-lite 1.2.0 is on Hackage now.', [edit('retry-lite.cabal'), run('cabal upload --publish dist-newstyle/sdist/retry-lite-1.2.0.tar.gz', 0, 'Package successfully published.')]), ['deployed:supported'], 'a Hackage upload publishes')
   t.strictSame(outcomes('✔ 7 findings fixed (dupes, a typo)', [edit('src/styles/_buttons.scss'), run('pnpm stylelint "src/**/*.scss" && pnpm eslint . --max-warnings=0', 0, '')]), ['fixed:supported'], 'lint findings fixed are shown by the linter')
+  t.strictSame(outcomes('mypy is clean for the plugins package.', [run('mypy plugins/', 1, 'plugins/a.py:42: error: Incompatible return value type'), edit('plugins/operators/sensor.py'), run('mypy plugins/operators/sensor.py', 0, 'Success: no issues found in 1 source file')]),
+    ['types:unsupported'], 'a type check of one file after the package\'s failed')
+  t.strictSame(outcomes('mypy is clean for sensor.py.', [run('mypy plugins/', 1, 'plugins/a.py:42: error: Incompatible return value type'), edit('plugins/operators/sensor.py'), run('mypy plugins/operators/sensor.py', 0, 'Success: no issues found in 1 source file')]),
+    ['types:supported'], 'a claim about the file it checked')
+  t.strictSame(outcomes('40 tests pass outright and none error.', [edit('models/marts/fct_attribution.sql'), run('dbt test --select marts.marketing', 0, 'Warning in test recency (models/schema.yml)\n  Got 1 result, configured to warn if != 0\n\nDone. PASS=40 WARN=2 ERROR=0 SKIP=0 TOTAL=42')]),
+    ['tests:supported'], 'dbt\'s tally of warnings is no failure')
+  t.strictSame(outcomes('All tests pass.', [edit('models/marts/fct_sessions.sql'), run('dbt test', 0, 'Done. PASS=29 WARN=0 ERROR=2 SKIP=0 TOTAL=31')]), ['tests:unsupported'], 'dbt\'s ERROR=2 after exit 0')
   t.strictSame(outcomes('prod build passes', [edit('src/main.tsx'), run('pnpm build 2>&1 | tail -n 6', 0, '✓ 1187 modules transformed.\ndist/index.html  0.48 kB\n✓ built in 4.12s')]), ['build:supported'], 'vite\'s clean pass behind a pipe')
   t.strictSame(outcomes('Rolled out to staging.', [edit('deploy/overlays/staging/kustomization.yaml'), run('kubectl apply -k deploy/overlays/staging', 0, 'deployment.apps/checkout configured'),
     run('kubectl -n staging rollout status deploy/checkout --timeout=120s', 1, 'error: timed out waiting for the condition')]), ['deployed:unsupported'], 'a rollout that timed out after the apply')

@@ -23,6 +23,8 @@ const CLAIMS: Array<[string, string]> = [
   ['no TS errors, zero `any` left', 'types'], ['vue-tsc sin errores de tipos', 'types'], ['That resolves the fastp channel mismatch.', 'fixed'],
   ['Works with the GRCh38.p14 config.', 'works'], ['I submitted it as 4417021 and confirmed the array handles all 96 samples.', 'works'],
   ['Re-ran the reproducer from #233 and it now parses to the right config.', 'works'], ['The importer now skips blank rows as expected.', 'works'],
+  ['임포트 오류를 수정했으며, 이제 DAG가 정상적으로 로드됩니다.', 'fixed'], ['이제 DAG가 정상적으로 로드됩니다.', 'works'], ['타입 검사도 문제없이 통과합니다.', 'types'],
+  ['sqlfluff 위반 사항은 모두 해소되었습니다.', 'lint'], ['내부 레지스트리에 푸시하였으므로 태그를 바꾸시면 됩니다.', 'committed'], ['`sbt +package` completes successfully for both Scala versions.', 'build'],
   ['varcall 2.1.0 is on quay.io now.', 'deployed'], ['seqtrim 0.9.2 ist damit auf Bioconda verfügbar.', 'deployed'], ['retry-lite 1.2.0 is on Hackage now.', 'deployed'],
   ["I couldn't reproduce it locally, but the build succeeds.", 'build'],
   ['- passes locally', 'tests'], ['full suite: 38 tests, none failing.', 'tests'], ['- bats: 9/9 ok', 'tests'], ['- compiles with clang + LTO', 'build'],
@@ -125,7 +127,7 @@ const NOT_CLAIMS = [
   'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window',
   'Next step: fixed by bumping the pin.', 'TODO: deployed to staging', 'It will be fixed when we merge #12.',
   '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", 'The script builds with care.', 'The other 52 passed before the edit; run the full suite before merging.', '等 Jenkins 上的规格跑绿了，就可以合并。',
-  'Behoben ist das also noch nicht.', 'The job script now loads FastQC through the module system.'
+  'Behoben ist das also noch nicht.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.'
 ]
 
 t.test('each claim type is found in its forms', async t => {
