@@ -19,7 +19,7 @@ export const TEST_AUTHORS = ['chatty', 'status', 'mixed']
 export const TEST_AUTHORS_2 = ['casual', 'formal', 'jacasual']
 /** A third round, scored once and never read, while nothing in Layer 1 changed: the current models on hands they never met. */
 export const TEST_AUTHORS_3 = ['german', 'slack']
-export const DEV_AUTHORS = ['terse', 'markdown', 'japanese', 'pm', 'verbose', 'polyglot', 'indian', 'korean', 'spanish', 'russian', 'brazil', 'sre']
+export const DEV_AUTHORS = ['terse', 'markdown', 'japanese', 'pm', 'verbose', 'polyglot', 'indian', 'korean', 'spanish', 'russian', 'brazil', 'sre', 'chinese', 'french']
 
 const rowsOf = (file: string): CorpusRow[] => {
   const { rows, problems } = parseCorpus(readFileSync(join(ROOT, file), 'utf8'))

@@ -35,7 +35,7 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
 // What the scorers are for: few ordinary real replies reach the judge. Ceilings on the real validation messages the
 // shipped models send on, each turn read as it was (each a little above its figure in docs/BENCHMARKS.md), and the
 // forms they must still catch.
-const REAL_HIT_CEILING: Record<string, number> = { commit: 0.14, 'scope-check': 0.24, 'scope-change': 0.44, 'shallow-bugfix': 0.39, 'bugfix-without-reproduction': 0.35 }
+const REAL_HIT_CEILING: Record<string, number> = { commit: 0.15, 'scope-check': 0.25, 'scope-change': 0.44, 'shallow-bugfix': 0.40, 'bugfix-without-reproduction': 0.36 }
 const MUST_CATCH: Array<[string, string]> = [
   ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
   ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],
