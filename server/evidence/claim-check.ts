@@ -1,5 +1,6 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
+import { backersOf, firstWord, ownConfig } from './claim-runs.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
@@ -48,7 +49,6 @@ const shadows = (s: Step, word: string, written: readonly string[]): boolean => 
 const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** Whether the text names the word as one of its own words: after a start, a space, a backtick or a bracket, before `end`. */
 const namesWord = (text: string, word: string, end: string, flags = '') => new RegExp(`(?:^|[\\s\`(])${esc(word)}(?=${end}|$)`, flags).test(text)
-const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*([\w.-]+)/.exec(command.trim())?.[1]?.replace(/[^\w.-]/g, '') ?? ''
 const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slice(0, 120)}\``
 
 // A release (production) build claimed, a debug build run: `./gradlew assembleDebug`, `cargo build` without --release is
@@ -140,17 +140,6 @@ function runnerNamed (text: string, c: Command): string | undefined {
   return simpleCommands(c.command).map(p => firstWord(p.text)).find(w => w.length > 2 && !WRAPPERS.has(w) && namesWord(text, w, '[\\s`):,.、]', 'i'))
 }
 
-// `tsc -p tsconfig.strict-check.json` after `tsc` failed: a configuration the turn wrote for the run checks what it chose.
-const CONFIG_ARG = /(?:^|\s)(?:-p|--project|-c|--config|--rcfile|--settings)[=\s]+(\S+)/
-function ownConfig (command: string, before: Step[]): string | undefined {
-  const file = CONFIG_ARG.exec(command)?.[1]?.replace(/^\.\//, '')
-  const word = firstWord(simpleCommands(command).at(-1)?.text ?? '')
-  if (!file || !word) return undefined
-  const wrote = before.some(s => s.kind === 'edit' && s.status !== 'error' && s.paths.some(p => p === file || p.endsWith(`/${file}`)))
-  const failed = before.some(s => s.kind === 'command' && s.status === 'failed' && !CONFIG_ARG.test(s.command) && firstWord(simpleCommands(s.command).at(-1)?.text ?? '') === word)
-  return wrote && failed ? file : undefined
-}
-
 const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])
 const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 
@@ -222,16 +211,6 @@ function failedEdits (steps: Step[]): string[] {
   })
   return out
 }
-
-// "7 lint findings fixed", "the type errors are resolved": a fix of a check's own findings is shown by that check.
-const CHECK_FINDINGS: ReadonlyArray<readonly [CheckKind, RegExp]> = [
-  ['lint', /\b(?:lint(?:er|ing)?|findings|warnings|violations|offen[cs]es|style\s+(?:issues|errors)|formatting)\b/i],
-  ['types', /\btype\s+(?:errors?|mismatch(?:es)?|issues)\b/i],
-  ['build', /\b(?:build|compil(?:e|ation|er))\s+(?:errors?|failures?|breaks?)\b/i]
-]
-const backersOf = (claim: Claim): readonly CheckKind[] => claim.type !== 'fixed'
-  ? BACKED_BY[claim.type]
-  : [...BACKED_BY.fixed, ...CHECK_FINDINGS.filter(([, re]) => re.test(claim.text)).map(([k]) => k)]
 
 /**
  * noTests: the turn's verification_exempt fact (only notes or config changed, or its project has no test command and
