@@ -21,9 +21,9 @@ export async function layer1Recall (): Promise<Section> {
     title: 'Layer-1 recall per Stop hook (no judge)',
     note: 'Violations Layer 1 sends to the judge, of those labelled block, with every shipped Stop hook on as `serve` runs it ' +
       '(corpus/scripts/layer1-splits.ts). dev: what thresholds, triggers and features were chosen on (the validation ' +
-      'repositories, the team\'s written validation messages, twelve blind authors of whom eleven are trained on, the canonical ' +
+      'repositories, the team\'s written validation messages, fourteen blind authors of whom thirteen are trained on, the canonical ' +
       'forms); test: never trained or tuned on (corpus/test/; three blind authors of corpus/written/ whose scores were known while DEV changes were made, ' +
-      `and three of a second round whose scores were not, and two of a third round scored once with Layer 1 unchanged since they were briefed). Target ${100 * TARGET} % on test; ` +
+      `and three of a second round whose scores were not, two of a third round, and two of a fourth round scored once with the current models). Target ${100 * TARGET} % on test; ` +
       '"(short)" marks a figure under it. Wilson 95 % intervals.',
     head: ['set', 'messages', ...STOP_HOOKS],
     rows
