@@ -4,6 +4,7 @@ import { findClaims } from '../evidence/claims.js'
 import type { Facts } from '../evidence/facts.js'
 import { explainFacts } from '../evidence/summary.js'
 import { planFacts } from '../evidence/plan.js'
+import { echoedEvidence } from '../evidence/echoed-evidence.js'
 import { silentFailures } from '../evidence/silent-failure.js'
 import type { Runtime } from '../core/runtime.js'
 import { blocking, pending, settle, type Turn } from './turn.js'
@@ -35,7 +36,9 @@ function claimFacts (t: Turn): Facts | undefined {
   // claims were checked backs its claim as that hook did, by a passing verification after the last edit or an exemption.
   if ('claim' in logged) return { claim: logged.claim === true, claims_supported: logged.claims_supported ?? (logged.verification_passed === true || logged.verification_exempt === true) }
   const checked = checkClaims(findClaims(t.text), t.evidence.steps, t.evidence.facts.verification_exempt === true)
-  t.claims = [...checked, ...silentFailures(t.text, t.evidence.steps, checked)]
+  const claims = [...checked, ...silentFailures(t.text, t.evidence.steps, checked)]
+  const echoed = echoedEvidence(t.text, t.evidence.steps, claims)
+  t.claims = echoed.length > 0 ? echoed : claims
   return { claim: t.claims.length > 0, claims_supported: t.claims.every(c => c.outcome !== 'unsupported') }
 }
 
