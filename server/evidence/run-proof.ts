@@ -22,7 +22,8 @@ const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
 // Go prints "[no test files]" for each package without tests; the run proves nothing only where no package said ok.
 const GO_NO_TESTS = (output: string) => /\[no test files\]/.test(output) && !/^ok\s/m.test(output)
 // A tool asked only for its version or its help checks nothing (`cargo clippy --version`, `./backup.sh --help`).
-const LINT_FINDINGS = /^[\w./\\-]+\.\w+:\d+:\d+:?\s+(?:\[?\w+\]?[:\s])/m
+// A path with an extension, then line and column: no two quantifiers compete for a character, so a hostile line costs its length.
+const LINT_FINDINGS = /^[^\s:]+\.[A-Za-z]{1,5}:\d+:\d+:?\s+\[?\w+\]?[:\s]/m
 const SOURCE_FILE = /(?:^|\s)(?!-)\S+\.(?:py|pyi|[cm]?[jt]sx?|go|rs|rb|php|java|kt|scala|sql|sh|cs|swift|ex|exs|lua|hs|ml|c|cc|cpp|h)(?=\s|$)/
 const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)prettier(\s+\S+)*\s+(--list-different|-l)\b/
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
