@@ -62,7 +62,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (checking && failures.test(output)) return { failed: true }
   const tests = checks.includes('tests')
   if (checks.includes('run') && SYNTAX_ONLY.test(command)) return { unproven: 'a syntax check runs nothing' }
-  if (/(^|\s)(--dry-?run|--snapshot)(\s|=|$)/.test(command) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
+  if (/(^|\s)(--dry-?run|--snapshot)(\s|=|$)/.test(command) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
   if (checking && STASHED.test(command)) return { unproven: 'it ran with the turn\'s changes stashed away (git stash)' }
   if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
   if (tests && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
