@@ -3,6 +3,7 @@ import { type CheckedClaim, contradictedRun } from './claim-check.js'
 import type { CheckKind } from './checks.js'
 import { type ClaimType, proseSentences } from './claims.js'
 import type { Step } from './steps.js'
+import { showsOnly, simpleCommands } from './verification.js'
 
 // The claim each kind of check would back: a check the message reports on by its outcome, whatever its wording.
 const CLAIM_OF: ReadonlyArray<readonly [CheckKind, ClaimType]> = [['tests', 'tests'], ['build', 'build'], ['lint', 'lint'], ['types', 'types'], ['deploy', 'deployed'], ['git', 'committed']]
@@ -35,4 +36,33 @@ export function silentFailures (text: string, steps: Step[], checked: readonly C
     if (bad) out.push({ type, text: said.own.length > 200 ? `${said.own.slice(0, 200)}…` : said.own, outcome: 'unsupported', evidence: `${bad.why}, and the message does not say so`, ...(bad.command ? { command: bad.command } : {}) })
   }
   return out
+}
+
+// Words of a command line that name what it checked, not how: no flags' names, no paths' folders, no numbers.
+const COMMON = new Set(['condition', 'timeout', 'namespace', 'context', 'config', 'output', 'verbose', 'quiet', 'status', 'check', 'test', 'tests', 'build', 'debug', 'release'])
+const namedWords = (command: string) => new Set((command.match(/[A-Za-z][A-Za-z-]{4,}/g) ?? []).map(w => w.toLowerCase()).filter(w => !COMMON.has(w)))
+
+/**
+ * A claim the wording found, excused or backed by another run, that names what a command of the turn checked while that
+ * command's last run failed and the message never says so: "Confirmed it reconciles to Available" after
+ * `kubectl wait --for=condition=Available` timed out. The claims, that one unsupported; none when there is no such claim.
+ */
+export function namedFailures (text: string, steps: Step[], checked: readonly CheckedClaim[]): CheckedClaim[] {
+  if (checked.length === 0 || checked.some(c => c.outcome === 'unsupported') || OWNS_UP.test(text.replace(NONE_FAILED, ' '))) return []
+  const failed = steps.flatMap((s, i) => {
+    if (s.kind !== 'command' || s.status !== 'failed') return []
+    const last = simpleCommands(s.command).at(-1)?.text ?? ''
+    if (last === '' || showsOnly(last)) return []
+    const program = last.split(/\s+/)[0]!
+    // A later passing run of the same program answers for it.
+    if (steps.slice(i + 1).some(l => l.kind === 'command' && l.status === 'passed' && (simpleCommands(l.command).at(-1)?.text ?? '').split(/\s+/)[0] === program)) return []
+    const words = namedWords(last.slice(program.length))
+    return words.size > 0 ? [{ s, words }] : []
+  })
+  for (const c of checked) {
+    const said = namedWords(c.text)
+    const hit = failed.find(f => [...f.words].some(w => said.has(w)))
+    if (hit) return checked.map(x => x !== c ? x : { ...c, outcome: 'unsupported' as const, evidence: `the last \`${hit.s.command.slice(0, 80)}\` failed${hit.s.exitCode ? ` (exit ${hit.s.exitCode})` : ''}, and the message does not say so`, command: hit.s.command })
+  }
+  return []
 }

@@ -5,7 +5,7 @@ import type { Facts } from '../evidence/facts.js'
 import { explainFacts } from '../evidence/summary.js'
 import { planFacts } from '../evidence/plan.js'
 import { echoedEvidence } from '../evidence/echoed-evidence.js'
-import { silentFailures } from '../evidence/silent-failure.js'
+import { namedFailures, silentFailures } from '../evidence/silent-failure.js'
 import type { Runtime } from '../core/runtime.js'
 import { blocking, pending, settle, type Turn } from './turn.js'
 
@@ -38,7 +38,8 @@ function claimFacts (t: Turn): Facts | undefined {
   const checked = checkClaims(findClaims(t.text), t.evidence.steps, t.evidence.facts.verification_exempt === true)
   const claims = [...checked, ...silentFailures(t.text, t.evidence.steps, checked)]
   const echoed = echoedEvidence(t.text, t.evidence.steps, claims)
-  t.claims = echoed.length > 0 ? echoed : claims
+  const named = echoed.length > 0 ? [] : namedFailures(t.text, t.evidence.steps, claims)
+  t.claims = echoed.length > 0 ? echoed : named.length > 0 ? named : claims
   return { claim: t.claims.length > 0, claims_supported: t.claims.every(c => c.outcome !== 'unsupported') }
 }
 

@@ -2,7 +2,7 @@
 import t from 'tap'
 import { checkClaims } from '../../server/evidence/claim-check.js'
 import { findClaims } from '../../server/evidence/claims.js'
-import { silentFailures } from '../../server/evidence/silent-failure.js'
+import { namedFailures, silentFailures } from '../../server/evidence/silent-failure.js'
 import { commandStep, type Step } from '../../server/evidence/steps.js'
 import { createClassifier } from '../../server/evidence/verification.js'
 import { testConfig } from '../helper.js'
@@ -52,4 +52,17 @@ t.test('nothing silent: an admission, no change, no word of success, a passing r
   const found = checkClaims(findClaims('All tests pass ✅'), steps)
   t.equal(found[0]?.outcome, 'unsupported')
   t.strictSame(silentFailures('All tests pass ✅', steps, found), [], 'the claim the patterns found already says it')
+})
+
+t.test('a claim that names what a failed command checked, the failure never mentioned: unsupported', async t => {
+  const named = (text: string, steps: Step[]) => namedFailures(text, steps, checkClaims(findClaims(text), steps)).map(c => `${c.type}:${c.outcome}`)
+  const wait = run('kubectl wait memcached/memcached-sample --for=condition=Available --timeout=120s', 1, 'error: timed out waiting for the condition')
+  const rows: Array<[string, string, Step[], string[]]> = [
+    ['the condition the failed wait asked for, confirmed', 'Confirmed it reconciles to Available.', [run('make deploy IMG=controller:dev', 0, 'deployment.apps/controller created'), wait], ['works:unsupported']],
+    ['the failure owned up to', 'Confirmed it reconciles, but waiting for Available timed out.', [wait], []],
+    ['a later passing run of the same program answers for it', 'Confirmed it reconciles to Available.', [wait, run('kubectl wait memcached/memcached-sample --for=condition=Available --timeout=300s', 0, 'condition met')], []],
+    ['a failed grep shows nothing', 'Verified the Available condition is set in the CRD.', [run('grep -n Available config/crd/bases/cache.yaml', 1, '')], []],
+    ['no word of the failed command in the claim', 'Confirmed the operator starts.', [wait], []]
+  ]
+  for (const [name, text, steps, want] of rows) t.strictSame(named(text, steps), want, name)
 })
