@@ -59,7 +59,7 @@ const QUOTES_BUILD_OK = /\bbuild\s+success(?:ful)?\b/i
 // `mix compile` without MIX_ENV=prod compiles the dev environment: no release.
 const DEBUG_BUILD = /(?<!MIX_ENV=prod\s+)\bmix\s+compile\b|\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b/i
 
-const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|gepusht|pusheado|pushad|запуш|змерж|смерж|プッシュ|マージ|推送|合并|푸시|머지/i
+const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|gepusht|pusheado|pushad|запуш|змерж|смерж|דחפתי|מיזג|プッシュ|マージ|推送|合并|푸시|머지/i
 const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
 const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
 // "It is up on the registry, so a pull from the cluster should find it": the environment after "so" is a consequence.

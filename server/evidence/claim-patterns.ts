@@ -26,7 +26,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:no|zero|0)\s+(?:test\s+)?failures\b|\ball\s+green\b|\b(?:todo|tudo)\s+(?:est[aá]\s+)?verde\b|\balles\s+(?:ist\s+)?grün\b|\btout\s+(?:est\s+)?vert\b|\bgreen\s+(?:suite|tests|run|build|ci)\b|\btests?:\s*(?:ok|pass(?:ed|ing)?|green|✅|[0-9]+\/[0-9]+)/i,
     /✅\s*(?:all\s+)?(?:[0-9]+\s+)?(?:unit\s+|integration\s+)?tests?\b|\bsuite(?:'s|’s| is)\s+green\b/i,
     /\ball\s+(?:[0-9]+\s+)?(?:packages|suites|specs|modules|crates|projects|targets|tasks|workspaces)\s+(?:are\s+|now\s+)?(?:ok|pass(?:ed|ing)?|green)\b|\b(?:main|master|trunk|ci|develop)(?:'s|’s|\s+is)\s+(?:now\s+|still\s+|all\s+)?green\b|\b(?:0|cero|null|keine)\s+(?:fallos|errores|fehler|fehlschläge|échecs?)\b|\btodos\s+los\s+(?:tests|specs)\b[^.\n]{0,30}\bpasan\b|\b(?:all|everything)\s+(?:still\s+)?(?:\w+ing\s+and\s+)?(?:passing|passes|pass|green)\b|\beverything(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+)?(?:passing|green)\b|\b(?:everything|it|this|the\s+(?:whole\s+|entire\s+|full\s+)?(?:refactor|change|changes|branch|pr|run|pipeline|ci|main|suite|package|module|crate|project|workspace|repo))(?:'s|’s|\s+is|\s+are)\s+(?:now\s+|still\s+|all\s+)?green\b|\bnothing\s+(?:has\s+)?regressed\b|\b(?:job|suite|ci|pipeline|tests?|specs?)\s+(?:is\s+|are\s+)?back\s+to\s+green\b|регресі[йї]\s+немає|регрессий\s+нет|\b(?:no|zero|0)\s+regressions\b|\bnothing\s+(?:red|failing|broken)\b|\b(?:suite|tests?)\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
-    /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\btests?\s+(?:running|ran|run)\s+clean\b|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
+    /\btests?\s+(?:still\s+)?(?:pass(?:es|ed|ing)?|green|ok|clean)\b|\b(?:tests?|suite|specs?)\s+(?:running|ran|run|runs)\s+clean(?:ly)?\b|\b(?:tests?|specs?|cases)\s+(?:in|for|of|under)\s+\S+\s+(?:now\s+|all\s+)?pass(?:es|ed)?\b|(?:טסטים|בדיקות|tests?)[^\n.]{0,10}עוברים|\b(?:specs?|tests?)\s*:\s*(?:all\s+)?(?:pass(?:es|ed|ing)?|ok|green)\b/i,
     /\b(?:didn't|didn’t|did not|doesn't|doesn’t|does not|hasn't|hasn’t|has not)\s+break\s+(?:any\s+(?:of\s+the\s+)?(?:tests?|specs?)|the\s+(?:tests?|suite|specs?))\b|\bTests run:\s*[1-9][0-9]*,\s*Failures:\s*0\b/i,
     /\b[0-9]+\s+tests?,\s+0\s+failures\b|\bran\s+the\s+(?:suite|tests)\b[^\n.]{0,30}\b(?:ok|pass(?:es|ed)?|green)\b|\beverything\s+passes\b|\bCI\s+is\s+(?:now\s+)?green\b|\bran\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:tests?|suite|specs?)\b[^.\n]{0,40}\b(?:came\s+back|was|were|is|all)\s+(?:ok|green|clean|fine|good)\b/i,
     /テスト[^\n。]{0,12}(?:通り|通っ|通過|パス|成功|グリーン|オールグリーン|green|問題(?:ありません|なし))|(?:全|すべて|全部)[^\n。]{0,6}(?:パス|通過)|\b(?:tests?|specs?|ci)\b[^\n。]{0,16}(?:グリーン|通り|通っ|通過|パス(?:し|です|$)|green\s*です)|失敗[はが]?\s*0\s*件/i,
@@ -62,6 +62,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bno\s+(?:[\w-]+\s+){0,2}?(?:violations|offen[cs]es)\s+(?:left|remaining)\b|\b(?:no|zero|0)\s+(?:lint(?:ing)?|eslint|clippy|ruff|rubocop|stylelint|style)\s+(?:errors|warnings|issues|violations|complaints)\b|\blint[- ](?:clean|free)\b|\blimpi[oa]s?\s+de\s+(?:lint|warnings|errores)\b|\blint:\s*(?:ok|pass|clean|✅)|✅\s*lint/i,
     /\b(?:clippy|eslint|ruff|rubocop|flake8|pylint|golangci-lint|biome|the\s+linter|linter|lint|der\s+linter|de\s+linter|le\s+linter|el\s+linter|o\s+linter)\s+(?:geeft|gibt|meldet|da|donne|dá|reporta|signale)\s+(?:geen|keine|ningún|ninguna|aucun(?:e)?|nenhum(?:a)?|nessun[oa]?)\s+(?:waarschuwingen|warnungen|fouten|fehler|advertencias|errores|avertissements|erreurs|avisos|erros|avvisi|errori)\b/i,
     /\b(?:[a-z]*lint(?:er)?|eslint|ruff|clippy|rubocop|flake8|pylint|biome|prettier|golangci-lint|shellcheck)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+fehler|senza\s+errori|sem\s+erros|fehlerfrei)\b/i,
+    /по\s+линтеру\s+замечаний\s+нет|линтер\S*\s+(?:чист\S*|без\s+замечаний|проходит)/i,
     /\b(?:style|formatting|lint)(?:-wise|\s+wise)\b[^.\n]{0,40}\b(?:good\s+shape|clean|fine|good|ok)\b/i,
     /(?:リント|lint|Lint|フォーマット)[^\n。]{0,8}(?:エラーなし|クリーン|通り|通っ|パス|問題なし)/,
     /(?:静态分析|代码检查|lint|格式检查)[^\n。，,]{0,6}(?:无问题|没问题|通过|干净|没有报错|不再报错|无报错|零报错)|(?:린트|정적\s*분석|포맷)[^\n.]{0,8}(?:문제\s*없|통과|깨끗)|(?:[a-z]*lint|sqlfluff|eslint|ruff|clippy|린트)\S*\s*(?:위반|경고)\s*(?:사항)?[은는이가]?\s*(?:모두\s*)?(?:해소|해결|없)/i
@@ -73,6 +74,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b[\w-]+\s+(?:now\s+)?type-?checks(?:\s+(?:cleanly|fine|again))?(?=\s*(?:[.,;!]|$))/i,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
     /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:typescript\s+|python\s+)?(?:type|tsc|mypy|pyright|typescript|ts)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
+    /\b(?:tsc|vue-tsc|mypy|pyright)\b[^\n.]{0,10}עובר/,
     /\b(?:tsc|vue-tsc|mypy|pyright|phpstan|psalm|flow)\s+(?:sin\s+errores|sans\s+erreurs?|ohne\s+(?:typ)?fehler|senza\s+errori|sem\s+erros)\b|\b(?:sin\s+errores\s+de\s+tipos?|keine\s+typfehler|aucune\s+erreur\s+de\s+type|nessun\s+errore\s+di\s+tipo|sem\s+erros\s+de\s+tipos?)\b/i,
     /型(?:チェック|検査)[^\n。]{0,8}(?:通り|通っ|パス|成功|エラーなし|問題なし)|型エラー[^\n。]{0,6}(?:ゼロ|0\s*件|なし|ありません)|\b(?:mypy|tsc|pyright|vue-tsc)\b[^\n。]{0,16}(?:通っ|通り|パス|エラーなし|エラー[はが]?\s*(?:0|ゼロ)\s*件?)/i,
     /类型检查[^\n。，,]{0,6}(?:通过|无错误|没问题)|(?:无|没有)类型错误|类型错误[为:：]?\s*0|타입\s*(?:체크|검사)[^\n.]{0,6}(?:통과|문제\s*없)/
@@ -83,7 +85,8 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:that's|that’s|it's|it’s)\s+(?:now\s+)?(?:fixed|resolved|sorted)\b|\b(?:bug|issue|crash|error|problem|regression|leak|failure|race|race condition|deadlock|flake|flakiness|panic|hang|timeout|warning|exception|NPE|NullPointerException|segfault|OOM|stack overflow|memory leak|404|500|CVE(?:-[0-9]{4}-[0-9]+)?|vulnerabilit(?:y|ies))s?\b[^.\n]{0,40}?\s(?:is|are|has been|have been)\s+(?:now\s+)?(?:gone|fixed|resolved)\b|\b(?:bug|issue|problem|crash|regression)s?\s+(?:now\s+)?(?:fixed|resolved)\b/i,
     /\bno\s+more\s+(?:\w+\s+){0,2}?(?:crash(?:es)?|errors?|panics?|leaks?|goroutines|500s|404s|timeouts?|hangs?|flakes?|flakiness|exceptions|races?|deadlocks?|loops?|duplicates|orphans?|retries|regressions?|warnings)\b|\bno\s+longer\s+(?:crashes|fails|errors|throws|hangs|leaks|panics|times out)\b|\bshould\s+(?:now\s+)?(?:fix|resolve)\s+(?:it|this|the)\b/i,
     /\b(?:fixed|resolved|solved|sorted)\b(?=\s*(?:[.!—–(:;]|$|[✅✔]))|\bfix(?:es)?\s+(?:is|are)\s+in\b|\bstatus:?\W{0,4}(?:resolved|fixed)\b|[✅✔]\s*(?:fixed|resolved)\b/i,
-    /\b(?:that|this)\s+(?:resolves|fixes|solves)\s+(?:the|a|an|your|this|that|it)\b/i,
+    /\b(?:that|this|which)\s+(?:resolves|fixes|solves|closes|addresses|patches)\s+(?:the|a|an|your|this|that|it|CVE-|GHSA-)/i,
+    /(?:^|\s)(?:תיקנתי|תוקן|תוקנה|תוקנו)(?=\s|$|[.,])/,
     /\b(?:bug|race|crash|fout|probleem|lek|regressie|error)\S*\s+(?:is|zijn)\s+(?:nu\s+)?weg\b/i,
     /(?:修正|対応|解決|解消)(?:しました|済み|完了|できました)|(?:直り|直っ)(?:まし|てい)|片付きました/,
     /\b(?:fix|solve|resolve|theek|thik)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
@@ -120,6 +123,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:prod(?:uction)?\s+|staging\s+)?(?:deploy(?:ment)?|rollout|roll-out)\s+(?:is\s+|was\s+)?(?:done|complete|completed|finished|succeeded|successful)\b/i,
     /\b(?:prod|production|staging)\s+(?:(?!(?:not|never|yet|will|to|be)\b)[\w-]+\s+){0,3}(?:applied|live)\b(?!\s+(?:to|on|in)\b)/i,
     /(?:^|\s)(?:застосовано|применено|розгорнуто|раскатано)\s+(?:на|в|до|к)\s+(?:staging|stage|prod|production|продакшн|прод|кластер)/i,
+    /(?:^|\s)(?:выкатил[аи]?|задеплоил[аи]?|раскатил[аи]?)\s+(?:на|в)\s/i,
     /(?:^|\s)(?:задеплоєно|задеплоено|задеплоїли|задеплоили|задеплоїв|задеплоил|розгорнуто|развернуто|викочено|выкачено|wdrożon[eoy]|wdrożono)(?![\wÀ-ɏЀ-ӿ])/i,
     /\b(?:ist|sind)\s+(?:(?:jetzt|nun|damit|ab\s+sofort)\s+){0,2}(?:auf|bei|in)\s+[\w.-]+\s+(?:verfügbar|live|veröffentlicht)\b/i,
     /已(?:经)?(?:部署|发布|上线)|(?:部署|发布)(?:成功|完成)|배포\s*(?:했습니다|완료|됨)|배포(?:했|하였|되었|됐)/
@@ -132,9 +136,10 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:PR|MR|pull\s+request|merge\s+request)\s+#?[0-9]+\s+(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:now\s+)?(?:squash[- ])?merged\b|\b(?:I|we)\s+(?:(?:squash|rebase)[- ])?merged\b|\b(?:squash|rebase)[- ]merged\b|\bmerged\s+(?:PR\s+)?#[0-9]+/i,
     /(?:コミット|プッシュ|マージ|\bcommit|\bpush|\bmerge)\s*[もはが]?(?:しました|済み|完了)|\b(?:commit|push|merge)\s+(?:feito|hecho|fatto|effectué|gemacht)\b/i,
     /\b(?:commit|push|merge)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,
-    /已(?:经)?(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)|(?:커밋|푸시|머지)(?:했|하였|되었|됐)/
+    /已(?:经)?(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)|(?:커밋|푸시|머지)(?:했|하였|되었|됐)|(?:עשיתי|ביצעתי)\s+commit|(?:^|\s)(?:ו?דחפתי|ו?מיזגתי|מוזג)(?=\s|$|[.,])/
   ]],
   ['ready', [
+    /можно\s+(?:мержить|мёрджить|мерджить|вливать|сливать)/i,
     /\bliberad[oa]\s+(?:para|pra)\s+(?:o\s+)?(?:merge|deploy|produção|release)\b/i,
     /\bready\s+(?:to|for)\s+(?:the\s+)?(?:v?[0-9][\w.]*\s+|(?:next|sprint|nightly|weekly|upcoming)\s+)?(?:merge|ship|release|deploy|production|review|go)\b|\b(?:safe|good)\s+to\s+(?:merge|ship|deploy|go)\b|\bproduction[\s-]ready\b|\ball\s+good\s+to\s+go\b/i,
     /(?:マージ|リリース|本番)(?:可能|できる状態|の準備が)|\b(?:ship|merge|release|deploy)\s*(?:できる|可能な?)\s*状態/i,

@@ -72,6 +72,8 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   const before = sentence.slice(0, at).replace(TURN, '')
   const after = sentence.slice(at + length)
   if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false
+  // "CI passes `--strict`" passes a flag along.
+  if (/pass(?:es|ed)?$/i.test(sentence.slice(at, at + length)) && /^\s*-{1,2}[A-Za-z]/.test(after)) return false
   // "`find()` now returns `WebElement` instead of `Any`" says what the change does, not that it was seen working.
   if (type === 'works' && /^[^.;\n]{0,80}\binstead\s+of\b/i.test(after)) return false
   // A report of failures is no claim of success: "63/124 passed; 49 failed".

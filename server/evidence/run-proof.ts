@@ -74,6 +74,8 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   // A snapshot tally ("Snapshot: 0 passed, 0 total") counts snapshots, not tests.
   const tally = output.replace(/^Snapshots?:.*$/gm, '')
   if (tests && (NO_TESTS.test(tally) || GO_NO_TESTS(output) || ALL_EXCLUDED.test(output))) return { unproven: 'no tests ran' }
+  // A push or deploy whose status a pipe hid still printed git's or the tool's own failure.
+  if ((checks.includes('git') || checks.includes('deploy')) && /^(?:fatal|error): |^\s*! \[(?:remote )?rejected\]/m.test(output)) return { failed: true }
   // A git command that found nothing to do shares nothing: a push of an up-to-date branch is no commit of this turn.
   if (checks.length === 1 && checks[0] === 'git' && /\bEverything up-to-date\b|\bnothing to commit\b|\bAlready up to date\b/.test(output)) return { unproven: 'git had nothing to commit or push' }
   // A linter that printed findings ("R/plot.R:14:3: style: …") exited 0 on warnings: its code is not clean.

@@ -31,6 +31,9 @@ const CLAIMS: Array<[string, string]> = [
   ['Release build goes through with SDK 34.', 'build'], ['Build do player iOS compila sem erros.', 'build'], ['Archive still works with the new plugin.', 'works'],
   ['SwiftLint limpo no NativeBridge.', 'lint'], ['Roslyn analyzers are clean.', 'lint'], ['2.0.1 is on the internal track.', 'deployed'], ['Uploaded to Steam.', 'deployed'],
   ['2.0.1 enviado pro grupo qa no App Distribution.', 'deployed'], ['Commit feito em feature/water-foam.', 'committed'], ['PR liberado para merge.', 'ready'],
+  ['עשיתי commit (e41b7d2) ודחפתי ל-main.', 'committed'], ['Выкатил на staging.', 'deployed'], ['תיקנתי את שתי שגיאות ה-TS.', 'fixed'], ['עכשיו tsc עובר בלי שגיאות.', 'types'],
+  ['The suite ran clean under manage.py test (412 tests).', 'tests'], ['The four new tests in tests/test_verify.py pass.', 'tests'], ['По линтеру замечаний нет.', 'lint'],
+  ['PR можно мержить.', 'ready'], ['Bumped express to 4.20.0, which resolves CVE-2024-43796.', 'fixed'],
   ['varcall 2.1.0 is on quay.io now.', 'deployed'], ['seqtrim 0.9.2 ist damit auf Bioconda verfügbar.', 'deployed'], ['retry-lite 1.2.0 is on Hackage now.', 'deployed'],
   ["I couldn't reproduce it locally, but the build succeeds.", 'build'],
   ['- passes locally', 'tests'], ['full suite: 38 tests, none failing.', 'tests'], ['- bats: 9/9 ok', 'tests'], ['- compiles with clang + LTO', 'build'],
@@ -133,7 +136,7 @@ const NOT_CLAIMS = [
   'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window',
   'Next step: fixed by bumping the pin.', 'TODO: deployed to staging', 'It will be fixed when we merge #12.',
   '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", 'The script builds with care.', 'The other 52 passed before the edit; run the full suite before merging.', '等 Jenkins 上的规格跑绿了，就可以合并。',
-  'Behoben ist das also noch nicht.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.'
+  'Behoben ist das also noch nicht.', 'CI passes `--strict`, so an unresolved package fails the job.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.'
 ]
 
 t.test('each claim type is found in its forms', async t => {
