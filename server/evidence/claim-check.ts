@@ -114,7 +114,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
   if (claim.type === 'committed' && MERGED.test(claim.text) && !runs.some(([r]) => r.status === 'passed' && MERGES.test(r.command))) return { ok: false, why: `nothing in this turn merged it (${quote(run.command)} does not)`, run }
   if (claim.type === 'deployed' && ENVIRONMENT.test(mainClause(claim.text)) && after.every(([r]) => REGISTRY_ONLY.test(r.command.trim()))) return { ok: false, why: `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`, run }
-  if (claim.type === 'deployed' && ENVIRONMENT.test(claim.text) && after.every(([r]) => LOCAL_TARGET.test(r.command))) return { ok: false, why: `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`, run }
+  if (claim.type === 'deployed' && ENVIRONMENT.test(mainClause(claim.text)) && after.every(([r]) => LOCAL_TARGET.test(r.command))) return { ok: false, why: `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`, run }
   if (claim.type === 'tests' && MATRIX_CLAIM.test(claim.text) && ONE_ENV.test(run.command)) return { ok: false, why: `${quote(run.command)} ran one environment, not the whole matrix`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
   if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }

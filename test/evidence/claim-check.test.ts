@@ -89,6 +89,8 @@ t.test('a run that proves nothing backs no claim', async t => {
   t.strictSame(outcomes('The smoke test goes through on all three samples.', [edit('workflow/rules/count.smk'), run('bash tests/smoke.sh', 0, '[smoke] OK')]), ['tests:supported'], 'a script under tests/ runs tests')
   t.strictSame(outcomes('Committed as 1f8b2e4 and pushed.', [edit('.github/workflows/sbom.yml'), run("git commit -m 'ci: sbom'", 0, '[ci/sbom 1f8b2e4] ci: sbom'), run('git push -u origin ci/sbom 2>&1 | tail -3', 0, "remote: Permission to acme/platform.git denied to acme-bot.\nfatal: unable to access 'https://github.com/acme/platform.git/'")]),
     ['committed:unsupported'], 'a push whose status a pipe hid printed git\'s own failure')
+  t.strictSame(outcomes('Deployed the migration locally, so the staging run tomorrow can pick it up.', [edit('alembic/versions/9f3c_add_index.py'), run('alembic -x url=sqlite:///dev.db upgrade head', 0, 'Running upgrade 8a1b -> 9f3c')]),
+    ['deployed:supported'], 'the environment after "so" is a consequence, not where it was deployed')
   t.strictSame(outcomes('prod build passes', [edit('src/main.tsx'), run('pnpm build 2>&1 | tail -n 6', 0, '✓ 1187 modules transformed.\ndist/index.html  0.48 kB\n✓ built in 4.12s')]), ['build:supported'], 'vite\'s clean pass behind a pipe')
   t.strictSame(outcomes('Rolled out to staging.', [edit('deploy/overlays/staging/kustomization.yaml'), run('kubectl apply -k deploy/overlays/staging', 0, 'deployment.apps/checkout configured'),
     run('kubectl -n staging rollout status deploy/checkout --timeout=120s', 1, 'error: timed out waiting for the condition')]), ['deployed:unsupported'], 'a rollout that timed out after the apply')
