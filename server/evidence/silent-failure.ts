@@ -49,8 +49,10 @@ const namedWords = (command: string) => new Set((command.match(/[A-Za-z][A-Za-z-
  */
 export function namedFailures (text: string, steps: Step[], checked: readonly CheckedClaim[]): CheckedClaim[] {
   if (checked.length === 0 || checked.some(c => c.outcome === 'unsupported') || OWNS_UP.test(text.replace(NONE_FAILED, ' '))) return []
+  // A failure before the turn's last change is the problem being reproduced, not a check of the result.
+  const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
   const failed = steps.flatMap((s, i) => {
-    if (s.kind !== 'command' || s.status !== 'failed') return []
+    if (i < lastEdit || s.kind !== 'command' || s.status !== 'failed') return []
     const last = simpleCommands(s.command).at(-1)?.text ?? ''
     if (last === '' || showsOnly(last)) return []
     const program = last.split(/\s+/)[0]!

@@ -62,7 +62,8 @@ t.test('a claim that names what a failed command checked, the failure never ment
     ['the failure owned up to', 'Confirmed it reconciles, but waiting for Available timed out.', [wait], []],
     ['a later passing run of the same program answers for it', 'Confirmed it reconciles to Available.', [wait, run('kubectl wait memcached/memcached-sample --for=condition=Available --timeout=300s', 0, 'condition met')], []],
     ['a failed grep shows nothing', 'Verified the Available condition is set in the CRD.', [run('grep -n Available config/crd/bases/cache.yaml', 1, '')], []],
-    ['no word of the failed command in the claim', 'Confirmed the operator starts.', [wait], []]
+    ['no word of the failed command in the claim', 'Confirmed the operator starts.', [wait], []],
+    ['a failure before the change reproduced the problem', 'Confirmed it reconciles to Available now.', [wait, edit('internal/controller/memcached_controller.go'), run('make test', 0, 'ok  \tx/internal/controller\t4.1s')], []]
   ]
   for (const [name, text, steps, want] of rows) t.strictSame(named(text, steps), want, name)
 })
