@@ -51,16 +51,19 @@ export function namedFailures (text: string, steps: Step[], checked: readonly Ch
   if (checked.length === 0 || checked.some(c => c.outcome === 'unsupported') || OWNS_UP.test(text.replace(NONE_FAILED, ' '))) return []
   // A failure before the turn's last change is the problem being reproduced, not a check of the result.
   const lastEdit = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
-  const failed = steps.flatMap((s, i) => {
-    if (i < lastEdit || s.kind !== 'command' || s.status !== 'failed') return []
+  // Read backwards, once: a later passing run of the same program answers for a failure.
+  const passedLater = new Set<string>()
+  const failed: Array<{ s: Extract<Step, { kind: 'command' }>, words: Set<string> }> = []
+  for (let i = steps.length - 1; i > lastEdit && i >= 0; i--) {
+    const s = steps[i]!
+    if (s.kind !== 'command') continue
     const last = simpleCommands(s.command).at(-1)?.text ?? ''
-    if (last === '' || showsOnly(last)) return []
     const program = last.split(/\s+/)[0]!
-    // A later passing run of the same program answers for it.
-    if (steps.slice(i + 1).some(l => l.kind === 'command' && l.status === 'passed' && (simpleCommands(l.command).at(-1)?.text ?? '').split(/\s+/)[0] === program)) return []
+    if (s.status === 'passed') passedLater.add(program)
+    if (s.status !== 'failed' || last === '' || showsOnly(last) || passedLater.has(program)) continue
     const words = namedWords(last.slice(program.length))
-    return words.size > 0 ? [{ s, words }] : []
-  })
+    if (words.size > 0) failed.push({ s, words })
+  }
   for (const c of checked) {
     const said = namedWords(c.text)
     const hit = failed.find(f => [...f.words].some(w => said.has(w)))
