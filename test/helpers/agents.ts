@@ -110,7 +110,10 @@ export async function run (t: Teardown, name: string, args: string[], root: stri
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(root, 'home'), ...extraEnv, ...opts.env }
   const timeoutMs = opts.timeoutMs ?? 30_000
   const started = Date.now()
-  const child = spawn(opts.bin ?? bin(name), args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  // tap adds NODE_OPTIONS (its coverage hook) to every child; under Codex's workspace-write sandbox a node the agent runs cannot
+  // write tap's .tap/ folder and prints an `Error:` trace into the output hookjudge judges, so Codex starts without it.
+  const [cmd, argv] = name === 'codex' ? ['env', ['-u', 'NODE_OPTIONS', opts.bin ?? bin(name), ...args]] : [opts.bin ?? bin(name), args]
+  const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   const killGroup = (): void => { try { process.kill(-child.pid!, 'SIGKILL') } catch { /* already gone */ } }
   let done = false
   t.teardown(() => { if (!done) killGroup() })
