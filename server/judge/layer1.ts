@@ -8,10 +8,7 @@ export type GateResult = 'miss' | 'skip' | 'hit'
 
 export type Layer1Policy = Pick<HookPolicy, 'trigger' | 'skip'> & { scorer?: Scorer }
 
-/**
- * A hook's best score on the text (Infinity for a trigger hit of a hook without a scorer), or why it has none: 'miss'
- * (no trigger matched) or 'skip' (a skip pattern matched).
- */
+/** A hook's best score on the text (Infinity for a trigger hit of a hook without a scorer), or why it has none. */
 export function bestScore (text: string, policy: Layer1Policy): number | 'miss' | 'skip' {
   if (text.length === 0) return 'miss'
   const { scorer } = policy

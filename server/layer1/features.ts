@@ -37,8 +37,7 @@ export function tokens (lower: string): string[] {
   return out
 }
 
-/** Adds one window's features to `into` (distinct buckets, in the order first added): presence, not counts, so
- * repeating a phrase cannot outweigh the rest. */
+/** Adds one window's distinct buckets to `into`: presence, not counts, so repeating a phrase cannot outweigh the rest. */
 export function addFeatureIds (text: string, bits: number, into: Set<number>): void {
   const mask = (1 << bits) - 1
   const words = tokens(text.toLowerCase())

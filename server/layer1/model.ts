@@ -5,12 +5,9 @@ import { proposalFeatures } from './window-features.js'
 
 export type ModelKind = 'window' | 'topic'
 /**
- * ngrams (absent in the file): word uni- and bigrams and character 3-grams · report-split (bugfix-without-reproduction):
- * words and bug-fix report concepts at a fixed scale, so a concept weighs the same in a long reply as in a short one ·
- * report-strong-split (shallow-bugfix): the concepts also weighing among the words · proposal (the scope hooks): n-grams
- * and proposal / report concepts of a window · proposal-split (commit): the concepts at a fixed scale, so a long window's
- * n-grams do not dilute what the sentence does. Each chosen over the others on the validation split and by 5-fold
- * cross-validation by repository, across training seeds.
+ * ngrams (the default): word uni- / bigrams and character 3-grams · report-split: words and bug-fix concepts at a fixed
+ * scale (a concept weighs the same in a long reply) · report-strong-split: the concepts also among the words · proposal:
+ * a window's n-grams and proposal / report concepts · proposal-split: those concepts at a fixed scale.
  */
 export type FeatureSet = 'ngrams' | 'report-split' | 'report-strong-split' | 'proposal' | 'proposal-split'
 export const FEATURES: Record<FeatureSet, (text: string, bits: number, whole?: string) => number[]> = {
@@ -49,10 +46,8 @@ function weightsOf (m: ModelFile): Int16Array {
   return w
 }
 
-/**
- * A bound no text's score can pass: every free id's weight is divided by √n (features.ts), so n ids add at most the sum
- * of the n largest weights over √n; the fixed-scale ids at most every positive weight once. Loose, never too low.
- */
+/** A bound no score passes (loose, never too low): n free ids add at most the n largest weights over √n (features.ts),
+ * the fixed-scale ids at most every positive weight once. */
 export function highestScore (m: ModelFile, w = weightsOf(m)): number {
   const positive = [...w].filter(x => x > 0).sort((a, b) => b - a)
   let sum = 0

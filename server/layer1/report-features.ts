@@ -27,11 +27,8 @@ export function conceptTokens (lower: string): string[] {
   return out
 }
 
-/**
- * For shallow-bugfix, each concept counts as this many words: whether a fix claim names its cause is carried by the
- * concepts more than by the words (5-fold cross-validation by repository on the train split and the validation split
- * agreed; for bugfix-without-reproduction they did not).
- */
+/** For shallow-bugfix each concept counts as this many words: whether a fix names its cause is in the concepts more
+ * than the words (cross-validation by repository agreed; for bugfix-without-reproduction it did not). */
 export const CONCEPT_WEIGHT = 16
 
 // Both bug-fix hooks score the same reply: its words and concepts are found once, not once per hook.

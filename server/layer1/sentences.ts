@@ -1,11 +1,7 @@
 /** The parts of a reply Layer 1 reads: prose sentences, with code blocks, quoted lines and inline code left out; linear, pure. */
 
-const FENCE = '```'
-
-/**
- * Marks where an inline code span was: the scorers read "Stage and commit: ⟨code⟩ then ⟨code⟩" as instructions with
- * commands, not the bare "Stage and commit: then", and no trigger matches it (one UTF-16 unit: offsets stay).
- */
+/** Where an inline code span was (one UTF-16 unit, offsets stay): "Stage and commit: ⟨code⟩ then ⟨code⟩" reads as
+ * instructions with commands, not the bare "Stage and commit: then", and no trigger matches it. */
 export const CODE_MARK = '\ue000'
 
 /** An inline span that is itself the action (`git commit`, `npm publish`) or a deferral marker (`// TODO: RTL`): kept as words of the sentence, not blanked. */
@@ -14,16 +10,13 @@ const ACTION_CODE = /^(git (add|commit|push|tag|merge)|gh (pr|release) create|np
 /** A markdown table row (`| a | b |`, the `|---|` line too). */
 const isTableRow = (trimmed: string) => trimmed.length > 1 && trimmed.startsWith('|') && trimmed.trimEnd().endsWith('|')
 
-/**
- * Text outside ``` fences, with `>` quote lines (and, unless `tables`, table rows) blanked to spaces and `inline code`
- * to CODE_MARK and spaces (offsets stay).
- */
+/** Text outside ``` fences, `>` quote lines (and, unless `tables`, table rows) blanked, `inline code` to CODE_MARK (offsets stay). */
 export function prose (text: string, tables = true): string {
   const out: string[] = []
   let inFence = false
   for (const line of text.split('\n')) {
     const trimmed = line.trimStart()
-    if (trimmed.startsWith(FENCE)) { inFence = !inFence; out.push(' '.repeat(line.length)); continue }
+    if (trimmed.startsWith('```')) { inFence = !inFence; out.push(' '.repeat(line.length)); continue }
     if (inFence || trimmed.startsWith('>') || (!tables && isTableRow(trimmed))) { out.push(' '.repeat(line.length)); continue }
     out.push(blankInlineCode(line))
   }
@@ -46,8 +39,6 @@ function blankInlineCode (line: string): string {
 }
 
 const isEnd = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x3002 || c === 0xff01 || c === 0xff1f
-
-const isDigit = (c: number) => c >= 48 && c <= 57
 
 /**
  * Sentences end at . ! ? (and their CJK forms) before a space or the end, and at every line break. The period of a list
@@ -75,7 +66,7 @@ export function sentences (text: string): string[] {
       const next = text.charCodeAt(i + 1)
       if (i + 1 >= text.length || next === 32 || next === 10 || c > 0x3000) { push(i + 1); continue }
     }
-    if (isDigit(c)) number = true
+    if (c >= 48 && c <= 57) number = true
     else if (c !== 32 && c !== 9) onlyNumber = false
   }
   push(text.length)

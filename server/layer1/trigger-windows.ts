@@ -4,9 +4,8 @@ import { prose, sentences } from './sentences.js'
 
 /** A few windows are enough to judge a reply; more would only let a long one cost more. */
 const MAX_WINDOWS = 8
-/** A window past this is cut: a sentence without a full stop can run for kilobytes. */
+/** A window past this is cut (a sentence without a full stop can run for kilobytes), into pieces that overlap. */
 const MAX_WINDOW_CHARS = 1200
-
 const OVERLAP = 200
 
 /** A sentence longer than a window is read in overlapping pieces, so a trigger after kilobytes of padding is still seen. */

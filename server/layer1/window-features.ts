@@ -73,10 +73,8 @@ function messageConcepts (whole: string): string[] {
   return lastMessage.found
 }
 
-/**
- * Distinct bucket indices: the window's n-grams (features.ts), its concepts and their pairs, and the reply's concepts;
- * fixed: each concept once at a fixed scale (model.ts) instead of CONCEPT_WEIGHT buckets among the n-grams.
- */
+/** Distinct buckets: the window's n-grams (features.ts), its concepts and their pairs, the reply's concepts; `fixed`:
+ * each concept once at a fixed scale (model.ts) instead of CONCEPT_WEIGHT buckets among the n-grams. */
 export const proposalFeatures = (fixed: boolean) => (text: string, bits: number, whole?: string): number[] => {
   const into = new Set<number>()
   addFeatureIds(text, bits, into)
