@@ -23,8 +23,9 @@ const STAMP = /^\[?(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2})?(?:Z|\s?UTC
 // cell that says a check's outcome is read after the cell that names it.
 const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/gm
 const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gm
-// Sentences end at . ! ? 。 ！ ？ or a line break (bullets and headings are lines); a dot inside a word (v1.2, a.ts) does not.
-const SENTENCE = /[^\n.!?。！？]+(?:\.(?=\S)[^\n.!?。！？]*)*[.!?。！？]*/g
+// Sentences end at . ! ? 。 ！ ？ or a line break (bullets and headings are lines); a dot inside a word (v1.2, a.ts) does not,
+// nor a package pattern's dots ("go test ./... passes", "bazel test //... is green").
+const SENTENCE = /[^\n.!?。！？]+(?:(?:(?<=\/)\.\.\.(?=[ \t])|\.(?=\S))[^\n.!?。！？]*)*[.!?。！？]*/g
 // What comes before the claim in its sentence that makes it no claim now: a plan, a condition, a request, a doubt.
 const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|I'll|we'll|you'll|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if))\b|^\W{0,4}(run|try|check|make sure|go ahead and)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".

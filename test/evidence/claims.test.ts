@@ -153,6 +153,13 @@ t.test('several claims in one message, each with its sentence', async t => {
   t.strictSame(types('Settings tests pass (8) and the types check out too.'), ['tests', 'types'])
 })
 
+t.test("a package pattern's dots end no sentence: the claim after `./...` or `//...` is read with its command", async t => {
+  t.strictSame(findClaims('- fixed; go test ./... passes'), [{ type: 'tests', text: '- fixed; go test ./... passes' }, { type: 'fixed', text: '- fixed; go test ./... passes' }])
+  t.strictSame(types('bazel test //... is green on main'), ['tests'])
+  t.strictSame(types('Ran it... Tests pass.'), ['tests'], 'an ellipsis still ends a sentence')
+  t.strictSame(findClaims('I ran go test ./... and then stopped. Not verified.').map(c => c.type), [], 'no claim borrowed across the dots')
+})
+
 t.test('hostile text costs its length, not more', async t => {
   const long = 'but '.repeat(4000) + 'a'.repeat(8000) + '`'.repeat(3000) + '"'.repeat(3000)
   t.strictSame(findClaims(long), [])
