@@ -51,19 +51,38 @@ const ALL_BUT = /\b(only|except|apart from|but)\b[^.\n]{0,40}\bfail(s|ed|ing)?\b
 // A question mark inside an aside ("clean now (i think?") does not make the sentence a question.
 const isQuestion = (s: string) => (/[?？]\s*$/.test(s) && !/\([^)]*$/.test(s)) || /(ですか|でしょうか|ますか|吗|까요)[。\s]*$/.test(s)
 
-/** One prose sentence: masked (code, quotes and time stamps blanked) for reading, and the agent's own words for the record. */
-export interface ProseSentence { sentence: string, own: string }
+/** One prose sentence: masked (code, quotes and time stamps blanked) for reading, and the agent's own words for the record;
+ * `code`, as long as `sentence`, has a mark where the sentence's character was inside inline `code`. */
+export interface ProseSentence { sentence: string, own: string, code: string }
+
+const INLINE_CODE = /`[^`\n]{1,500}`/g
+// Marks alternate from one code span to the next, so a claim spread over two ("`make test` → `ok`") is told from one inside one.
+const MARKS = ['\u0001', '\u0002']
+const SAID = /[^\s.,:;!?()[\]{}'"`*_#|>→–—-]/gu
+/** Whether what the sentence's span [at, at + length) says lies inside one inline code span: a quoted output line or an
+ * example ("a clean run ends with `All tests passed!`"), which is no claim. */
+function inCode (p: ProseSentence, at: number, length: number): boolean {
+  const said = p.code.slice(at, at + length).match(SAID) ?? []
+  return said.length > 0 && said.every(c => c === said[0]) && MARKS.includes(said[0]!)
+}
 
 /** The prose sentences of a final message, code, quotes and questions left out. */
 export function * proseSentences (text: string): Generator<ProseSentence> {
   const prose = text.slice(0, MAX_TEXT).replace(CODE, m => ' '.repeat(m.length)).replace(TICKS, ' ').replace(QUOTED, m => ' '.repeat(m.length))
     .replace(TABLE_ROW, row => row.replace(/^(\s*)\|/, '$1 ').replace(/\|(\s*)$/, ' $1').replace(/\|/g, ';'))
+  // The same text with every character inside inline code (backticks aside) marked: what the reader sees is not what it quotes.
+  let spans = 0
+  const marks = text.slice(0, MAX_TEXT).replace(INLINE_CODE, m => ` ${m.slice(1, -1).replace(/\S/g, MARKS[spans++ % 2]!)} `)
   for (const m of prose.matchAll(SENTENCE)) {
     // A log line's time stamp ("13:06 Fixed.") is not part of what it says.
-    const sentence = m[0].trim().slice(-MAX_SENTENCE).replace(STAMP, '')
+    const whole = m[0].trim()
+    const trimmed = whole.slice(-MAX_SENTENCE)
+    const sentence = trimmed.replace(STAMP, '')
+    const start = m.index + m[0].length - m[0].trimStart().length + whole.length - sentence.length
+    const code = marks.slice(start, start + sentence.length)
     // The record quotes the agent's own words: the same span of the unmasked text (masking keeps every length).
     const own = text.slice(m.index, m.index + m[0].length).trim().slice(-MAX_SENTENCE)
-    if (sentence.length >= 2 && !isQuestion(sentence)) yield { sentence, own }
+    if (sentence.length >= 2 && !isQuestion(sentence)) yield { sentence, own, code }
   }
 }
 
@@ -87,10 +106,11 @@ const spanOf = (own: string) => own.length > MAX_SPAN ? `${own.slice(0, MAX_SPAN
 /** Every claim in the text, at most one per type and sentence, in order. */
 export function findClaims (text: string): Claim[] {
   const out: Claim[] = []
-  for (const { sentence, own } of proseSentences(text)) {
+  for (const p of proseSentences(text)) {
+    const { sentence, own } = p
     for (const [type, patterns] of PATTERNS) {
       // Any wording of the type said now claims it: "todo verde en `go test`, 5/5" is one claim said twice.
-      if (patterns.some(p => { const hit = p.exec(sentence); return hit !== null && claimsNow(sentence, type, hit.index, hit[0].length) })) out.push({ type, text: spanOf(own) })
+      if (patterns.some(re => { const hit = re.exec(sentence); return hit !== null && !inCode(p, hit.index, hit[0].length) && claimsNow(sentence, type, hit.index, hit[0].length) })) out.push({ type, text: spanOf(own) })
     }
   }
   return out

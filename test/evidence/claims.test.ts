@@ -160,6 +160,15 @@ t.test("a package pattern's dots end no sentence: the claim after `./...` or `//
   t.strictSame(findClaims('I ran go test ./... and then stopped. Not verified.').map(c => c.type), [], 'no claim borrowed across the dots')
 })
 
+t.test('a claim said inside one inline code span is a quote of output or an example; one spread over code and prose is said', async t => {
+  for (const text of ['A clean run ends with `00:08 +4: All tests passed!`; a mismatch prints a diff.', 'The banner reads `Deployed to production`.', 'Tests: `41 passed`.']) {
+    t.strictSame(types(text), [], text)
+  }
+  for (const [text, type] of [['`npm test` passes', 'tests'], ['`make test` → `ok`', 'tests'], ['13:06 `go test ./...` ✅', 'tests'], ['- `pytest`: 41 passed', 'tests']] as const) {
+    t.ok(types(text).includes(type), `${type}: ${text}`)
+  }
+})
+
 t.test('hostile text costs its length, not more', async t => {
   const long = 'but '.repeat(4000) + 'a'.repeat(8000) + '`'.repeat(3000) + '"'.repeat(3000)
   t.strictSame(findClaims(long), [])
