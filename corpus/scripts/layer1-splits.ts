@@ -21,6 +21,8 @@ export const TEST_AUTHORS_2 = ['casual', 'formal', 'jacasual']
 export const TEST_AUTHORS_3 = ['german', 'slack']
 /** A fourth round, briefed after the models last changed and scored once: the current models on hands they never met. */
 export const TEST_AUTHORS_4 = ['nordic', 'devops']
+/** A fifth round, briefed and scored once with the same models as the fourth: more hands on the current models. */
+export const TEST_AUTHORS_5 = ['polish', 'consultant']
 export const DEV_AUTHORS = ['terse', 'markdown', 'japanese', 'pm', 'verbose', 'polyglot', 'indian', 'korean', 'spanish', 'russian', 'brazil', 'sre', 'chinese', 'french']
 
 const rowsOf = (file: string): CorpusRow[] => {
@@ -38,7 +40,8 @@ export const SETS: Record<string, { test: boolean, rows: () => CorpusRow[] }> = 
   'test written (blind authors)': { test: true, rows: () => TEST_AUTHORS.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) },
   'test written, second round': { test: true, rows: () => TEST_AUTHORS_2.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) },
   'test written, third round': { test: true, rows: () => TEST_AUTHORS_3.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) },
-  'test written, fourth round': { test: true, rows: () => TEST_AUTHORS_4.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) }
+  'test written, fourth round': { test: true, rows: () => TEST_AUTHORS_4.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) },
+  'test written, fifth round': { test: true, rows: () => TEST_AUTHORS_5.flatMap(a => rowsOf(`written/author-${a}.jsonl`)) }
 }
 
 export async function measure (rows: CorpusRow[]): Promise<Record<string, { recall: ReturnType<typeof wilson>, sent: number }>> {
