@@ -3,6 +3,7 @@ import type { PatternSet } from '../server/judge/patterns.js'
 import { bucketOf } from '../server/layer1/features.js'
 import { FEATURES, type FeatureSet, fixedScaleOf, type ModelFile, type ModelKind, scorerFrom } from '../server/layer1/model.js'
 import { triggerWindows } from '../server/layer1/trigger-windows.js'
+import { unreadLanguage } from '../server/layer1/languages.js'
 import { modelFile } from './model-file.js'
 import { pickThreshold } from './thresholds.js'
 
@@ -128,17 +129,18 @@ export function trainScorer (hook: string, trigger: Pick<PatternSet, 'test'>, ex
     const scored = set.map(e => ({ e, s: scoreOf(e) }))
     const pos = scored.filter(x => x.e.block)
     type X = typeof scored[number]
-    const rate = (xs: X[], pass: (s: number | null) => boolean) => xs.length === 0 ? null : xs.filter(x => pass(x.s)).length / xs.length
-    const sent = (s: number | null) => s !== null && s >= threshold
+    const rate = (xs: X[], pass: (x: X) => boolean) => xs.length === 0 ? null : xs.filter(pass).length / xs.length
+    // What serve sends on: a reply in a language Layer 1 does not read goes to the judge whatever its score (judge/layer1.ts).
+    const sent = (x: X) => unreadLanguage(x.e.text) || (x.s !== null && x.s >= threshold)
     return {
       messages: set.length,
       positives: pos.length,
       syntheticPositives: pos.filter(x => x.e.synthetic).length,
-      triggerRecall: rate(pos, s => s !== null),
+      triggerRecall: rate(pos, x => x.s !== null),
       recall: rate(pos, sent),
       realRecall: rate(pos.filter(x => !x.e.synthetic), sent),
       syntheticRecall: rate(pos.filter(x => x.e.synthetic), sent),
-      triggerHitRate: rate(scored, s => s !== null) ?? 0,
+      triggerHitRate: rate(scored, x => x.s !== null) ?? 0,
       hitRate: rate(scored, sent) ?? 0,
       realHitRate: rate(scored.filter(x => !x.e.synthetic), sent)
     }

@@ -2,6 +2,7 @@
 import type { HookPolicy } from '../config/config-schema.js'
 import type { Scorer } from '../layer1/model.js'
 import { triggerWindows } from '../layer1/trigger-windows.js'
+import { unreadLanguage } from '../layer1/languages.js'
 
 /** 'miss': no trigger matched, or the scorer found it ordinary (allow) · 'skip': a skip pattern matched (allow) · 'hit': send to Layer 2. */
 export type GateResult = 'miss' | 'skip' | 'hit'
@@ -16,6 +17,8 @@ export function bestScore (text: string, policy: Layer1Policy): number | 'miss' 
     if (!policy.trigger.test(text)) return 'miss'
     return policy.skip.test(text) ? 'skip' : Infinity
   }
+  // A reply in a language the triggers and scorers were not written for is not theirs to clear: the judge reads it.
+  if (unreadLanguage(text)) return policy.skip.test(text) ? 'skip' : Infinity
   // A topic scorer reads the whole of a reply the triggers pass (the bug-fix hooks' decision needs all of it); a window
   // scorer only the prose sentences around trigger hits. Either way the triggers are the recall signals.
   const windows = scorer.kind === 'topic' ? (policy.trigger.test(text) ? [text] : []) : triggerWindows(text, policy.trigger, scorer.skipsTables)

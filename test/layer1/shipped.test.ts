@@ -34,8 +34,9 @@ t.test('each shipped model is wired in, and its validation recall and hit rate a
 
 // What the scorers are for: few ordinary real replies reach the judge. Ceilings on the real validation messages the
 // shipped models send on, each turn read as it was (each a little above its figure in docs/BENCHMARKS.md), and the
-// forms they must still catch.
-const REAL_HIT_CEILING: Record<string, number> = { commit: 0.15, 'scope-check': 0.25, 'scope-change': 0.44, 'shallow-bugfix': 0.40, 'bugfix-without-reproduction': 0.36 }
+// forms they must still catch. About 4 % of those replies are in a language Layer 1 does not read (German, Vietnamese):
+// each goes on to the judge for every hook.
+const REAL_HIT_CEILING: Record<string, number> = { commit: 0.19, 'scope-check': 0.30, 'scope-change': 0.48, 'shallow-bugfix': 0.44, 'bugfix-without-reproduction': 0.40 }
 const MUST_CATCH: Array<[string, string]> = [
   ['commit', 'I refactored the loader and updated the README.\n\nShall I commit and push this to main?'],
   ['commit', 'Done with the refactor. Let me commit these changes and open a PR.'],
