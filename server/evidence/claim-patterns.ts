@@ -33,6 +33,8 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?:测试|用例|test)(?:(?![没未不])[^\n。，,]){0,8}(?:通过|没问题|全绿)|(?:全部|所有)(?:测试|用例)[^\n。]{0,6}通过|테스트[^\n.]{0,10}(?:통과|성공)/i
   ]],
   ['build', [
+    // Maven's and Gradle's own closing line, quoted as the outcome ("mvn verify → BUILD SUCCESS"): in capitals, as they print it.
+    /(?<![\w-])BUILD\s+SUCCESS(?:FUL)?\b/,
     status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?build|(?:cargo|go|swift|dotnet)\\s+build|mvn\\s+package|(?:gradle|\\./gradlew)\\s+build|(?:next|vite)\\s+build|make\\s+(?:build|all)|production\\s+build'),
     /\b(?:it|this|everything|the\s+(?:project|app|code|crate|package|release build|build|binary|image))\s+(?:now\s+|still\s+)?(?:builds|compiles)\b/i,
     /\b(?:msbuild|dotnet|cargo|gradle|maven|mvn|make|webpack|vite|tsc|bazel|xcodebuild)\s+(?:now\s+)?(?:compiles|builds)\b[^.\n]{0,60}?\b(?:no\s+errors|cleanly|without\s+(?:errors|warnings)|successfully|fine)\b/i,
