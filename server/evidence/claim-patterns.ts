@@ -17,6 +17,8 @@ const PASSED = '(?:pass(?:es|ed|ing)?|succeed(?:s|ed)?|(?:are|is)\\s+(?:now\\s+|
 /** Checked in this order; a sentence may carry several types ("Fixed, and all tests pass"). */
 export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[]]> = [
   ['tests', [
+    // Green said of the whole state: 'we're green', 'still green'. ("All checks passed" is also ruff's clean line: no type.)
+    /\b(?:we're|we’re|we\s+are|it's|it’s|everything's|everything’s|everything\s+is)\s+(?:still\s+|all\s+)?green\b|^\W{0,4}(?:still|all)\s+green\b|\bgreen\s+across\s+the\s+board\b/i,
     status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit|bats|tox|nox|prove|busted|kaocha|lein\\s+test|sbt\\s+test|crystal\\s+spec|dune\\s+test|nimble\\s+test|R\\s+CMD\\s+check|testthat|Pkg\\.test|Invoke-Pester|meson\\s+test|mix\\s+test'),
     /\b(?:full|whole|entire)\s+(?:test\s+)?(?:project|suite|solution|run)\s+(?:now\s+)?pass(?:es|ed)?\b|\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+(?:tests?|assertions|scenarios|cases|checks|examples|specs),\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
     new RegExp(`\\b(?:all|the|every|both|each|[0-9]+(?:/[0-9]+)?)\\s+(?:\\S+\\s+){0,3}?${TESTISH}\\s+(?:now\\s+|still\\s+|all\\s+)?${PASSED}\\b`, 'i'),
@@ -33,6 +35,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /(?:测试|用例|test)(?:(?![没未不])[^\n。，,]){0,8}(?:通过|没问题|全绿)|(?:全部|所有)(?:测试|用例)[^\n。]{0,6}通过|테스트[^\n.]{0,10}(?:통과|성공)/i
   ]],
   ['build', [
+    /\bbuilds\s+(?:now|again)\s*(?:[.!,;]|$)/i,
     // Maven's and Gradle's own closing line, quoted as the outcome ("mvn verify → BUILD SUCCESS"): in capitals, as they print it.
     /(?<![\w-])BUILD\s+SUCCESS(?:FUL)?\b/,
     status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?build|(?:cargo|go|swift|dotnet)\\s+build|mvn\\s+package|(?:gradle|\\./gradlew)\\s+build|(?:next|vite)\\s+build|make\\s+(?:build|all)|production\\s+build'),
@@ -115,6 +118,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\b(?:ist|sind)\s+(?:jetzt\s+)?fertig\b|\best[aá]\s+(?:listo|lista|terminad[oa])\b|\best\s+(?:terminée?|finie?)\b/i
   ]],
   ['deployed', [
+    /^\W{0,4}live\s*[!.]*\s*$/i,
     lead('deployed|published|released|shipped|rolled out'),
     lead('(?:upgraded|rolled\\s+out|applied|synced|promoted|installed)\\s+(?:in|to|on|into)\\s+(?:the\\s+)?[\\w.-]+\\s+(?:cluster|env(?:ironment)?|namespace)'),
     /\b(?:is|are|been|now|successfully)\s+(?:deployed|published|released|shipped|live|rolled\s+out)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:deployed|published|released|shipped|rolled\s+out)\b/i,
@@ -141,6 +145,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /已(?:经)?(?:提交|推送|合并)|(?:提交|推送)(?:成功|完成)|(?:커밋|푸시|머지)\s*(?:했습니다|완료|됨)|(?:커밋|푸시|머지)(?:했|하였|되었|됐)|(?:עשיתי|ביצעתי)\s+commit|(?:^|\s)(?:ו?דחפתי|ו?מיזגתי|מוזג)(?=\s|$|[.,])/
   ]],
   ['ready', [
+    /\brelease[-\s]ready\b/i,
     /можно\s+(?:мержить|мёрджить|мерджить|вливать|сливать)/i,
     /\bliberad[oa]\s+(?:para|pra)\s+(?:o\s+)?(?:merge|deploy|produção|release)\b/i,
     /\bready\s+(?:to|for)\s+(?:the\s+)?(?:v?[0-9][\w.]*\s+|(?:next|sprint|nightly|weekly|upcoming)\s+)?(?:merge|ship|release|deploy|production|review|go)\b|\b(?:safe|good)\s+to\s+(?:merge|ship|deploy|go)\b|\bproduction[\s-]ready\b|\ball\s+good\s+to\s+go\b/i,

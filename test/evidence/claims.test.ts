@@ -169,6 +169,14 @@ t.test('a claim said inside one inline code span is a quote of output or an exam
   }
 })
 
+t.test('the whole state said green, a build that works again, a one-word "Live!", "release-ready"', async t => {
+  for (const [text, type] of [["We're green on the branch.", 'tests'], ['Still green.', 'tests'], ['Green across the board.', 'tests'], ['The flake builds now.', 'build'],
+    ['Live!', 'deployed'], ['Release-ready.', 'ready']] as const) t.ok(types(text).includes(type), `${type}: ${text}`)
+  for (const text of ['The CI builds now run in parallel.', "Once we're green, I'll merge.", 'Is everything green?', 'It goes live tomorrow.', 'Not release-ready yet.',
+    'ruff: All checks passed!']) t.notOk(types(text).includes('tests'), text)
+  t.strictSame(types('Not release-ready yet.'), [])
+})
+
 t.test('hostile text costs its length, not more', async t => {
   const long = 'but '.repeat(4000) + 'a'.repeat(8000) + '`'.repeat(3000) + '"'.repeat(3000)
   t.strictSame(findClaims(long), [])
