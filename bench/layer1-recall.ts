@@ -22,8 +22,10 @@ export async function layer1Recall (): Promise<Section> {
     note: 'Violations Layer 1 sends to the judge, of those labelled block, with every shipped Stop hook on as `serve` runs it ' +
       '(corpus/scripts/layer1-splits.ts). dev: what thresholds, triggers and features were chosen on (the validation ' +
       'repositories, the team\'s written validation messages, fourteen blind authors of whom thirteen are trained on, the canonical ' +
-      'forms); test: never trained or tuned on (corpus/test/; three blind authors of corpus/written/ whose scores were known while DEV changes were made, ' +
-      `and three of a second round whose scores were not, two of a third round, and two of a fourth round scored once with the current models). Target ${100 * TARGET} % on test; ` +
+      'forms, and a test writer read after its one score: polish, whose score led to the rule for unread languages); test: never trained or tuned on ' +
+      '(corpus/test/; three blind authors of corpus/written/ whose scores were known while DEV changes were made, and three of a second round whose ' +
+      'scores were not, two of a third round, two of a fourth, one of a fifth, and two of a sixth writing in Turkish and Indonesian, briefed before the ' +
+      `unread-language rule and scored once after it). Target ${100 * TARGET} % on test; ` +
       '"(short)" marks a figure under it. Wilson 95 % intervals.',
     head: ['set', 'messages', ...STOP_HOOKS],
     rows
