@@ -186,7 +186,13 @@ function onlyTestsEdited (claim: Claim, steps: Step[]): string | undefined {
   if (claim.type !== 'fixed' || MENTIONS_TEST.test(claim.text.replace(/`[^`]*`/g, ' '))) return undefined
   const edited = steps.flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
   // A spec document (specs/x/spec.md) is notes, not a test.
-  return edited.length > 0 && edited.every(p => TEST_FILE.test(p) && !/\.(md|mdx|txt|rst|adoc)$/i.test(p)) ? edited[0] : undefined
+  if (edited.length === 0 || !edited.every(p => TEST_FILE.test(p) && !/\.(md|mdx|txt|rst|adoc)$/i.test(p))) return undefined
+  // A test that timed out before the first edit, naming the file then edited, was itself what was broken (a flaky test):
+  // fixing it is changing it. One that failed an assertion found a behaviour to fix in the code, not in the test.
+  const first = steps.findIndex(s => s.kind === 'edit')
+  const names = edited.map(p => p.split('/').at(-1)!)
+  const flaky = steps.slice(0, first).some(s => s.kind === 'command' && s.flaky === true && names.some(n => `${s.command}\n${s.tail ?? ''}`.includes(n)))
+  return flaky ? undefined : edited[0]
 }
 
 // A command that writes a file: what an agent falls back on when its edit tool fails (Codex's apply_patch refusing a

@@ -23,6 +23,8 @@ export type Step =
     narrow?: true
     /** How many tests its output says passed. */
     passed?: number
+    /** It failed by timing out or as a flake, by its output (a test that was itself what was broken). */
+    flaky?: true
   }
   | { kind: 'edit', tool: string, paths: string[], status: StepStatus }
   | { kind: 'tool', tool: string }
@@ -66,6 +68,8 @@ export function outputTail (output: string): string | undefined {
   return tail === '' ? undefined : tail.length > TAIL_CHARS ? `…${tail.slice(-TAIL_CHARS)}` : tail
 }
 
+const FLAKE = /\btim(?:ed|es)\s+out\b|\btimeout\b|\bflak(?:y|iness)\b|\bintermittent(?:ly)?\b/i
+
 /** A finished command as a step: its status from the exit code, or from its output when a pipe hides the check's own exit code. */
 /** result.failed: it ran and failed but no exit code was written (Claude Code 1.0.x). */
 export function commandStep (tool: string, command: string, classifier: Classifier, result: { exitCode?: number, error?: boolean, failed?: boolean, output?: string }): Step {
@@ -89,6 +93,7 @@ export function commandStep (tool: string, command: string, classifier: Classifi
     ...(proof.unproven ? { unproven: proof.unproven } : {}),
     ...(proof.narrow ? { narrow: true as const } : {}),
     ...(proof.passed !== undefined ? { passed: proof.passed } : {}),
+    ...(status === 'failed' && FLAKE.test(result.output?.slice(-16 * 1024) ?? '') ? { flaky: true as const } : {}),
     ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
     ...(tail ? { tail } : {})
   }
