@@ -26,8 +26,9 @@ const AMBIGUOUS = new Set('a i o e w z v to na do de la en in je se mi da ja on 
 // the covered ones Layer 1 reads without spaces (Japanese, Chinese, Korean).
 const OTHER_SCRIPT = /[\u0370-\u03ff\u0590-\u08ff\u0900-\u0dff\u0e00-\u0eff\u10a0-\u10ff\u0530-\u058f]/gu
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/gu
-/** A word with a letter Russian does not have is Ukrainian or Belarusian, whatever it means. */
-const NOT_RUSSIAN = /[іїєґў]/
+/** A word spelled with a letter no covered language uses (Polish ą ł, Czech ř ě, Turkish ğ ı ş, German ä ö ß, Nordic
+ * å ø, Vietnamese ư ơ, Ukrainian і ї є, …) is of another language, whatever it means. */
+const OTHER_LETTER = /[іїєґўąęłśźżćńěščřžůďťňğışőűșțăåøæäößđươ\u1ea0-\u1ef9]/
 /** Fewer words than this say too little to tell a language by. */
 const MIN_WORDS = 6
 
@@ -40,7 +41,7 @@ export function unreadLanguage (text: string): boolean {
   const words = p.match(/\p{L}[\p{L}'’]*/gu) ?? []
   let covered = 0
   let other = 0
-  for (const w of words) { if (AMBIGUOUS.has(w)) continue; if (COVERED.has(w)) covered++; else if (OTHER.has(w) || NOT_RUSSIAN.test(w)) other++ }
+  for (const w of words) { if (AMBIGUOUS.has(w)) continue; if (COVERED.has(w)) covered++; else if (OTHER.has(w) || OTHER_LETTER.test(w)) other++ }
   const letters = words.reduce((n, w) => n + w.length, 0)
   const script = p.match(OTHER_SCRIPT)?.length ?? 0
   const cjk = p.match(CJK)?.length ?? 0

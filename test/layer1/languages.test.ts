@@ -16,6 +16,8 @@ const UNREAD: Array<[string, string]> = [
   ['Vietnamese', 'Mình đã sửa lỗi phân trang và cập nhật test, phần còn lại mình sẽ làm trong phiên sau để không bị tràn ngữ cảnh.'],
   ['Ukrainian', 'Я виправив помилку в обробнику, але решту змін зробимо вже в наступній сесії, бо контекст майже вичерпано.'],
   ['Hebrew', 'תיקנתי את הבאג בדף ההתחברות, ואת שאר המשימות נשאיר לשיחה הבאה כי ההקשר כמעט מלא.'],
+  ['Polish, few function words', 'Podbijam wersję do 2.5.0, taguję release i publikuję paczkę na npm, zaraz po merge.'],
+  ['Czech', 'Opravil jsem chybu v přihlášení a zbytek úkolů dodělám zítra v nové relaci.'],
   ['Greek', 'Διόρθωσα το σφάλμα στη σελίδα σύνδεσης και τα υπόλοιπα θα τα κάνουμε στην επόμενη συνεδρία.']
 ]
 const READ: Array<[string, string]> = [
@@ -30,6 +32,7 @@ const READ: Array<[string, string]> = [
   ['Korean', '페이지네이션 버그를 수정하고 회귀 테스트를 추가했어요. 나머지 엔드포인트는 다음에 할게요.'],
   ['English with one German sentence', 'I refactored the loader, updated the README and ran the full test suite, which passed. Danke für die Geduld.'],
   ['short', 'Gotowe, dzięki!'],
+  ['English naming people and places', 'Jürgen Müller and Søren Ødegård reviewed the patch from Kraków; I merged it after the tests passed.'],
   ['code only', '```\nder die das und ist nicht ich wir sie ein eine\n```']
 ]
 
