@@ -25,7 +25,7 @@ export async function layer1Recall (): Promise<Section> {
       'forms, and a test writer read after its one score: polish, whose score led to the rule for unread languages); test: never trained or tuned on ' +
       '(corpus/test/; three blind authors of corpus/written/ whose scores were known while DEV changes were made, and three of a second round whose ' +
       'scores were not, two of a third round, two of a fourth, one of a fifth, and two of a sixth writing in Turkish and Indonesian, briefed before the ' +
-      `unread-language rule and scored once after it). Target ${100 * TARGET} % on test; ` +
+      `unread-language rule, never read, scored after each of its two steps: the second was chosen on polish alone). Target ${100 * TARGET} % on test; ` +
       '"(short)" marks a figure under it. Wilson 95 % intervals.',
     head: ['set', 'messages', ...STOP_HOOKS],
     rows

@@ -25,7 +25,7 @@ export const TEST_AUTHORS_4 = ['nordic', 'devops']
 export const TEST_AUTHORS_5 = ['consultant']
 /** Test writers read after their one score (what they missed led to a rule): measured as DEV since, never trained on. */
 export const READ_AFTER_SCORING = ['polish']
-/** A sixth round, in two languages Layer 1 was not written for, briefed before the rule for such replies and scored once after it. */
+/** A sixth round, in two languages Layer 1 was not written for, briefed before the rule for such replies, never read. */
 export const TEST_AUTHORS_6 = ['turkish', 'indonesian']
 export const DEV_AUTHORS = ['terse', 'markdown', 'japanese', 'pm', 'verbose', 'polyglot', 'indian', 'korean', 'spanish', 'russian', 'brazil', 'sre', 'chinese', 'french']
 
