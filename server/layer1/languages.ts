@@ -34,7 +34,8 @@ const MIN_WORDS = 6
 
 let last: { text: string, unread: boolean } | undefined
 
-/** Unread: other languages' function words outnumber the covered ones', or most letters are of another script. */
+/** Unread: words of other languages (their function words, or letters no covered language uses) outnumber the covered
+ * function words, or most letters are of another script. */
 export function unreadLanguage (text: string): boolean {
   if (last?.text === text) return last.unread
   const p = prose(text).toLowerCase()

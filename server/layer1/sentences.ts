@@ -10,8 +10,17 @@ const ACTION_CODE = /^(git (add|commit|push|tag|merge)|gh (pr|release) create|np
 /** A markdown table row (`| a | b |`, the `|---|` line too). */
 const isTableRow = (trimmed: string) => trimmed.length > 1 && trimmed.startsWith('|') && trimmed.trimEnd().endsWith('|')
 
+// A request's reply is read by the language check and by each hook's windows: its prose is made once per form, not per reader.
+const made: Array<{ text: string, prose: string } | undefined> = [undefined, undefined]
+
 /** Text outside ``` fences, `>` quote lines (and, unless `tables`, table rows) blanked, `inline code` to CODE_MARK (offsets stay). */
 export function prose (text: string, tables = true): string {
+  const form = tables ? 1 : 0
+  if (made[form]?.text !== text) made[form] = { text, prose: makeProse(text, tables) }
+  return made[form].prose
+}
+
+function makeProse (text: string, tables: boolean): string {
   const out: string[] = []
   let inFence = false
   for (const line of text.split('\n')) {
