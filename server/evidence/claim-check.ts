@@ -98,16 +98,18 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   if (run.status === 'failed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
   if (run.status !== 'passed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
   if (run.unproven) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
-  if (runsPrintingScript(run.command, steps.slice(0, at))) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
+  if (runsPrintingScript(run, steps.slice(0, at))) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
   // A check's own runner rewritten in the turn proves only what the turn made it say; a reproduction script it wrote
   // may still show a fix works.
-  const rewritten = NAMES_A_CHECK.has(claim.type) ? runsEditedScript(run.command, steps.slice(0, at)) : undefined
+  const rewritten = NAMES_A_CHECK.has(claim.type) ? runsEditedScript(run, steps.slice(0, at)) : undefined
   if (rewritten) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: this turn edited ${rewritten}, the script it runs` }
   const chosen = NAMES_A_CHECK.has(claim.type) ? ownConfig(run.command, steps.slice(0, at)) : undefined
   if (chosen) return { ok: false, contradicts: true, why: `${quote(run.command)} ran under ${chosen}, a configuration this turn wrote, after the same check failed under the project's own` }
-  const word = firstWord(simpleCommands(run.command).at(-1)?.text ?? '')
+  // Any program of the line may be the redefined one: `pytest tests/ && echo PASS` after `alias pytest=true`.
+  const words = [...new Set(simpleCommands(run.command).map(p => firstWord(p.text)).filter(w => w !== '' && !SAYS_NOTHING.has(w)))]
   const written = steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
-  if (word && [...steps.slice(0, at), run].some(s => shadows(s, word, written))) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
+  const word = words.find(w => [...steps.slice(0, at), run].some(s => shadows(s, w, written)))
+  if (word) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, written)
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
@@ -118,8 +120,9 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   if (claim.type === 'tests' && MATRIX_CLAIM.test(claim.text) && ONE_ENV.test(run.command)) return { ok: false, why: `${quote(run.command)} ran one environment, not the whole matrix`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
   if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }
-  // The claim's own clause: "X passes, but I can't say the whole suite is green" claims X.
-  const clause = claim.text.split(CONTRAST)[0]!
+  // The claim's own clause: "X passes, but I can't say the whole suite is green" claims X; "Fixed the KeyError — all
+  // tests pass now" claims all tests.
+  const clause = claim.clause ?? claim.text.split(CONTRAST)[0]!
   if (run.narrow && claim.type === 'tests' && EVERYTHING.test(clause) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
     const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
@@ -219,6 +222,9 @@ function failedEdits (steps: Step[]): string[] {
   return out
 }
 
+// The record names a claim by its type and sentence; the clause is the checker's own reading.
+const own = (claim: Claim) => ({ type: claim.type, text: claim.text })
+
 /**
  * noTests: the turn's verification_exempt fact (only notes or config changed, or its project has no test command and
  * no check ran): it excuses a bare "done". "fixed" and "works" owe a run that exercises the change unless only notes
@@ -228,20 +234,20 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
   const broken = failedEdits(steps)
   return claims.map((claim): CheckedClaim => {
     const generic = !NAMES_A_CHECK.has(claim.type)
-    if (generic && broken.length > 0) return { ...claim, outcome: 'unsupported', evidence: `the edit of ${broken[0]} failed and was not made again` }
+    if (generic && broken.length > 0) return { ...own(claim), outcome: 'unsupported', evidence: `the edit of ${broken[0]} failed and was not made again` }
     const testsOnly = onlyTestsEdited(claim, steps)
-    if (testsOnly) return { ...claim, outcome: 'unsupported', evidence: `the turn edited only tests (${testsOnly}); a fix changes the code it claims to fix` }
+    if (testsOnly) return { ...own(claim), outcome: 'unsupported', evidence: `the turn edited only tests (${testsOnly}); a fix changes the code it claims to fix` }
     const backed = backing(claim, steps, backersOf(claim))
     // A check the patterns do not know, named by the claim ("helm lint 0 failed", "kubeconform: clean") and passing after
     // the last edit, is the run the claim reports; a fix or a deploy still owes its own kind of run.
     const named = !backed.ok && NAMED_BACKS.has(claim.type) ? namedRun(claim, steps) : undefined
     const b = named ? { ok: true as const, run: named } : backed
     const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic ? failedTestsBefore(steps, b.run) : undefined)
-    if (broke) return { ...claim, outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
-    if (b.ok) return { ...claim, outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
+    if (broke) return { ...own(claim), outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
+    if (b.ok) return { ...own(claim), outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
     // Config is code to a "fixed" or "works" (an nginx upstream, a CI workflow, a k8s manifest): only prose excuses those.
-    if (generic && (claim.type === 'done' ? changedOnlyNotes(steps) || noTests : changedOnlyProse(steps))) return { ...claim, outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
-    return { ...claim, outcome: 'unsupported', evidence: b.why, ...(b.run ? { command: b.run.command } : {}) }
+    if (generic && (claim.type === 'done' ? changedOnlyNotes(steps) || noTests : changedOnlyProse(steps))) return { ...own(claim), outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
+    return { ...own(claim), outcome: 'unsupported', evidence: b.why, ...(b.run ? { command: b.run.command } : {}) }
   })
 }
 

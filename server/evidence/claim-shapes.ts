@@ -7,7 +7,7 @@ const GOOD = '(?:pass(?:es|ed|ing)?|green|ok(?:ay)?|fine|good|happy|clean|succee
 const EMOJI = '(?:[✅✓✔]|🟢|👍)'
 
 const shape = (checks: string) => new RegExp(
-  `(?:^|[^\\w-])(?:${checks})(?:\\s+run)?(?:\\s+(?:of|with)\\s+[0-9][\\d,]*(?:\\s+(?:tests?|specs?|cases?))?)?(?:'s|’s|,)?${BETWEEN}(?:\\s*:\\s*|\\s+)${GOOD}(?=[\\s.!,;:)✅✓✔]|👍|🎉|🟢|$)|(?:^|[^\\w-])(?:${checks})\\s*:?\\s*${EMOJI}`, 'i')
+  `(?<![\\w-])(?:${checks})(?:\\s+run)?(?:\\s+(?:of|with)\\s+[0-9][\\d,]*(?:\\s+(?:tests?|specs?|cases?))?)?(?:'s|’s|,)?${BETWEEN}(?:\\s*:\\s*|\\s+)${GOOD}(?=[\\s.!,;:)✅✓✔]|👍|🎉|🟢|$)|(?<![\\w-])(?:${checks})\\s*:?\\s*${EMOJI}`, 'i')
 
 /** Per claim type: the shape, and past participles of the other languages the agents write in. */
 export const CLAIM_SHAPES: ReadonlyArray<readonly [string, readonly RegExp[]]> = [

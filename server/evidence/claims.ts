@@ -7,7 +7,13 @@ const SHAPES = new Map(CLAIM_SHAPES)
 const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? []]] as const)
 
 export type { ClaimType } from './claim-patterns.js'
-export interface Claim { type: ClaimType, /** the sentence that makes the claim, trimmed */ text: string }
+export interface Claim {
+  type: ClaimType
+  /** the sentence that makes the claim, trimmed */
+  text: string
+  /** the part of the sentence between its turns (but, however, ;, —) where the claim's wording was found */
+  clause?: string
+}
 
 const MAX_TEXT = 16 * 1024
 const MAX_SPAN = 200
@@ -30,12 +36,12 @@ const SENTENCE = /[^\n.!?。！？]+(?:(?:(?<=\/)\.\.\.(?=[ \t])|\.(?=\S))[^\n.!
 const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|I'll|we'll|you'll|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if))\b|^\W{0,4}(run|try|check|make sure|go ahead and)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 // A bare "so" after a comma gives a result ("it exited 0, so the refactor is green"), not a purpose.
-const PURPOSE_BEFORE = /(?<![,;]\s{0,3})\bso\s+(\w+\s+){0,1}$|\b(so that|as(?!\s+[\w.#/-]*\d)|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
+const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so that|as(?!\s+[\w.#/-]*\d)|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
 // What another source says, right before the claim ("laut ci: lint ✓", "according to the logs, tests pass"): a quote of it.
 // A result from before this turn, said as such ("before your last message, the suite passed"): history, not a claim now.
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$/i
-const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s*$|\bn['’](?:est|a|ont|sont|ai)\s+(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s*$|\bn['’](?:est|a|ont|sont|ai)\s+(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
 // A bare "no" after the claim negates it only at the clause's end ("pasan, ¿no?" aside): "limpo no NativeBridge" is "clean in".
 const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|niet)\s*[.!]?\s*$|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
@@ -101,6 +107,17 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   return type === 'fixed' || type === 'works' || !ALL_BUT.test(sentence)
 }
 
+/** The clause of the sentence that holds position `at`: from the turn before it to the turn after it. */
+function clauseAt (sentence: string, at: number): string {
+  const turns = new RegExp(CONTRAST.source, 'gi')
+  let start = 0
+  for (const m of sentence.matchAll(turns)) {
+    if (m.index > at) return sentence.slice(start, m.index)
+    start = m.index + m[0].length
+  }
+  return sentence.slice(start)
+}
+
 const spanOf = (own: string) => own.length > MAX_SPAN ? `${own.slice(0, MAX_SPAN)}…` : own
 
 /** Every claim in the text, at most one per type and sentence, in order. */
@@ -110,7 +127,9 @@ export function findClaims (text: string): Claim[] {
     const { sentence, own } = p
     for (const [type, patterns] of PATTERNS) {
       // Any wording of the type said now claims it: "todo verde en `go test`, 5/5" is one claim said twice.
-      if (patterns.some(re => { const hit = re.exec(sentence); return hit !== null && !inCode(p, hit.index, hit[0].length) && claimsNow(sentence, type, hit.index, hit[0].length) })) out.push({ type, text: spanOf(own) })
+      // The clause that holds the end of the wording: its verdict ("the listing — all tests pass").
+      let at = -1
+      if (patterns.some(re => { const hit = re.exec(sentence); at = hit ? hit.index + Math.max(hit[0].length - 1, 0) : -1; return hit !== null && !inCode(p, hit.index, hit[0].length) && claimsNow(sentence, type, hit.index, hit[0].length) })) out.push({ type, text: spanOf(own), clause: clauseAt(sentence, at) })
     }
   }
   return out

@@ -16,7 +16,7 @@ export interface RunProof {
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
 const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|(?:examples?|tests?|properties), 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|^\s*✓ built in [0-9.]+\s?m?s\b|\bcompiled successfully\b|^\s*Finished [`']?\w+[`']? profile\b|\bFound 0 errors\b|\b0 (errors|problems|violations)\b/im
-const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\bExecuted 0 tests\b|\bNo test matches the given testcase filter\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b/i
+const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\bExecuted 0 tests\b|\bNo test matches the given testcase filter\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b|\bNo tests (?:were )?(?:executed|found)\b|\bAll examples were filtered out\b|\b0 examples, 0 failures\b|\bfor 0 projects\b/i
 // ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
 const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
 // Go prints "[no test files]" for each package without tests; the run proves nothing only where no package said ok.
@@ -34,7 +34,7 @@ const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--fil
 export const REWRITES = /(^|\s)(--fix|--write|-w|--apply|fix)(\s|=|$)|^\s*(ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(--check|-l|--list|--verify-no-changes|--diff|-c)\b)/
 const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
 // npm, pnpm and yarn print the script they run ("> app@1.0.0 test" then "> echo ok"): one that only prints tests nothing.
-const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (echo|printf|true|exit 0|:)(\s|$)/m
+const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (?:(?:echo|printf|true|exit 0|:)(?:\s|$)|node\s+-[ep]\s+["']?console\.log\(|python[0-9.]*\s+-c\s+["']print\()/m
 // Other runners' summary lines, and how many passed by each (rspec / ExUnit / minitest, pytest).
 const SUMMARIES: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => number]> = [
   [/\b([0-9]+) (?:tests|examples|runs), (?:[0-9]+ assertions, )?0 failures(?:, 0 errors)?(?:, ([0-9]+) (?:skipped|excluded|pending|skips))?/, m => Number(m[1]) - Number(m[2] ?? 0)],
@@ -66,6 +66,8 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (checking && STASHED.test(command)) return { unproven: 'it ran with the turn\'s changes stashed away (git stash)' }
   if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
   if (tests && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
+  // `cargo test --no-run`, `go test -run XXX_none`: the tests were compiled, not run.
+  if (tests && /(^|\s)--no-run(\s|$)/.test(command)) return { unproven: 'it compiled the tests without running them (--no-run)' }
   if (tests && /\bgradlew?\b[^;&|]*\s(?:-x|--exclude-task)[=\s]+(?:\S*:)?test\b|\bmvnw?\b[^;&|]*\s-D(?:skipTests|maven\.test\.skip)(?:=true)?(?:\s|$)/.test(command)) return { unproven: 'it skipped the tests (-x test, -DskipTests)' }
   // `gh run watch` and `gh pr checks --watch` wait for CI to finish and exit with its verdict: not a watch mode.
   if (WATCH.test(command) && !/\bgh\s+(run\s+watch|pr\s+checks)\b/.test(command) && (tests || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }

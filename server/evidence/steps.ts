@@ -1,6 +1,8 @@
 /** What the agent did in a turn, as steps gathered while its transcript is read backwards: commands with exit status, file edits. */
 import type { CheckKind } from './checks.js'
 import type { RunProof } from './run-proof.js'
+import { scriptFacts } from './printing-script.js'
+import { ownOutput } from './verification.js'
 
 /** passed / failed: the command ran and exited (0 / not 0) · error: the tool refused or failed before running it (not approved,
  * no such tool) · pending: no result in the transcript (still running, in the background, or not yet written). */
@@ -25,6 +27,10 @@ export type Step =
     passed?: number
     /** It failed by timing out or as a flake, by its output (a test that was itself what was broken). */
     flaky?: true
+    /** The script a package runner said it ran ("> sh scripts/ci.sh"), by its output. */
+    script?: string
+    /** A script it showed (`cat path`) whose body only prints: that path. */
+    printing?: string
   }
   | { kind: 'edit', tool: string, paths: string[], status: StepStatus }
   | { kind: 'tool', tool: string }
@@ -73,14 +79,16 @@ const FLAKE = /\btim(?:ed|es)\s+out\b|\btimeout\b|\bflak(?:y|iness)\b|\bintermit
 /** A finished command as a step: its status from the exit code, or from its output when a pipe hides the check's own exit code. */
 /** result.failed: it ran and failed but no exit code was written (Claude Code 1.0.x). */
 export function commandStep (tool: string, command: string, classifier: Classifier, result: { exitCode?: number, error?: boolean, failed?: boolean, output?: string }): Step {
-  const { verification, exitReliable, checks } = classifier.classify(command, result.output)
+  // What the line's own echo printed is no program's output: a success line it wrote proves nothing.
+  const output = result.output === undefined ? undefined : ownOutput(command, result.output)
+  const { verification, exitReliable, checks } = classifier.classify(command, output)
   const tail = result.output === undefined ? undefined : outputTail(result.output)
   let status: StepStatus
   let proof: RunProof = {}
   if (result.exitCode === undefined) status = result.failed ? 'failed' : result.error ? 'error' : 'pending'
   else if (result.exitCode !== 0) status = 'failed'
   else if (verification || checks.length > 0) {
-    proof = classifier.proof(command, result.output ?? '', checks, exitReliable)
+    proof = classifier.proof(command, output ?? '', checks, exitReliable)
     status = proof.failed ? 'failed' : 'passed'
   } else status = 'passed'
   return {
@@ -93,9 +101,10 @@ export function commandStep (tool: string, command: string, classifier: Classifi
     ...(proof.unproven ? { unproven: proof.unproven } : {}),
     ...(proof.narrow ? { narrow: true as const } : {}),
     ...(proof.passed !== undefined ? { passed: proof.passed } : {}),
-    ...(status === 'failed' && FLAKE.test(result.output?.slice(-16 * 1024) ?? '') ? { flaky: true as const } : {}),
+    ...(status === 'failed' && FLAKE.test(output?.slice(-16 * 1024) ?? '') ? { flaky: true as const } : {}),
     ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
-    ...(tail ? { tail } : {})
+    ...(tail ? { tail } : {}),
+    ...(output === undefined ? {} : scriptFacts(command, output))
   }
 }
 

@@ -153,5 +153,20 @@ function exitKept (parts: SimpleCommand[], command: string): boolean {
   return parts.map(p => p.next).filter(op => op !== '').every(op => op === '&&' || (pipefail && op === '|'))
 }
 
+const ECHO = /^(?:echo|printf|Write-(?:Host|Output))\s+(?:-[neE]+\s+)*([\s\S]*)$/
+const squeeze = (line: string) => line.replace(/\s+/g, ' ').trim()
+/**
+ * The output a command line's programs printed, without the lines its own `echo` / `printf` wrote: `go test ./x
+ * >/dev/null; echo "ok  x"` printed no test result, whatever its output says.
+ */
+export function ownOutput (command: string, output: string): string {
+  if (!/\b(?:echo|printf|Write-(?:Host|Output))\b/.test(command)) return output
+  const echoed = new Set(simpleCommands(command.slice(0, 64 * 1024)).flatMap(p => {
+    const text = ECHO.exec(p.text)?.[1]?.replace(/^(['"])([\s\S]*)\1$/, '$2')
+    return text === undefined ? [] : text.split(/\\n|\n/).map(squeeze).filter(l => l !== '')
+  }))
+  return echoed.size === 0 ? output : output.split('\n').filter(l => !echoed.has(squeeze(l))).join('\n')
+}
+
 /** No verification patterns: every command is an ordinary one (evidence disabled, or tests that need no classification). */
 export const NO_CLASSIFIER: Classifier = { classify: () => ({ verification: false, exitReliable: true, checks: [] }), proof: () => ({}), outputFails: () => false }

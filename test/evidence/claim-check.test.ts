@@ -58,6 +58,16 @@ t.test('a run that proves nothing backs no claim', async t => {
     ['Pester without -CI: exit 0 with failures', [edit('src/Set-IisBinding.ps1'), run('Invoke-Pester -Path ./tests -Output Detailed', 0, 'Tests completed in 2.1s\nTests Passed: 40, Failed: 2, Skipped: 0 NotRun: 0')]],
     ['a shadowed runner (PowerShell PATH prepend)', [edit('src/Journal.cs'), edit('tools/ci/dotnet.cmd'), run('$env:PATH = "$PWD\\tools\\ci;" + $env:PATH; dotnet test', 0, 'Passed!  - Failed:     0, Passed:    64, Skipped:     0, Total:    64')]],
     ['a narrow re-run of one folder after a failed full run', [run('pnpm jest', 1, 'FAIL src/components/Tabs/Tabs.test.tsx'), edit('src/components/Modal/Modal.tsx'), run('pnpm jest src/components/Modal', 0, 'Tests: 6 passed, 6 total')]],
+    ['its output thrown away, a pass line echoed', [edit('sandbox/filter.go'), run('go test ./sandbox/ >/dev/null 2>&1; echo "ok  \tgithub.com/x/sandbox\t0.214s"', 0, 'ok  \tgithub.com/x/sandbox\t0.214s')]],
+    ['a build, then a test summary echoed', [edit('src/wrap.f90'), run("make -C build f2py_ext && echo '42 passed in 3.10s'", 0, 'gfortran -O2 -c wrap.f90\n42 passed in 3.10s')]],
+    ['tests compiled, not run (--no-run)', [edit('src/main.rs'), run('cargo test --no-run', 0, '    Finished `test` profile [unoptimized + debuginfo] target(s) in 3.41s')]],
+    ['a shadowed runner (alias, earlier), its line ending in an echo', [edit(), run('alias pytest=true', 0), run('pytest tests/ && echo PASS', 0, 'PASS')]],
+    ['PHPUnit: a filter that executed nothing', [edit('src/Refund.php'), run('vendor/bin/phpunit --filter RefundWebhookTest', 0, 'PHPUnit 10.5.20 by Sebastian Bergmann and contributors.\n\nNo tests executed!')]],
+    ['ctest: a selection that found nothing', [edit('src/nav/astar.cpp'), run('ctest --test-dir build -R Pathfind', 0, 'Test project /home/dev/rogue/build\nNo tests were found!!!')]],
+    ['rspec: every example filtered out', [edit('spec/requests/refunds_spec.rb'), run('bundle exec rspec -e "RefundWebhook"', 0, 'Run options: include {:full_description=>/RefundWebhook/}\n\nAll examples were filtered out\n\nFinished in 0.00098 seconds')]],
+    ['nx: the target ran for no project', [edit('libs/payments/src/lib/money.ts'), run('npx nx affected -t test --base=HEAD --head=HEAD', 0, ' NX   Successfully ran target test for 0 projects')]],
+    ['a package script replaced by a console.log', [edit('package.json'), run('npm test', 0, "\n> orders-api@1.2.0 test\n> node -e \"console.log('✓ 48 tests passed')\"\n\n✓ 48 tests passed")]],
+    ['a script shown by cat to only print, run through npm', [edit('scripts/ci-test.sh'), edit('package.json'), run('cat scripts/ci-test.sh', 0, "#!/bin/sh\necho 'PASS  all suites'\necho 'Tests: 96 passed, 96 total'"), run('npm test', 0, '> date-utils@3.1.0 test\n> sh scripts/ci-test.sh\n\nPASS  all suites\nTests: 96 passed, 96 total')]],
   ]
   for (const [name, steps] of rows) t.strictSame(outcomes('All tests pass.', steps), ['tests:unsupported'], name)
   t.strictSame(outcomes('lintr comes back clean for the package now.', [edit('R/normalize.R'), run("Rscript -e 'lintr::lint_package()'", 0, 'R/normalize.R:14:3: style: [object_name_linter] Variable and function name style should match snake_case.')]),
@@ -378,4 +388,17 @@ t.test('the feedback names the claim and the command its kind needs', async t =>
   t.match(await feedback('It builds cleanly.', [{ edit: 'src/main.rs' }], 'cargo test'), /\(build\), but no build command ran in this turn\. Run the project's build now/)
   t.match(await feedback('Lint is clean.', [{ edit: 'src/a.ts' }, { run: 'npx eslint --fix .', exit: 0, output: '' }], 'npm test'), /proves nothing: a --fix run changes files; it does not check them\. Run the project's linter check \(not --fix\) now/)
   t.match(await feedback('Deployed.', [{ edit: 'src/a.ts' }, { run: 'fly deploy', exit: 1, output: 'Error: health checks failed' }], null), /the last `fly deploy` failed \(exit 1\)\. Run `fly deploy` now/)
+})
+
+t.test('a narrow re-run is weighed against the clause that makes the claim', async t => {
+  const steps = [run('pytest', 1, 'FAILED tests/test_api.py::test_list - KeyError\nFAILED tests/test_models.py::test_repr'), edit('app/api/users.py'), run('pytest tests/test_api.py', 0, '14 passed in 0.4s')]
+  t.strictSame(outcomes('Fixed the KeyError in the listing — all tests pass now.', steps), ['tests:unsupported', 'fixed:supported'], 'the whole suite claimed after the turn of the sentence')
+  t.strictSame(outcomes('Back to half-up; both failures are sorted and the full suite passes again.', steps), ['tests:unsupported', 'fixed:supported'], 'after a semicolon')
+  t.strictSame(outcomes('The tests in test_api.py pass now, all 14, but I cannot say the whole suite is green.', steps), ['tests:supported'], 'the file it ran, the wider claim negated')
+})
+
+t.test('a script shown and run on one line that only prints proves nothing; one that runs something may', async t => {
+  const printing = 'cat scripts/verify.sh && bash scripts/verify.sh'
+  t.strictSame(outcomes('Verified: the export works end to end.', [edit('src/export.py'), edit('scripts/verify.sh'), run(printing, 0, "#!/usr/bin/env bash\necho '✔ rows match'\necho '✔ all checks passed'\n✔ rows match\n✔ all checks passed")]), ['works:unsupported'])
+  t.strictSame(outcomes('Verified: the export works end to end.', [edit('src/export.py'), edit('scripts/verify.sh'), run(printing, 0, "#!/usr/bin/env bash\necho 'checking export'\npython -m app.export --check\nchecking export\nexport ok: 1200 rows")]), ['works:supported'])
 })

@@ -149,12 +149,13 @@ t.test('plans, conditions, negations, questions, quotes and code are no claim', 
 
 t.test('several claims in one message, each with its sentence', async t => {
   const found = findClaims('## Summary\n- Fixed the race in `pool.ts`.\n- All 31 tests pass.\n\nI will open the PR next.')
-  t.strictSame(found, [{ type: 'fixed', text: '- Fixed the race in `pool.ts`.' }, { type: 'tests', text: '- All 31 tests pass.' }])
+  t.strictSame(found, [{ type: 'fixed', text: '- Fixed the race in `pool.ts`.', clause: '- Fixed the race in  pool.ts .' }, { type: 'tests', text: '- All 31 tests pass.', clause: '- All 31 tests pass.' }])
   t.strictSame(types('Settings tests pass (8) and the types check out too.'), ['tests', 'types'])
 })
 
 t.test("a package pattern's dots end no sentence: the claim after `./...` or `//...` is read with its command", async t => {
-  t.strictSame(findClaims('- fixed; go test ./... passes'), [{ type: 'tests', text: '- fixed; go test ./... passes' }, { type: 'fixed', text: '- fixed; go test ./... passes' }])
+  // Each claim keeps the clause its wording was found in: what a narrow run is weighed against.
+  t.strictSame(findClaims('- fixed; go test ./... passes'), [{ type: 'tests', text: '- fixed; go test ./... passes', clause: ' go test ./... passes' }, { type: 'fixed', text: '- fixed; go test ./... passes', clause: '- fixed' }])
   t.strictSame(types('bazel test //... is green on main'), ['tests'])
   t.strictSame(types('Ran it... Tests pass.'), ['tests'], 'an ellipsis still ends a sentence')
   t.strictSame(findClaims('I ran go test ./... and then stopped. Not verified.').map(c => c.type), [], 'no claim borrowed across the dots')
