@@ -123,7 +123,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   // The claim's own clause: "X passes, but I can't say the whole suite is green" claims X; "Fixed the KeyError — all
   // tests pass now" claims all tests.
   const clause = claim.clause ?? claim.text.split(CONTRAST)[0]!
-  if (run.narrow && claim.type === 'tests' && EVERYTHING.test(clause) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
+  if (run.narrow && (claim.type === 'ready' || (claim.type === 'tests' && EVERYTHING.test(clause))) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
     const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }

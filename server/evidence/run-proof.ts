@@ -29,9 +29,12 @@ const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)pretti
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
-const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt))\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+|(?<!(?:^|\s)--?[\w-]+[\s=])(?<=^|\s)(?:\.\/)?[\w@.-]+\/[\w@./-]*[\w@-](?=\s|$)/
+const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt))\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]/
+// A folder or a file given as an argument (`pnpm jest src/components/Modal`): a selection when it passed; a failed run's
+// program path (`./gradlew`, `bin/rails`, `dotnet test tests/App.Tests`) is no evidence that it ran less than the whole.
+const PATH_ARG = /(?<!(?:^|\s)--?[\w-]+[\s=])(?<=^|\s)(?:\.\/)?[\w@.-]+\/[\w@./-]*[\w@-](?=\s|$)/
 /** A fixer or a formatter that rewrites files checks nothing: `eslint --fix`, `prettier --write`, `dotnet format`, `black .`. */
-export const REWRITES = /(^|\s)(--fix|--write|-w|--apply|fix)(\s|=|$)|^\s*(ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(--check|-l|--list|--verify-no-changes|--diff|-c)\b)/
+export const REWRITES = /(^|\s)(--fix|--write|-w|--apply|fix|-i|--in-place)(\s|=|$)|^\s*(ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(--check|-l|--list|--verify-no-changes|--diff|-c)\b)/
 const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
 // npm, pnpm and yarn print the script they run ("> app@1.0.0 test" then "> echo ok"): one that only prints tests nothing.
 const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (?:(?:echo|printf|true|exit 0|:)(?:\s|$)|node\s+-[ep]\s+["']?console\.log\(|python[0-9.]*\s+-c\s+["']print\()/m
@@ -55,6 +58,11 @@ const passedCount = (output: string): number | undefined => {
 const STASHED = /(^|[;&|(]\s*)git\s+stash(\s+(push|save)\b[^;&|]*)?\s*(&&|;)/
 const HIDDEN = /\|\|\s*(true|:|exit 0|echo)\b|;\s*(exit 0|true)\s*$|\bset \+e\b|(^|\s)--exit-zero(\s|$)/
 
+/** A test run of a selection (a file, a name filter, a module), or a type check or lint of named files: not the whole. */
+export const isNarrow = (command: string, checks: readonly CheckKind[], named = false): boolean => checks.includes('tests')
+  ? SELECTS.test(command) || (!named && PATH_ARG.test(command))
+  : (checks.includes('types') || checks.includes('lint')) && SOURCE_FILE.test(command)
+
 /** exitReliable: nothing after the check on its line could replace its status (verification.ts classify). */
 export function runProof (command: string, rawOutput: string, checks: readonly CheckKind[], exitReliable: boolean, failures: PatternSet): RunProof {
   const output = rawOutput.slice(-OUTPUT_WINDOW)
@@ -62,7 +70,9 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (checking && failures.test(output)) return { failed: true }
   const tests = checks.includes('tests')
   if (checks.includes('run') && SYNTAX_ONLY.test(command)) return { unproven: 'a syntax check runs nothing' }
-  if (/(^|\s)(--dry-?run|--snapshot)(\s|=|$)/.test(command) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
+  // A formatter's or a linter's dry run is its check mode (`clang-format --dry-run --Werror`, `php-cs-fixer fix --dry-run`).
+  const lintOnly = checks.length > 0 && checks.every(k => k === 'lint')
+  if ((!lintOnly && /(^|\s)(--dry-?run|--snapshot|--pretend)(\s|=|$)/.test(command)) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
   if (checking && STASHED.test(command)) return { unproven: 'it ran with the turn\'s changes stashed away (git stash)' }
   if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
   if (tests && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
@@ -87,9 +97,9 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   // A git or deploy command line is often a chain or a here-document (commit messages): only an explicit mask hides it.
   const masked = checking ? !exitReliable || HIDDEN.test(command) : HIDDEN.test(command)
   if (masked && !CLEAN_PASS.test(output)) return { unproven: 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass' }
-  if (checks.length === 1 && checks[0] === 'lint' && REWRITES.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
+  if (lintOnly && REWRITES.test(command) && !/(^|\s)--dry-?run(\s|=|$)/.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
   const passed = tests ? passedCount(output) : undefined
   // `mypy plugins/a.py` after `mypy plugins/` failed: a type check or a lint of named files covers those files only.
-  const narrow = tests ? SELECTS.test(command) : (checks.includes('types') || checks.includes('lint')) && SOURCE_FILE.test(command)
+  const narrow = isNarrow(command, checks)
   return { ...(narrow ? { narrow: true } : {}), ...(passed !== undefined ? { passed } : {}) }
 }

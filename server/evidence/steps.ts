@@ -1,6 +1,6 @@
 /** What the agent did in a turn, as steps gathered while its transcript is read backwards: commands with exit status, file edits. */
 import type { CheckKind } from './checks.js'
-import type { RunProof } from './run-proof.js'
+import { isNarrow, type RunProof } from './run-proof.js'
 import { scriptFacts } from './printing-script.js'
 import { ownOutput } from './verification.js'
 
@@ -99,7 +99,8 @@ export function commandStep (tool: string, command: string, classifier: Classifi
     verification,
     ...(checks.length > 0 ? { checks } : {}),
     ...(proof.unproven ? { unproven: proof.unproven } : {}),
-    ...(proof.narrow ? { narrow: true as const } : {}),
+    // A failed run's scope matters too: a failed `jest a.test.ts` is no failed full run.
+    ...(proof.narrow || (status === 'failed' && checks.length > 0 && isNarrow(command, checks, true)) ? { narrow: true as const } : {}),
     ...(proof.passed !== undefined ? { passed: proof.passed } : {}),
     ...(status === 'failed' && FLAKE.test(output?.slice(-16 * 1024) ?? '') ? { flaky: true as const } : {}),
     ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),

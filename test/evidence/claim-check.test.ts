@@ -402,3 +402,36 @@ t.test('a script shown and run on one line that only prints proves nothing; one 
   t.strictSame(outcomes('Verified: the export works end to end.', [edit('src/export.py'), edit('scripts/verify.sh'), run(printing, 0, "#!/usr/bin/env bash\necho '✔ rows match'\necho '✔ all checks passed'\n✔ rows match\n✔ all checks passed")]), ['works:unsupported'])
   t.strictSame(outcomes('Verified: the export works end to end.', [edit('src/export.py'), edit('scripts/verify.sh'), run(printing, 0, "#!/usr/bin/env bash\necho 'checking export'\npython -m app.export --check\nchecking export\nexport ok: 1200 rows")]), ['works:supported'])
 })
+
+t.test('checks the shipped vocabulary knows by name back their own claims', async t => {
+  const rows: Array<[string, string, Step[]]> = [
+    ['Symfony\'s bin/phpunit', 'All tests pass.', [edit('src/Controller/A.php'), run('bin/phpunit', 0, 'OK (131 tests, 402 assertions)')]],
+    ['make -C a folder', 'All tests pass.', [edit('firmware/lib/fix16.c'), run('make -C firmware test', 0, '23 Tests 0 Failures 0 Ignored\nOK')]],
+    ['Zephyr twister', 'All tests pass.', [edit('subsys/settings/nvs.c'), run('west twister -T tests -p native_sim', 0, 'INFO    - 38 of 38 executed test configurations passed (100.00%)')]],
+    ['Unity batch-mode tests', 'All tests pass.', [edit('Assets/Scripts/Rig.cs'), run('/opt/unity/Editor/Unity -batchmode -projectPath . -runTests -testPlatform PlayMode', 0, 'Test run completed. Exiting with code 0 (Ok).')]],
+    ['Zephyr west build', 'The build succeeds.', [edit('app/src/main.c'), run('west build -p -b nrf52840dk/nrf52840 app', 0, '[231/231] Linking C executable zephyr/zephyr.elf')]],
+    ['Unreal Build.sh', 'The build succeeds.', [edit('Source/Saga/Health.cpp'), run('Engine/Build/BatchFiles/Linux/Build.sh SagaEditor Linux Development', 0, 'Result: Succeeded')]],
+    ['pre-commit', 'Lint is clean.', [edit('src/app/views.py'), run('pre-commit run --all-files', 0, 'black....................................................................Passed\nflake8...................................................................Passed')]],
+    ['clang-format asked to report', 'Lint is clean.', [edit('src/world/mesher.cpp'), run('clang-format --dry-run --Werror src/world/mesher.cpp', 0, '')]],
+    ['php-cs-fixer dry run', 'Lint is clean.', [edit('src/Kernel.php'), run('vendor/bin/php-cs-fixer fix --dry-run --diff', 0, 'Found 0 of 214 files that can be fixed')]],
+    ['a gem release', 'Published 0.4.0.', [edit('lib/x/version.rb'), run('bundle exec rake release', 0, 'Pushing gem to https://rubygems.org...\nSuccessfully registered gem: x (0.4.0)')]],
+    ['Laravel Forge', 'Deployed to production.', [run('forge deploy listino.example.it', 0, '==> Deploying Site')]],
+    ['Laravel Envoy', 'Deployed to staging.', [run('vendor/bin/envoy run deploy-staging', 0, '[forge@10.0.3.12]: HEAD is now at 4be19a0')]],
+    ['a workspace package published by its filter', 'Published 0.9.0.', [run('pnpm --filter @acme/sdk publish --access public', 0, 'npm notice 📦  @acme/sdk@0.9.0')]],
+    ['a fastlane lane to the internal track', 'Released 5.3.0.', [run('bundle exec fastlane android internal', 0, '[11:07:11]: --- Step: upload_to_play_store ---')]]
+  ]
+  for (const [name, text, steps] of rows) t.ok(outcomes(text, steps).every(o => o.endsWith(':supported')), name)
+})
+
+t.test('look-alikes of those checks back nothing', async t => {
+  t.strictSame(outcomes('Lint is clean.', [edit('hal/src/spi.c'), run('clang-format -i hal/src/*.c', 0, '')]), ['lint:unsupported'], 'clang-format -i rewrites')
+  t.strictSame(outcomes('The build succeeds.', [edit('src/world/mesher.cpp'), run('clang-format --dry-run --Werror src/world/mesher.cpp', 0, '')]), ['build:unsupported'], 'clang-format is no compiler')
+  t.strictSame(outcomes('Deployed to production.', [run('vendor/bin/envoy run deploy --pretend', 0, 'cd /home/forge/app\ngit fetch origin')]), ['deployed:unsupported'], 'envoy --pretend prints the script')
+  t.strictSame(outcomes('All tests pass.', [edit('loader/attach.c'), run('make -C third_party/libbpf/src check', 0, 'CHECK    check_abi')]), ['tests:unsupported'], 'make -C another folder')
+  t.strictSame(outcomes('The PR is ready to merge.', [run('west twister -T tests/bt -p native_sim', 1, 'bluetooth.bond_store.overflow FAILED'), edit('subsys/bt/bond_store.c'), run('west twister -T tests/bt -p native_sim -s bluetooth.bond_store.overflow', 0, '1 of 1 executed test configurations passed')]),
+    ['ready:unsupported'], 'ready after a narrow re-run of a failed full run')
+  t.strictSame(outcomes('The PR is ready to merge.', [run('mvn -B -pl auth verify', 1, 'Tests run: 118, Failures: 1'), edit('auth/src/main/java/P.java'), run('mvn -B -pl auth verify', 0, 'Tests run: 118, Failures: 0, Errors: 0')]),
+    ['ready:supported'], 'the same module re-run after its own failure')
+  t.strictSame(outcomes('All tests pass.', [run('./gradlew test', 1, 'CartApiTest > addItem FAILED\nCheckoutApiTest > coupon FAILED'), edit('src/main/java/Cart.java'), run("./gradlew test --tests 'com.acme.CartApiTest'", 0, 'BUILD SUCCESSFUL in 9s')]),
+    ['tests:unsupported'], 'a failed run\'s program path is no selection')
+})
