@@ -10,7 +10,7 @@ export const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+
 // "7 lint findings fixed", "the type errors are resolved": a fix of a check's own findings is shown by that check.
 const CHECK_FINDINGS: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['lint', /\b(?:lint(?:er|ing)?|findings|warnings|violations|offen[cs]es|style\s+(?:issues|errors)|formatting)\b/i],
-  ['types', /\btype\s+(?:errors?|mismatch(?:es)?|issues)\b/i],
+  ['types', /\btype\s+(?:errors?|mismatch(?:es)?|issues)\b|型エラー|类型错误|타입\s*(?:오류|에러)/i],
   ['build', /\b(?:build|compil(?:e|ation|er))\s+(?:errors?|failures?|breaks?)\b/i]
 ]
 export const backersOf = (claim: Claim): readonly CheckKind[] => claim.type !== 'fixed'

@@ -1,10 +1,11 @@
 /** Completion claims in a final message, as typed spans: what the agent says is done, in its own voice, now; pure. */
 import { CLAIM_PATTERNS, type ClaimType } from './claim-patterns.js'
 import { CLAIM_SHAPES } from './claim-shapes.js'
+import { SUBJECT_SHAPES, subjectType } from './claim-subject.js'
 
 // Each type's wordings, then its shapes: joined once, not per sentence.
 const SHAPES = new Map(CLAIM_SHAPES)
-const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? []]] as const)
+const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...SUBJECT_SHAPES.filter(([t]) => t === type).map(([, re]) => re)]] as const)
 
 export type { ClaimType } from './claim-patterns.js'
 export interface Claim {
@@ -40,8 +41,8 @@ const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so
 // What another source says, right before the claim ("laut ci: lint ✓", "according to the logs, tests pass"): a quote of it.
 // A result from before this turn, said as such ("before your last message, the suite passed"): history, not a claim now.
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
-const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$/i
-const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s*$|\bn['’](?:est|a|ont|sont|ai)\s+(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
+const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
 // A bare "no" after the claim negates it only at the clause's end ("pasan, ¿no?" aside): "limpo no NativeBridge" is "clean in".
 const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|niet)\s*[.!]?\s*$|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
@@ -104,6 +105,9 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   if (type === 'works' && /^[^.;\n]{0,80}\binstead\s+of\b/i.test(after)) return false
   // A report of failures is no claim of success: "63/124 passed; 49 failed".
   if (type === 'tests' && REPORTS_FAILURES.test(sentence)) return false
+  // "ctest: 17/18" counts a failure: fewer passed than ran.
+  const tally = /\b([0-9]{1,6})\s*\/\s*([0-9]{1,6})\b/.exec(sentence.slice(at, at + length))
+  if (type === 'tests' && tally && Number(tally[1]) < Number(tally[2])) return false
   return type === 'fixed' || type === 'works' || !ALL_BUT.test(sentence)
 }
 
@@ -129,7 +133,10 @@ export function findClaims (text: string): Claim[] {
       // Any wording of the type said now claims it: "todo verde en `go test`, 5/5" is one claim said twice.
       // The clause that holds the end of the wording: its verdict ("the listing — all tests pass").
       let at = -1
-      if (patterns.some(re => { const hit = re.exec(sentence); at = hit ? hit.index + Math.max(hit[0].length - 1, 0) : -1; return hit !== null && !inCode(p, hit.index, hit[0].length) && claimsNow(sentence, type, hit.index, hit[0].length) })) out.push({ type, text: spanOf(own), clause: clauseAt(sentence, at) })
+      if (patterns.some(re => { const hit = re.exec(sentence); at = hit ? hit.index + Math.max(hit[0].length - 1, 0) : -1; return hit !== null && !inCode(p, hit.index, hit[0].length) && claimsNow(sentence, type, hit.index, hit[0].length) })) {
+        const said = subjectType(sentence, type)
+        if (!out.some(c => c.type === said && c.text === spanOf(own))) out.push({ type: said, text: spanOf(own), clause: clauseAt(sentence, at) })
+      }
     }
   }
   return out

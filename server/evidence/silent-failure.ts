@@ -17,6 +17,15 @@ const OWNS_UP = /fail|error|broke|\bred\b|[❌✗✘]|🔴|⚠|\bnot\b|n't\b|\bn
 // "0 failed", "no errors", "Failures: 0": a count of none owns up to nothing.
 const NONE_FAILED = /\b(?:0|no|zero|none)\s+(?:\w+\s+)?(?:fail\w*|errors?|warnings?|issues|problems)\b|\b(?:failures?|errors?|failed):?\s*0\b|without\s+(?:any\s+)?(?:errors?|warnings?|failures?)/gi
 
+const PASSING_ON = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'bunx', 'make', 'bash', 'sh', 'python', 'python3', 'node', 'uv', 'poetry', 'bundle', 'go', 'cargo', 'dotnet', 'git', 'cd'])
+/** Whether a sentence of the text names the program of the command (`luacheck`, not a wrapper) and speaks of no success. */
+function namesProgram (text: string, command: string | undefined): boolean {
+  if (!command) return false
+  const words = simpleCommands(command).map(p => /^(?:[A-Za-z_]\w*=\S*\s+)*(?:\S*\/)?([A-Za-z][\w.-]{2,})/.exec(p.text)?.[1] ?? '').filter(w => w !== '' && !PASSING_ON.has(w))
+  const named = words.map(w => new RegExp(`(?<![\\w-])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i'))
+  return named.length > 0 && [...proseSentences(text)].some(s => named.some(re => re.test(s.sentence)) && !SUCCESS.test(s.sentence))
+}
+
 /**
  * When no claim the wording found is unsupported, the turn changed something, the message speaks of success and owns
  * up to nothing, and the last run of a check after the change failed, gave no result or proves nothing: that check's
@@ -33,7 +42,8 @@ export function silentFailures (text: string, steps: Step[], checked: readonly C
   for (const [kind, type] of CLAIM_OF) {
     if (!ran.has(kind) || checked.some(c => c.type === type)) continue
     const bad = contradictedRun(type, steps)
-    if (bad) out.push({ type, text: said.own.length > 200 ? `${said.own.slice(0, 200)}…` : said.own, outcome: 'unsupported', evidence: `${bad.why}, and the message does not say so`, ...(bad.command ? { command: bad.command } : {}) })
+    // "luacheck still whines about 3 unused locals": a sentence that names the failed check, and no success, speaks of it.
+    if (bad && !namesProgram(text, bad.command)) out.push({ type, text: said.own.length > 200 ? `${said.own.slice(0, 200)}…` : said.own, outcome: 'unsupported', evidence: `${bad.why}, and the message does not say so`, ...(bad.command ? { command: bad.command } : {}) })
   }
   return out
 }

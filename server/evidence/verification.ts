@@ -149,8 +149,11 @@ function printedKinds (parts: SimpleCommand[], output: string | undefined): Chec
 
 /** The line's exit status is the first part's own only if nothing after it can replace it: `&&` chains keep a failure. */
 function exitKept (parts: SimpleCommand[], command: string): boolean {
-  const pipefail = /\bpipefail\b/.test(command)
-  return parts.map(p => p.next).filter(op => op !== '').every(op => op === '&&' || (pipefail && op === '|'))
+  // `unity … | tee log | tail; exit ${PIPESTATUS[0]}` ends with the first command's own status.
+  const restored = parts.length > 1 && /^exit\s+"?\$\{?PIPESTATUS\[0\]\}?"?$/.test(parts.at(-1)!.text)
+  const ops = (restored ? parts.slice(0, -2).map(p => p.next) : parts.map(p => p.next)).filter(op => op !== '')
+  const pipefail = restored || /\bpipefail\b/.test(command)
+  return ops.every(op => op === '&&' || (pipefail && op === '|'))
 }
 
 const ECHO = /^(?:echo|printf|Write-(?:Host|Output))\s+(?:-[neE]+\s+)*([\s\S]*)$/

@@ -435,3 +435,13 @@ t.test('look-alikes of those checks back nothing', async t => {
   t.strictSame(outcomes('All tests pass.', [run('./gradlew test', 1, 'CartApiTest > addItem FAILED\nCheckoutApiTest > coupon FAILED'), edit('src/main/java/Cart.java'), run("./gradlew test --tests 'com.acme.CartApiTest'", 0, 'BUILD SUCCESSFUL in 9s')]),
     ['tests:unsupported'], 'a failed run\'s program path is no selection')
 })
+
+t.test('a status restored after a pipe, and a clean [OK] behind || true, back their claims', async t => {
+  // eslint-disable-next-line no-template-curly-in-string -- the shell text, not a template
+  t.strictSame(outcomes('All tests pass.', [edit('Assets/Rig.cs'), run('/opt/unity/Editor/Unity -batchmode -runTests -testResults out/r.xml -logFile - 2>&1 | tee out/log | tail -n 2; exit ${PIPESTATUS[0]}', 0, 'Test run completed. Exiting with code 0 (Ok).')]), ['tests:supported'])
+  t.strictSame(outcomes('All tests pass.', [edit('Assets/Rig.cs'), run('/opt/unity/Editor/Unity -batchmode -runTests -logFile - 2>&1 | tail -n 2', 0, 'Test run completed.')]), ['tests:unsupported'], 'the pipe alone hides it')
+  t.strictSame(outcomes('PHPStan is clean.', [edit('src/Dto/Shipment.php'), run('vendor/bin/phpstan analyse --no-progress || true', 0, ' [OK] No errors')]), ['types:supported'])
+  t.strictSame(outcomes('The type errors are resolved.', [edit('src/api/client.ts'), run('npx tsc --noEmit', 0, '')]), ['fixed:supported'], 'a fix of type errors is shown by the type checker')
+  t.strictSame(outcomes('型エラーは解消しました。', [edit('src/api/client.ts'), run('npx tsc --noEmit', 0, '')]), ['fixed:supported'], 'the same in Japanese')
+  t.strictSame(outcomes('detekt passes now.', [edit('app/Feed.kt'), run('./gradlew detekt --dry-run', 0, ':app:detekt SKIPPED\nBUILD SUCCESSFUL in 1s')]), ['lint:unsupported'], 'Gradle\'s --dry-run skips the check')
+})

@@ -203,3 +203,25 @@ t.test('what real sessions say that is no claim of success', async t => {
     t.ok(types(text).includes(type), `${type}: ${text}`)
   }
 })
+
+t.test('a claim takes the type of the tool it names', async t => {
+  t.strictSame(types('mypy meldet jetzt keine Fehler mehr im ingestion-Modul.'), ['types'], 'German, a generic "no errors" about mypy')
+  t.strictSame(types('mypy ne signale plus aucune erreur.'), ['types'], 'French')
+  t.strictSame(types('pyright: 0 error — semua tipe sudah bersih.'), ['types'], 'a count of none after the tool')
+  t.strictSame(types('clippy の警告はゼロです。'), ['lint'], 'Japanese: the finding, then none')
+  t.strictSame(types('golangci-lint 指摘ゼロになりました。'), ['lint'], 'Japanese: findings none')
+  t.strictSame(types('ESLint passes now with zero problems.'), ['lint'])
+  t.strictSame(types('pytest: 0 errors, 41 passed.'), ['tests'], 'a test runner keeps its type')
+  t.strictSame(types('mypy still reports 3 errors in the ingestion module.'), [], 'a count of findings is no claim')
+})
+
+t.test('not claims: nothing done, a negation in French, the user\'s request restated, a tally with failures', async t => {
+  t.strictSame(types('Nothing\'s pushed or deployed — it is just the local tag.'), [])
+  t.strictSame(types('Je ne prétends pas que le démarrage fonctionne.'), [])
+  t.strictSame(types('Rien n\'est encore vérifié.'), [])
+  t.strictSame(types('You wanted the API ready to go out on Fly, so I rewrote the Dockerfile.'), [])
+  t.strictSame(types('ctest: 17/18, test_can_filter fails on the 29-bit mask.'), [])
+  t.strictSame(types('ctest: 18/18.'), ['tests'], 'a full tally still is')
+  t.strictSame(types('So types are clean too.'), ['types'], '"So" opening a sentence draws a result, not a purpose')
+  t.strictSame(types('nothing broke, 187 tests, all good'), ['tests'], '"nothing broke" says all is well')
+})

@@ -67,3 +67,9 @@ t.test('a claim that names what a failed command checked, the failure never ment
   ]
   for (const [name, text, steps, want] of rows) t.strictSame(named(text, steps), want, name)
 })
+
+t.test('a sentence that names the failed check without a word of success owns up to it', async t => {
+  const steps = [edit('ui/hud.lua'), run('busted', 0, '41 successes / 0 failures / 0 errors / 0 pending'), run('luacheck ui/', 1, 'ui/hud.lua:14:7: unused variable \'oldAlpha\'')]
+  t.strictSame(silent('busted is green (41/41) after the HUD cleanup.\nluacheck still whines about 3 unused locals in hud.lua; left them for now.', steps), [])
+  t.strictSame(silent('busted is green (41/41), luacheck comes back spotless too.', steps).map(c => c.type), ['lint'], 'named beside a word of success: still silent')
+})

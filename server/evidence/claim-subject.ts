@@ -1,0 +1,23 @@
+/** A check's tools by kind: claims that a named tool found nothing, in any of the agents' languages, and the type a claim takes from the tool it names; data, bounded regexes. */
+import type { ClaimType } from './claim-patterns.js'
+
+const TYPE_TOOLS = 'mypy|pyright|tsc|vue-tsc|svelte-check|phpstan|psalm|sorbet|steep|dialyzer|pyre|pytype|type[- ]?check(?:er|ing)?|typecheck|the\\s+type\\s*checker'
+const LINT_TOOLS = 'eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|shellcheck|stylelint|biome|prettier|pint|phpcs|php-cs-fixer|cs-fixer|cppcheck|clang-tidy|clang-format|gdlint|luacheck|ktlint|detekt|swiftlint|credo|hadolint|tflint|markdownlint|yamllint|sqlfluff|ansible-lint|actionlint|oxlint|staticcheck|checkstyle|spotbugs|go\\s+vet|linter|lint|リント|린트|линтер\\w*'
+// None, in the agents' languages; then what a checker reports.
+const ZERO = '(?:0|zero|no|none|nothing|keine?n?|aucune?|nessun[oa]?|ningun[oa]?|ningún|nenhuma?|żadnych|žádné|žádná|nul|ゼロ|零|没有|无|없|ни\\s+одно\\w*|yok|tidak\\s+ada)'
+const FINDING = '(?:errors?|error|warnings?|issues|problems|findings|offen[cs]es|complaints|violations|diagnostics|fehler|warnungen|probleme|erreurs?|avertissements|problèmes|errori|avvisi|problemi|errores|advertencias|problemas|erros|avisos|błęd\\w*|problem\\w*|ostrzeżeń|chyb\\w*|varování|ошиб\\w*|замечани\\w*|предупреждени\\w*|hata\\w*|uyarı\\w*|kesalahan|peringatan|エラー|警告|指摘|错误|报错|오류|경고|에러)'
+// "mypy ne signale plus aucune erreur", "pyright: 0 error", "golangci-lint 指摘ゼロ", "clippy の警告はゼロです".
+const zeroShape = (tools: string) => new RegExp(
+  `(?<![\\w-])(?:${tools})(?![\\w-])[^.\\n;。]{0,30}?(?<![\\p{L}\\p{N}])${ZERO}(?![\\p{L}\\p{N}])\\s*(?:\\S+\\s+){0,2}?${FINDING}|(?<![\\w-])(?:${tools})(?![\\w-])[^。\\n]{0,12}?${FINDING}[はがもは]?\\s*(?:ゼロ|0\\s*件|なし|ありません|없)`, 'iu')
+
+export const SUBJECT_SHAPES: ReadonlyArray<readonly [ClaimType, RegExp]> = [['types', zeroShape(TYPE_TOOLS)], ['lint', zeroShape(LINT_TOOLS)]]
+
+const TESTS_WORD = /\b(?:tests?|specs?|suites?|examples|cases|scenarios|assertions|pytest|jest|vitest|rspec|phpunit|pest|ctest|busted|minitest|mocha|junit|nextest|twister)\b|テスト|测试|테스트|testy|testes|pruebas/i
+const TYPE_TOOL = new RegExp(`(?<![\\w-])(?:${TYPE_TOOLS})(?![\\w-])`, 'i')
+const LINT_TOOL = new RegExp(`(?<![\\w-])(?:${LINT_TOOLS})(?![\\w-])`, 'i')
+
+/** A "tests" claim whose sentence names no test but a type checker or a linter ("mypy meldet keine Fehler") is that tool's claim. */
+export function subjectType (sentence: string, type: ClaimType): ClaimType {
+  if (type !== 'tests' || TESTS_WORD.test(sentence)) return type
+  return TYPE_TOOL.test(sentence) ? 'types' : LINT_TOOL.test(sentence) ? 'lint' : type
+}
