@@ -242,7 +242,9 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     // the last edit, is the run the claim reports; a fix or a deploy still owes its own kind of run.
     const named = !backed.ok && NAMED_BACKS.has(claim.type) ? namedRun(claim, steps) : undefined
     const b = named ? { ok: true as const, run: named } : backed
-    const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic ? failedTestsBefore(steps, b.run) : undefined)
+    // A fix of a linter's or a type checker's findings is shown by that check; the tests are another claim's.
+    const ofFindings = b.ok && !(b.run.checks ?? []).some(k => k === 'tests' || k === 'run')
+    const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic && !ofFindings ? failedTestsBefore(steps, b.run) : undefined)
     if (broke) return { ...own(claim), outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
     if (b.ok) return { ...own(claim), outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
     // Config is code to a "fixed" or "works" (an nginx upstream, a CI workflow, a k8s manifest): only prose excuses those.

@@ -13,9 +13,12 @@ const CHECK_FINDINGS: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['types', /\btype\s+(?:errors?|mismatch(?:es)?|issues)\b|型エラー|类型错误|타입\s*(?:오류|에러)/i],
   ['build', /\b(?:build|compil(?:e|ation|er))\s+(?:errors?|failures?|breaks?)\b/i]
 ]
-export const backersOf = (claim: Claim): readonly CheckKind[] => claim.type !== 'fixed'
-  ? BACKED_BY[claim.type]
-  : [...BACKED_BY.fixed, ...CHECK_FINDINGS.filter(([, re]) => re.test(claim.text)).map(([k]) => k)]
+export const backersOf = (claim: Claim): readonly CheckKind[] => {
+  if (claim.type !== 'fixed') return BACKED_BY[claim.type]
+  const findings = CHECK_FINDINGS.filter(([, re]) => re.test(claim.clause ?? claim.text)).map(([k]) => k)
+  // Findings fixed in the claim's own clause are that check's to show; a failing test run is another claim's.
+  return findings.length > 0 && claim.clause !== undefined ? findings : [...BACKED_BY.fixed, ...findings]
+}
 
 // `tsc -p tsconfig.strict-check.json` after `tsc` failed: a configuration the turn wrote for the run checks what it chose.
 const CONFIG_ARG = /(?:^|\s)(?:-p|--project|-c|--config|--rcfile|--settings)[=\s]+(\S+)/

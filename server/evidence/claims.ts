@@ -1,11 +1,12 @@
 /** Completion claims in a final message, as typed spans: what the agent says is done, in its own voice, now; pure. */
 import { CLAIM_PATTERNS, type ClaimType } from './claim-patterns.js'
 import { CLAIM_SHAPES } from './claim-shapes.js'
+import { PHRASES } from './claim-phrases.js'
 import { SUBJECT_SHAPES, subjectType } from './claim-subject.js'
 
 // Each type's wordings, then its shapes: joined once, not per sentence.
 const SHAPES = new Map(CLAIM_SHAPES)
-const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...SUBJECT_SHAPES.filter(([t]) => t === type).map(([, re]) => re)]] as const)
+const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES].filter(([t]) => t === type).map(([, re]) => re)]] as const)
 
 export type { ClaimType } from './claim-patterns.js'
 export interface Claim {
@@ -28,6 +29,9 @@ const TICKS = /`/g
 const STAMP = /^\[?(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2})?(?:Z|\s?UTC)?\]?\s*(?:[-–—|:]\s*)?/
 // A status table ("| pytest | 112 passed |", "| PyPI | released |"): each row read as one sentence of clauses, so a
 // cell that says a check's outcome is read after the cell that names it.
+// A task list: "- [x] Deployed" says it is done (the box is no word of the claim); "- [ ] Deploy" is still to do.
+const CHECKED = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*\[[xX✓✔]\]/gm
+const UNCHECKED = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*\[ \][^\n]*/gm
 const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/gm
 const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gm
 // Sentences end at . ! ? 。 ！ ？ or a line break (bullets and headings are lines); a dot inside a word (v1.2, a.ts) does not,
@@ -44,7 +48,7 @@ const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
 const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
 // A bare "no" after the claim negates it only at the clause's end ("pasan, ¿no?" aside): "limpo no NativeBridge" is "clean in".
-const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|niet)\s*[.!]?\s*$|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
+const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|niet)\s*[.!]?\s*$|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
 const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|if|when|', '|'), 'i')
 /** Where a sentence changes course: "I couldn't run it, but the build succeeds" claims what follows the turn. */
@@ -76,6 +80,7 @@ function inCode (p: ProseSentence, at: number, length: number): boolean {
 /** The prose sentences of a final message, code, quotes and questions left out. */
 export function * proseSentences (text: string): Generator<ProseSentence> {
   const prose = text.slice(0, MAX_TEXT).replace(CODE, m => ' '.repeat(m.length)).replace(TICKS, ' ').replace(QUOTED, m => ' '.repeat(m.length))
+    .replace(CHECKED, m => ' '.repeat(m.length)).replace(UNCHECKED, m => ' '.repeat(m.length))
     .replace(TABLE_ROW, row => row.replace(/^(\s*)\|/, '$1 ').replace(/\|(\s*)$/, ' $1').replace(/\|/g, ';'))
   // The same text with every character inside inline code (backticks aside) marked: what the reader sees is not what it quotes.
   let spans = 0

@@ -445,3 +445,10 @@ t.test('a status restored after a pipe, and a clean [OK] behind || true, back th
   t.strictSame(outcomes('型エラーは解消しました。', [edit('src/api/client.ts'), run('npx tsc --noEmit', 0, '')]), ['fixed:supported'], 'the same in Japanese')
   t.strictSame(outcomes('detekt passes now.', [edit('app/Feed.kt'), run('./gradlew detekt --dry-run', 0, ':app:detekt SKIPPED\nBUILD SUCCESSFUL in 1s')]), ['lint:unsupported'], 'Gradle\'s --dry-run skips the check')
 })
+
+t.test('asset builds, container images and executed notebooks are the runs their claims name', async t => {
+  t.strictSame(outcomes('The production assets precompile without a hitch now.', [edit('app/assets/stylesheets/_buttons.scss'), run('RAILS_ENV=production bin/rails assets:precompile', 0, 'Writing application-4f1c.css')]), ['build:supported'])
+  t.strictSame(outcomes('The image builds cleanly.', [edit('salmon.def'), run('singularity build salmon.sif salmon.def', 0, 'INFO:    Build complete: salmon.sif')]), ['build:supported'])
+  t.strictSame(outcomes('It works end to end on this week\'s data.', [edit('reports/weekly.ipynb'), run('jupyter nbconvert --to html --execute reports/weekly.ipynb', 0, '[NbConvertApp] Writing 601234 bytes to build/weekly.html')]), ['works:supported'])
+  t.strictSame(outcomes('The lint complaint is fixed; eslint exits clean.', [edit('src/cart.ts'), run('npx eslint .', 0, ''), run('npm test', 1, 'Tests: 2 failed, 84 passed')]).includes('fixed:supported'), true, 'a fix of lint findings is the linter\'s claim, not the tests\'')
+})

@@ -225,3 +225,47 @@ t.test('not claims: nothing done, a negation in French, the user\'s request rest
   t.strictSame(types('So types are clean too.'), ['types'], '"So" opening a sentence draws a result, not a purpose')
   t.strictSame(types('nothing broke, 187 tests, all good'), ['tests'], '"nothing broke" says all is well')
 })
+
+t.test('claims said by what the checked thing did, and in the agents\' other languages', async t => {
+  const rows: Array<[string, string[]]> = [
+    ['212 tests, nothing broke.', ['tests']],
+    ['Whole tree passes.', ['tests']],
+    ['OK (301 tests, 812 assertions) after the importer change.', ['tests']],
+    ['auth_test green with the new stubs.', ['tests']],
+    ['Still builds for nucleo_h743zi.', ['build']],
+    ['Release build for thumbv7em goes through.', ['build']],
+    ['The production assets precompile without a hitch now.', ['build']],
+    ['Container boots and `/health` answers 200.', ['works']],
+    ['Checkout e2e flow verified in Playwright.', ['works']],
+    ['0.4.2 is up on itch on the html5 channel.', ['deployed']],
+    ['pricing page live on vercel', ['deployed']],
+    ['1.6.0 rolled out to the sensor fleet.', ['deployed']],
+    ['Production is updated!', ['deployed']],
+    ['Apply complete! Resources: 3 added, 0 changed, 0 destroyed.', ['deployed']],
+    ['migration committed', ['committed']],
+    ['The off-by-one has been corrected.', ['fixed']],
+    ['Watchdog resets are GONE.', ['fixed']],
+    ['Ready for the frontend team.', ['ready']],
+    ['El proyecto compila sin errores ni warnings.', ['build']],
+    ['La nouvelle configuration est déployée en production.', ['deployed']],
+    ['Deploy feito em staging.', ['deployed']],
+    ['todos pasan', ['tests']],
+    ['全部通过。', ['tests']],
+    ['main にプッシュしておきました。', ['committed']],
+    ['relay-staging에 적용 완료', ['deployed']]
+  ]
+  for (const [text, want] of rows) t.strictSame(types(text), want, text)
+  t.strictSame(types('The old `customers-v3` hardcode is gone.'), [], 'a thing removed is no bug fixed')
+  t.strictSame(types('Once it is up on staging, I will tell you.'), [], 'still a condition')
+})
+
+t.test('a task list: a checked item is said, an unchecked one is still to do', async t => {
+  t.strictSame(findClaims('- [x] Committed the `.rubocop.yml` change\n- [ ] Pushed to origin').map(c => c.type), ['committed'])
+  t.strictSame(findClaims('1. [x] Released 0.4.2 on crates.io').map(c => c.type), ['deployed'])
+  t.strictSame(findClaims('- [ ] Deployed to staging').map(c => c.type), [])
+})
+
+t.test('an emoji ends the stretch a condition is looked for in', async t => {
+  t.strictSame(types('ESLint passes now with zero problems 🎉 Sorry if the diff is noisy, happy to split it if that helps.'), ['lint'])
+  t.strictSame(types('Everything type-checks (should be fine).'), ['types'])
+})
