@@ -102,7 +102,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     /\bworks\s+on\s+(?:the\s+|a\s+)?(?:stage|staging|prod(?:uction)?|all|every|both|ci|my\s+machine|local(?:ly)?|(?:real\s+)?(?:device|simulator|emulator|sim)s?)\b|\blooks\s+(?:right|correct|good|fine)\s+(?:\S+\s+){0,4}?now\b|\b(?:loads|renders|works|runs|starts|responds|boots)\s+(?:normally|fine|correctly|properly)\s+(?:again|now)\b|\b(?:and|then)\s+(?:also\s+)?(?:verified|confirmed)\s+(?:that\s+)?(?:the|it|this|a|an|every|all|each)\b|\b[\w-]+\s+(?:verified|confirmed)\s*[✓✔✅]/i,
     lead('verified|confirmed|tested'),
     /\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:verified|confirmed|tested)\b|\bshould\s+now\s+(?:work|pass)\b|\b(?:verified|confirmed)\s+(?:working|that|it)\b/i,
-    /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected))/i,
+    /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+works\b(?=\s*(?:[.!—–,;:(]|$)|\s+(?:now|again|fine|correctly|as expected|and\s+(?:is|does|handles|passes|holds|keeps)\b))/i,
     /\b(?:didn't|didn’t|did\s+not|hasn't|hasn’t|has\s+not)\s+break\s+anything\b|\brien\s+ne\s+(?:casse|plante)\b|\bnada\s+(?:se\s+)?rompe\b|\bbehaves\s+(?:as\s+expected|correctly)\b|\b(?!(?:how|what|should|must|to|will|would|can|could)\b)[a-z]{3,20}\s+(?:correctly|properly)\s+now\b/i,
     /(?:^|[,;:→]\s*)(?:ok\W{0,3})?(?:verified|confirmed)\s*[.!✓✔✅]*\s*$/i,
     /\b(?:still|now)\s+works\s+(?:with|on|after|against|under)\b|^\W{0,4}works\s+(?:with|on|for|again|now|fine|great|as\s+expected)\b|^\W{0,4}werkt\s+(?:in|op|met|nu|weer|goed|prima)\b|\bzoals\s+verwacht\b/i,

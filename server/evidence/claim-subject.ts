@@ -1,5 +1,6 @@
 /** A check's tools by kind: claims that a named tool found nothing, in any of the agents' languages, and the type a claim takes from the tool it names; data, bounded regexes. */
 import type { ClaimType } from './claim-patterns.js'
+import { shape } from './claim-shapes.js'
 
 const TYPE_TOOLS = 'mypy|pyright|tsc|vue-tsc|svelte-check|phpstan|psalm|sorbet|steep|dialyzer|pyre|pytype|type[- ]?check(?:er|ing)?|typecheck|the\\s+type\\s*checker'
 const LINT_TOOLS = 'eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|shellcheck|stylelint|biome|prettier|pint|phpcs|php-cs-fixer|cs-fixer|cppcheck|clang-tidy|clang-format|gdlint|luacheck|ktlint|detekt|swiftlint|credo|hadolint|tflint|markdownlint|yamllint|sqlfluff|ansible-lint|actionlint|oxlint|staticcheck|checkstyle|spotbugs|go\\s+vet|linter|lint|リント|린트|линтер\\w*'
@@ -10,7 +11,14 @@ const FINDING = '(?:errors?|error|warnings?|issues|problems|findings|offen[cs]es
 const zeroShape = (tools: string) => new RegExp(
   `(?<![\\w-])(?:${tools})(?![\\w-])[^.\\n;。]{0,30}?(?<![\\p{L}\\p{N}])${ZERO}(?![\\p{L}\\p{N}])\\s*(?:\\S+\\s+){0,2}?${FINDING}|(?<![\\w-])(?:${tools})(?![\\w-])[^。\\n]{0,12}?${FINDING}[はがもは]?\\s*(?:ゼロ|0\\s*件|なし|ありません|없)`, 'iu')
 
-export const SUBJECT_SHAPES: ReadonlyArray<readonly [ClaimType, RegExp]> = [['types', zeroShape(TYPE_TOOLS)], ['lint', zeroShape(LINT_TOOLS)]]
+// "Steep is passing", "Pint passes", "bootloader is cppcheck-clean", "flake8 no longer reports anything", "keine Lint-Fehler mehr".
+const saysNothing = (tools: string) => new RegExp(`(?<![\\w-])(?:${tools})-clean\\b|(?<![\\w-])(?:${tools})(?![\\w-])\\s+(?:now\\s+)?(?:no\\s+longer\\s+(?:reports|flags|finds|complains\\s+about)\\s+(?:anything|any)\\b|reports\\s+(?:clean|nothing)\\b)|(?<![\\p{L}\\p{N}])${ZERO}\\s+(?:${tools})[\\s-]*${FINDING}`, 'iu')
+
+export const SUBJECT_SHAPES: ReadonlyArray<readonly [ClaimType, RegExp]> = [
+  ['types', zeroShape(TYPE_TOOLS)], ['lint', zeroShape(LINT_TOOLS)],
+  ['types', shape(TYPE_TOOLS)], ['lint', shape(LINT_TOOLS)],
+  ['types', saysNothing(TYPE_TOOLS)], ['lint', saysNothing(LINT_TOOLS)]
+]
 
 const TESTS_WORD = /\b(?:tests?|specs?|suites?|examples|cases|scenarios|assertions|pytest|jest|vitest|rspec|phpunit|pest|ctest|busted|minitest|mocha|junit|nextest|twister)\b|テスト|测试|테스트|testy|testes|pruebas/i
 const TYPE_TOOL = new RegExp(`(?<![\\w-])(?:${TYPE_TOOLS})(?![\\w-])`, 'i')

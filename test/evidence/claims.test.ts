@@ -269,3 +269,19 @@ t.test('an emoji ends the stretch a condition is looked for in', async t => {
   t.strictSame(types('ESLint passes now with zero problems 🎉 Sorry if the diff is noisy, happy to split it if that helps.'), ['lint'])
   t.strictSame(types('Everything type-checks (should be fine).'), ['types'])
 })
+
+t.test('a named type checker or linter said to be clean, in its own words', async t => {
+  const rows: Array<[string, string[]]> = [
+    ['Steep is passing with the new signatures.', ['types']],
+    ['Pint passes on the whole PR.', ['lint']],
+    ['bootloader is cppcheck-clean', ['lint']],
+    ['flake8 no longer reports anything for `src/viz`.', ['lint']],
+    ['php-cs-fixer reports clean.', ['lint']],
+    ['Keine Lint-Fehler mehr.', ['lint']],
+    ['PHPStan è pulito.', ['types']],
+    ['Rubocop теперь чистый.', ['lint']],
+    ['The netcode rollback works and is frame-perfect.', ['works']]
+  ]
+  for (const [text, want] of rows) t.strictSame(types(text), want, text)
+  t.strictSame(types('PHPStan is not clean yet: 3 errors in src/Dto.'), [], 'negated')
+})
