@@ -65,6 +65,10 @@ const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\
 // "It is up on the registry, so a pull from the cluster should find it": the environment after "so" is a consequence.
 const mainClause = (text: string) => text.split(/[,;]\s+(?:so|which|meaning|and\s+so)\b/i)[0]!
 const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
+// "Committed as e52a8f0 and pushed to origin/main" owes a push of this turn, whatever committed it.
+const PUSHED = /\bpush(?:ed)?\b|gepusht|pusheado|pushad|запуш|דחפתי|プッシュ|推送|푸시/i
+const NOT_PUSHED = /\b(?:not|never|haven't|hasn't|didn't|no|nothing)\s+(?:yet\s+|been\s+|is\s+)*push(?:ed)?\b|\bpush(?:ed)?\s+(?:yet|later|next)\b|未推送|没有?推送|プッシュ(?:は)?(?:して(?:い)?ません|していない|まだ)|푸시\s*(?:안|않|전)/gi
+const PUSHES = /\bgit\s+(?:-\S+\s+)*push\b|\b(?:gh\s+pr|glab\s+mr)\s+(?:create|merge)\b|\brake\s+release\b|\bgoreleaser\s+release\b|\bcargo\s+release\b/
 // A run aimed at this machine (a SQLite file, localhost, a dev or local environment) changed no shared environment.
 const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
 // "The tox matrix passes", "all Python versions": more than the one environment `tox -e py311` ran.
@@ -114,6 +118,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
+  if (claim.type === 'committed' && PUSHED.test((claim.clause ?? claim.text).replace(NOT_PUSHED, ' ')) && !steps.some(s => s.kind === 'command' && s.status === 'passed' && PUSHES.test(s.command))) return { ok: false, why: `nothing in this turn pushed it (${quote(run.command)} does not)`, run }
   if (claim.type === 'committed' && MERGED.test(claim.text) && !runs.some(([r]) => r.status === 'passed' && MERGES.test(r.command))) return { ok: false, why: `nothing in this turn merged it (${quote(run.command)} does not)`, run }
   if (claim.type === 'deployed' && ENVIRONMENT.test(mainClause(claim.text)) && after.every(([r]) => REGISTRY_ONLY.test(r.command.trim()))) return { ok: false, why: `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`, run }
   if (claim.type === 'deployed' && ENVIRONMENT.test(mainClause(claim.text)) && after.every(([r]) => LOCAL_TARGET.test(r.command))) return { ok: false, why: `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`, run }

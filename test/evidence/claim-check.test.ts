@@ -452,3 +452,12 @@ t.test('asset builds, container images and executed notebooks are the runs their
   t.strictSame(outcomes('It works end to end on this week\'s data.', [edit('reports/weekly.ipynb'), run('jupyter nbconvert --to html --execute reports/weekly.ipynb', 0, '[NbConvertApp] Writing 601234 bytes to build/weekly.html')]), ['works:supported'])
   t.strictSame(outcomes('The lint complaint is fixed; eslint exits clean.', [edit('src/cart.ts'), run('npx eslint .', 0, ''), run('npm test', 1, 'Tests: 2 failed, 84 passed')]).includes('fixed:supported'), true, 'a fix of lint findings is the linter\'s claim, not the tests\'')
 })
+
+t.test('a push claimed owes a push of the turn; a push said not done owes none', async t => {
+  const committed = run('git commit -am "Exclude noindex pages"', 0, '[main e52a8f0] Exclude noindex pages\n 1 file changed')
+  t.strictSame(outcomes('Committed as e52a8f0 and pushed to origin/main.', [edit('app/Sitemap.php'), committed]), ['committed:unsupported'])
+  t.strictSame(outcomes('Committed as e52a8f0 (not pushed).', [edit('app/Sitemap.php'), committed]), ['committed:supported'])
+  t.strictSame(outcomes('已提交 `e52a8f0`（未推送）', [edit('app/Sitemap.php'), committed]), ['committed:supported'])
+  t.strictSame(outcomes('Committed as e52a8f0 and pushed to origin/main.', [edit('app/Sitemap.php'), committed, run('git push origin main', 0, '   3c9e1f2..e52a8f0  main -> main')]), ['committed:supported'])
+  t.strictSame(outcomes('clang-tidy is clean on the render module now.', [edit('src/render/a.cpp'), run('run-clang-tidy -p build -fix src/render/', 0, 'Applying fixes ...')]), ['lint:unsupported'], 'clang-tidy -fix rewrites')
+})
