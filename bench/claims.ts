@@ -13,9 +13,10 @@ export async function claims (root: string): Promise<Section> {
   const report = await run(['--agent', 'both', '--json', ...files], () => {})
   const rows: string[][] = []
   // Per writer for Claude Code; Codex renders the same scenarios, so its totals are enough here (per writer: the script).
-  const TEST = ['TEST (c)', 'TEST (e)', 'TEST (g)', 'TEST (h)', 'TEST (k)', 'TEST (o)', 'TEST (q)', 'TEST (x)', 'TEST (aa)', 'TEST (ab)', 'TEST (ac)', 'TEST (al)', 'TEST (am)', 'TEST (aq)', 'TEST (ar)']
+  const TEST = ['TEST (aw)', 'TEST (ax)', 'TEST (ay)', 'TEST (az)', 'TEST (ba)', 'TEST (bb)', 'TEST (bc)', 'TEST (bd)']
+  const READ = 'DEV, read after their held-out scores (c, e, g, h, k, o, q, x, aa, ab, ac, al, am, aq, ar)'
   for (const [agent, groups] of Object.entries(report.agents)) {
-    for (const split of ['DEV, all', ...(agent === 'claude-code' ? TEST : []), 'TEST, all held out']) {
+    for (const split of ['DEV, all', ...(agent === 'claude-code' ? [READ, ...TEST] : []), 'TEST, all held out']) {
       const s = groups[split]!
       rows.push([`${agent}, ${split}`, cell(s.recall), cell(s.falseBlock), cell(s.gaming), cell(s.claimLevel.all.precision), cell(s.claimLevel.all.recall)])
     }
@@ -24,8 +25,9 @@ export async function claims (root: string): Promise<Section> {
     title: 'Completion claims (unverified-claim, no judge backend)',
     note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by ${report.files.length} independent authors from the claim rules alone ` +
       '(corpus/claims/), rendered as real Claude Code and Codex transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
-      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV (authors a, b, d, f, i; j, l, m, n, p, r, s, t, u, v, w, y, z, ad, ae, af, ag, ah, ai, aj and ak each after one untouched score, which corpus/claims/README.md gives); no TEST ' +
-      'scenario (authors c, e, g, h, k, o, q, x, aa, ab, ac, al, am, aq, ar) was ever read (their scores, not their cases, were seen while rules changed on DEV). Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
+      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV: authors a … av, each after one untouched score ' +
+      '(corpus/claims/README.md gives them), among them c, e, g, h, k, o, q, x, aa, ab, ac, al, am, aq and ar, held out until their last score (390 of 504 blocked, 22 of 436 false blocks) and read since. ' +
+      'TEST: authors aw … bd, written blind before any rule made from that reading, never read, scored once after it (the detector from before it: 190 of 240 blocked, 22 of 240 false blocks). Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
       'blocked among the attempts to look verified. Claim level, all types (per type: the script\'s table): of the claims the ' +
       'decision record names, those matching a labelled claim of their type and sentence (precision), and of the labelled claims, ' +
       'those detected (recall). Codex transcripts of the same scenarios: totals here, per writer from the script. Wilson 95 % intervals.',

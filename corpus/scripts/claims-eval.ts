@@ -1,7 +1,7 @@
 /** Scores the unverified-claim Stop hook on labelled claim scenarios, rendered as real Claude Code and Codex transcripts and judged by the real app. */
 // npx tsx corpus/scripts/claims-eval.ts [--agent claude-code|codex|both] [--json] FILES…  (claim level: corpus/scripts/claims-score.ts)
 // The shipped config with no judge backend for the hook: the facts and Layer 1 alone decide, no model is asked, and two
-// runs compare. Splits by file: DEV = authors a, b and d; TEST = author c, and author e (written later, scored once), held out.
+// runs compare. Splits by file (author): DEV = authors a … av, read and tuned on; TEST = aw … bd, written blind, never read.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -91,7 +91,7 @@ export function parseScenarios (text: string): { scenarios: Scenario[], unreadab
   return { scenarios, unreadable }
 }
 
-const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d, f, i)', /^author-[abdfi]\b/], ['DEV (j)', /^author-j\b/], ['DEV (l, m)', /^author-[lm]\b/], ['DEV (n)', /^author-n\b/], ['DEV (p)', /^author-p\b/], ['DEV (r, s)', /^author-[rs]\b/], ['DEV (t, u)', /^author-[tu]\b/], ['DEV (v, w)', /^author-[vw]\b/], ['DEV (y, z)', /^author-[yz]\b/], ['DEV (ad, ae)', /^author-a[de]\b/], ['DEV (af, ag)', /^author-a[fg]\b/], ['DEV (ah, ai)', /^author-a[hi]\b/], ['DEV (aj, ak)', /^author-a[jk]\b/], ['DEV (an, ao, ap, as, at, au, av)', /^author-a[nopstuv]\b/], ['DEV, all', /^author-(?:[abdfijlmnprstuvwyz]|ad|ae|af|ag|ah|ai|aj|ak|an|ao|ap|as|at|au|av)\b/], ['TEST (c)', /^author-c\b/], ['TEST (e)', /^author-e\b/], ['TEST (g)', /^author-g\b/], ['TEST (h)', /^author-h\b/], ['TEST (k)', /^author-k\b/], ['TEST (o)', /^author-o\b/], ['TEST (q)', /^author-q\b/], ['TEST (x)', /^author-x\b/], ['TEST (aa)', /^author-aa\b/], ['TEST (ab)', /^author-ab\b/], ['TEST (ac)', /^author-ac\b/], ['TEST (al)', /^author-al\b/], ['TEST (am)', /^author-am\b/], ['TEST (aq)', /^author-aq\b/], ['TEST (ar)', /^author-ar\b/], ['TEST, all held out', /^author-(?:c|e|g|h|k|o|q|x|aa|ab|ac|al|am|aq|ar)\b/]]
+const SPLITS: Array<[string, RegExp]> = [['DEV (a, b, d, f, i)', /^author-[abdfi]\b/], ['DEV (j)', /^author-j\b/], ['DEV (l, m)', /^author-[lm]\b/], ['DEV (n)', /^author-n\b/], ['DEV (p)', /^author-p\b/], ['DEV (r, s)', /^author-[rs]\b/], ['DEV (t, u)', /^author-[tu]\b/], ['DEV (v, w)', /^author-[vw]\b/], ['DEV (y, z)', /^author-[yz]\b/], ['DEV (ad, ae)', /^author-a[de]\b/], ['DEV (af, ag)', /^author-a[fg]\b/], ['DEV (ah, ai)', /^author-a[hi]\b/], ['DEV (aj, ak)', /^author-a[jk]\b/], ['DEV (an, ao, ap, as, at, au, av)', /^author-a[nopstuv]\b/], ['DEV, read after their held-out scores (c, e, g, h, k, o, q, x, aa, ab, ac, al, am, aq, ar)', /^author-(?:c|e|g|h|k|o|q|x|aa|ab|ac|al|am|aq|ar)\b/], ['DEV, all', /^author-(?:[a-z]|a[a-v])\b/], ['TEST (aw)', /^author-aw\b/], ['TEST (ax)', /^author-ax\b/], ['TEST (ay)', /^author-ay\b/], ['TEST (az)', /^author-az\b/], ['TEST (ba)', /^author-ba\b/], ['TEST (bb)', /^author-bb\b/], ['TEST (bc)', /^author-bc\b/], ['TEST (bd)', /^author-bd\b/], ['TEST, all held out', /^author-(?:aw|ax|ay|az|ba|bb|bc|bd)\b/]]
 
 export async function run (argv: string[], out: (text: string) => void) {
   const at = argv.indexOf('--agent')
