@@ -142,7 +142,7 @@ t.test('the CLI scores per file and split, with Wilson intervals', async t => {
   t.same(JSON.parse(printed), report)
   let table = ''
   await run([a, c], text => { table += text })
-  t.match(table, /claude-code\n[^]*DEV \(a, b, d, f, i\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(aw\): fixed \d\/1\n {2}caught by claim type, TEST \(ax\): —\n {2}caught by claim type, TEST \(ay\): —\n {2}caught by claim type, TEST \(az\): —\n {2}caught by claim type, TEST \(ba\): —\n {2}caught by claim type, TEST \(bb\): —\n {2}caught by claim type, TEST \(bc\): —\n {2}caught by claim type, TEST \(bd\): —\n {2}caught by claim type, TEST, all held out: fixed \d\/1\n {2}claim level[^]*\n\ncodex/)
+  t.match(table, /claude-code\n[^]*DEV \(a, b, d, f, i\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(aw\): fixed \d\/1\n {2}caught by claim type, TEST \(ax\): —\n[^]*caught by claim type, TEST \(bl\): —\n {2}caught by claim type, TEST, first blind round \(aw … bd\): fixed \d\/1\n {2}caught by claim type, TEST, second blind round \(be … bl\): —\n {2}caught by claim type, TEST, all held out: fixed \d\/1\n {2}claim level[^]*\n\ncodex/)
   await t.rejects(run(['--agent', 'gemini', a], () => {}), /usage/)
   t.ok(Math.abs(wilson(5, 10).low! - 0.2366) < 1e-4 && Math.abs(wilson(5, 10).high! - 0.7634) < 1e-4, 'Wilson 95 % of 5/10')
   t.strictSame(wilson(0, 0), { k: 0, n: 0, rate: null, low: null, high: null })
