@@ -34,9 +34,14 @@ const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|tod
 // A command run before in the same turn that makes a later check's name run something else: an alias, a function, or a
 // PATH prepend of a folder named from here (`./fake`, `$PWD/bin`) or one the turn wrote a file into (`.ci/bin`).
 const PATH_PREPEND = /(?:^|[;&\s])(?:export\s+)?PATH=["']?([^:\s"']+):|\$env:(?:PATH|Path|path)\s*=\s*["']([^;"']+);/
-const shadows = (s: Step, word: string, written: readonly string[]): boolean => {
+/** Whether a step redefines `word`; its pattern made once per word, not per step (a long turn holds thousands). */
+const shadowsOf = (word: string) => {
+  const defines = new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`)
+  return (s: Step, written: readonly string[]) => shadows(s, defines, written)
+}
+const shadows = (s: Step, defines: RegExp, written: readonly string[]): boolean => {
   if (s.kind !== 'command' || s.status === 'error') return false
-  if (new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`).test(s.command)) return true
+  if (defines.test(s.command)) return true
   const m = PATH_PREPEND.exec(s.command)
   const dir = (m?.[1] ?? m?.[2])?.replace(/[\\/]+$/, '')
   if (dir === undefined) return false
@@ -112,7 +117,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   // Any program of the line may be the redefined one: `pytest tests/ && echo PASS` after `alias pytest=true`.
   const words = [...new Set(simpleCommands(run.command).map(p => firstWord(p.text)).filter(w => w !== '' && !SAYS_NOTHING.has(w)))]
   const written = steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
-  const word = words.find(w => [...steps.slice(0, at), run].some(s => shadows(s, w, written)))
+  const word = words.find(w => { const redefines = shadowsOf(w); return [...steps.slice(0, at), run].some(s => redefines(s, written)) })
   if (word) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, written)
   if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
@@ -162,7 +167,7 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
     const words = last.split(/\s+/)
     const name = /^[a-z][\w.-]{2,}$/.test(words[0] ?? '') && !SAYS_NOTHING.has(words[0]!) ? words.slice(0, /^-/.test(words[1] ?? '-') ? 1 : 2).join(' ') : ''
     // A name the turn redefined (`snakemake() { echo …; }; snakemake`) shows only what the turn made it print.
-    return name !== '' && namesWord(claim.text, name, '[\\s`)]') && !steps.slice(0, steps.indexOf(s) + 1).some(p => shadows(p, words[0]!, []))
+    return name !== '' && namesWord(claim.text, name, '[\\s`)]') && !steps.slice(0, steps.indexOf(s) + 1).some(p => shadowsOf(words[0]!)(p, []))
   })
 }
 

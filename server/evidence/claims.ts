@@ -117,10 +117,10 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
 }
 
 /** The clause of the sentence that holds position `at`: from the turn before it to the turn after it. */
+const TURNS = new RegExp(CONTRAST.source, 'gi')
 function clauseAt (sentence: string, at: number): string {
-  const turns = new RegExp(CONTRAST.source, 'gi')
   let start = 0
-  for (const m of sentence.matchAll(turns)) {
+  for (const m of sentence.matchAll(TURNS)) {
     if (m.index > at) return sentence.slice(start, m.index)
     start = m.index + m[0].length
   }
