@@ -167,7 +167,9 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
     const words = last.split(/\s+/)
     const name = /^[a-z][\w.-]{2,}$/.test(words[0] ?? '') && !SAYS_NOTHING.has(words[0]!) ? words.slice(0, /^-/.test(words[1] ?? '-') ? 1 : 2).join(' ') : ''
     // A name the turn redefined (`snakemake() { echo …; }; snakemake`) shows only what the turn made it print.
-    return name !== '' && namesWord(claim.text, name, '[\\s`)]') && !steps.slice(0, steps.indexOf(s) + 1).some(p => shadowsOf(words[0]!)(p, []))
+    if (name === '' || !namesWord(claim.text, name, '[\\s`)]')) return false
+    const redefines = shadowsOf(words[0]!)
+    return !steps.slice(0, steps.indexOf(s) + 1).some(p => redefines(p, []))
   })
 }
 
