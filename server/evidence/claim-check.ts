@@ -1,6 +1,6 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
-import { backersOf, firstWord, ownConfig } from './claim-runs.js'
+import { backersOf, firstWord, ownConfig, toolNeverRan } from './claim-runs.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
@@ -28,6 +28,9 @@ const namesSelection = (claim: string, command: string) => command.split(/[\s=]+
   const name = w.split('::')[0]!.split('/').filter(Boolean).at(-1) ?? ''
   return name.length > 3 && claim.includes(name) && (/\.\w+$/.test(name) || /^(?:Test|test_)\w+|\w+Tests?$|\w+Spec$/.test(name))
 })
+// A word of a passing run's command that the failed run lacks and the claim says: the target it was run for.
+const namesScope = (claim: string, passed: string, failed: string) => passed.split(/[\s.#:/=,'"]+/).some(w =>
+  w.length > 3 && /[\d_-]/.test(w) && !failed.includes(w) && new RegExp(`(?:^|[\\s(\`])${esc(w)}(?![\\w-])`, 'i').test(claim))
 // Wider than any one selection, even beside its name: "TestEvict passes, and the whole module is green".
 const WIDER = /\b(?:whole|entire|full|complete)\b|\bsuite\b|\ball\s+(?:the\s+)?(?:tests|specs|suites|packages|modules|crates)\b/i
 const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|(?:^|\s)вс[еёя]/i
@@ -58,11 +61,11 @@ const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slic
 
 // A release (production) build claimed, a debug build run: `./gradlew assembleDebug`, `cargo build` without --release is
 // left alone (its profile is not named), `-c debug`, `--configuration Debug`.
-const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|apk|aab|ipa|artifact)s?\b/i
+const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|apk|aab|ipa|artifact)s?\b|\bbuild\s+(?:de\s+)?(?:release|production|prod)\b/i
 const BUILD_OK = /^\[?(?:INFO\]\s*)?BUILD SUCCESS(?:FUL)?\b/m
 const QUOTES_BUILD_OK = /\bbuild\s+success(?:ful)?\b/i
 // `mix compile` without MIX_ENV=prod compiles the dev environment: no release.
-const DEBUG_BUILD = /(?<!MIX_ENV=prod\s+)\bmix\s+compile\b|\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b/i
+const DEBUG_BUILD = /(?<!MIX_ENV=prod\s+)\bmix\s+compile\b|\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b|\s--preset[=\s]+[\w-]*debug\b/i
 
 const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|gepusht|pusheado|pushad|запуш|змерж|смерж|דחפתי|מיזג|プッシュ|マージ|推送|合并|푸시|머지/i
 const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
@@ -103,7 +106,9 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   const after = runs.filter(([, i]) => i > lastEdit)
   const what = kinds.join(' / ')
   if (after.length === 0) return { ok: false, why: runs.length > 0 ? `files were edited after the last ${what} run (${quote(runs.at(-1)![0].command)})` : `no ${what} command ran in this turn`, ...(runs.length > 0 ? { run: runs.at(-1)![0] } : {}) }
-  const [run, at] = after.at(-1)!
+  const [last, lastAt] = after.at(-1)!
+  // "Builds on x86_64-linux" after `nix build .#…x86_64-linux…` passed and the aarch64 one failed claims the one it names.
+  const [run, at] = last.status === 'failed' ? after.findLast(([r]) => r.status === 'passed' && namesScope(claim.clause ?? claim.text, r.command, last.command)) ?? [last, lastAt] : [last, lastAt]
   if (run.status === 'failed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
   if (run.status !== 'passed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
   if (run.unproven) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
@@ -249,7 +254,7 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     if (generic && broken.length > 0) return { ...own(claim), outcome: 'unsupported', evidence: `the edit of ${broken[0]} failed and was not made again` }
     const testsOnly = onlyTestsEdited(claim, steps)
     if (testsOnly) return { ...own(claim), outcome: 'unsupported', evidence: `the turn edited only tests (${testsOnly}); a fix changes the code it claims to fix` }
-    const backed = backing(claim, steps, backersOf(claim))
+    const backed = backing(claim, steps, backersOf(claim, steps))
     // A check the patterns do not know, named by the claim ("helm lint 0 failed", "kubeconform: clean") and passing after
     // the last edit, is the run the claim reports; a fix or a deploy still owes its own kind of run.
     const named = !backed.ok && NAMED_BACKS.has(claim.type) ? namedRun(claim, steps) : undefined
@@ -258,6 +263,8 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     const ofFindings = b.ok && !(b.run.checks ?? []).some(k => k === 'tests' || k === 'run')
     const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic && !ofFindings ? failedTestsBefore(steps, b.run) : undefined)
     if (broke) return { ...own(claim), outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
+    const unran = b.ok ? toolNeverRan(claim, steps) : undefined
+    if (unran) return { ...own(claim), outcome: 'unsupported', evidence: `the claim names ${unran}, which nothing in this turn ran (the run behind it: ${quote(b.ok ? b.run.command : '')})` }
     if (b.ok) return { ...own(claim), outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
     // Config is code to a "fixed" or "works" (an nginx upstream, a CI workflow, a k8s manifest): only prose excuses those.
     if (generic && (claim.type === 'done' ? changedOnlyNotes(steps) || noTests : changedOnlyProse(steps))) return { ...own(claim), outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }

@@ -5,7 +5,7 @@ export type ClaimType = typeof CLAIM_TYPES[number]
 
 const TESTISH = '(?:tests?|specs?|test suite|suite|test cases|unit tests|integration tests|e2e tests|expectations|scenarios|assertions)'
 // A check reported by its command: "go test ./...: green", "npm test ✓", "`make test` ✅ green", "vitest: 10/10".
-const STATUS = '`?[^\\n`]{0,25}?`?(?::\\s*|\\s+)(?:[✓✔✅]|ok\\b|green\\b|complet(?:es|ed)\\s+(?:without\\s+(?:any\\s+)?errors?|successfully|cleanly)\\b|pass(?:es|ed|ing)?\\b|clean\\b|[0-9]+/[0-9]+|(?:with\\s+)?(?:0|zero|no)\\s+fail(?:ed|ures?|ing)\\b|(?:0|zero|no)\\s+(?:issues|errors|problems|violations|findings|bugs)\\b|[0-9]+\\s+(?:başarılı|successes))'
+const STATUS = '`?[^\\n`]{0,25}?`?(?::\\s*|\\s+)(?:[✓✔✅]|ok\\b|green\\b|complet(?:es|ed)\\s+(?:without\\s+(?:any\\s+)?errors?|successfully|cleanly)\\b|pass(?:es|ed|ing)?\\b|clean\\b|[0-9]+/[0-9]+|(?:with\\s+)?(?:0|zero|no)\\s+fail(?:ed|ures?|ing)\\b|(?:0|zero|no)\\s+(?:issues|errors|problems|violations|findings|bugs)\\b|[0-9]+\\s+(?:başarılı|successes)|all\\s+(?:checks|tests)\\s+pass(?:ed)?\\b)'
 const status = (tools: string) => new RegExp(`(?:^|[\\s\`(])(?:${tools})${STATUS}`, 'i')
 // Where a sentence starts: its first words, or after a field's label ("**Summary** — Fixed the panic", "Testing: verified
 // locally…", "Resolution: fixed in 2.3"). Looked behind, not matched: the label stays in what comes before the claim, where
@@ -19,7 +19,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ['tests', [
     // Green said of the whole state: 'we're green', 'still green'. ("All checks passed" is also ruff's clean line: no type.)
     /\b(?:we're|we’re|we\s+are|it's|it’s|everything's|everything’s|everything\s+is)\s+(?:still\s+|all\s+)?green\b|^\W{0,4}(?:still|all)\s+green\b|\bgreen\s+across\s+the\s+board\b/i,
-    status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit|bats|tox|nox|prove|busted|kaocha|lein\\s+test|sbt\\s+test|crystal\\s+spec|dune\\s+test|nimble\\s+test|R\\s+CMD\\s+check|testthat|Pkg\\.test|Invoke-Pester|meson\\s+test|mix\\s+test'),
+    status('(?:npm|pnpm|yarn|bun)\\s+(?:run\\s+)?test|(?:go|cargo|dotnet|swift|mix|bazel)\\s+test|(?:mvn|\\./mvnw)\\s+(?:test|verify)|(?:gradle|\\./gradlew|make)\\s+(?:test|check)|pytest|jest|vitest|rspec|phpunit|mocha|unittest|ctest|minitest|PHPUnit|bats|tox|nox|prove|busted|kaocha|lein\\s+test|sbt\\s+test|crystal\\s+spec|dune\\s+test|nimble\\s+test|R\\s+CMD\\s+check|testthat|Pkg\\.test|Invoke-Pester|meson\\s+test|mix\\s+test|nix\\s+flake\\s+check|forge\\s+test|hardhat\\s+test|anchor\\s+test'),
     /\b(?:full|whole|entire)\s+(?:test\s+)?(?:project|suite|solution|run)\s+(?:now\s+)?pass(?:es|ed)?\b|\bpass(?:es|ed)\s+locally\b|\b[0-9]+\s+(?:tests?|assertions|scenarios|cases|checks|examples|specs),\s+(?:none|no|zero|0)\s+fail(?:ing|ed|ures?)\b|\bnone\s+failing\b/i,
     new RegExp(`\\b(?:all|the|every|both|each|[0-9]+(?:/[0-9]+)?)\\s+(?:\\S+\\s+){0,3}?${TESTISH}\\s+(?:now\\s+|still\\s+|all\\s+)?${PASSED}\\b`, 'i'),
     new RegExp(`\\b${TESTISH}(?:'s|’s|\\s+are|\\s+is)?\\s+(?:now\\s+|all\\s+|fully\\s+)?(?:pass(?:es|ed|ing)?|green|passing)\\b`, 'i'),

@@ -1,6 +1,7 @@
-/** Which runs a claim rests on: the check kinds a fix of findings names, and a check run under a configuration the turn wrote; pure. */
+/** Which runs a claim rests on: the check kinds a fix of findings names, a check run under a configuration the turn wrote, a named tool that never ran; pure. */
 import { BACKED_BY, type CheckKind } from './checks.js'
 import type { Claim } from './claims.js'
+import { toolsNamed } from './claim-subject.js'
 import type { Step } from './steps.js'
 import { simpleCommands } from './verification.js'
 
@@ -13,11 +14,17 @@ const CHECK_FINDINGS: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['types', /\btype\s+(?:errors?|mismatch(?:es)?|issues)\b|型エラー|类型错误|타입\s*(?:오류|에러)/i],
   ['build', /\b(?:build|compil(?:e|ation|er))\s+(?:errors?|failures?|breaks?)\b/i]
 ]
-export const backersOf = (claim: Claim): readonly CheckKind[] => {
+export const backersOf = (claim: Claim, steps: readonly Step[]): readonly CheckKind[] => {
   if (claim.type !== 'fixed') return BACKED_BY[claim.type]
   const findings = CHECK_FINDINGS.filter(([, re]) => re.test(claim.clause ?? claim.text)).map(([k]) => k)
   // Findings fixed in the claim's own clause are that check's to show; a failing test run is another claim's.
-  return findings.length > 0 && claim.clause !== undefined ? findings : [...BACKED_BY.fixed, ...findings]
+  if (findings.length > 0 && claim.clause !== undefined) return findings
+  // A check that failed before the turn's last change, where no test failed, is what it set out to fix: `mypy` failing,
+  // edits, then `mypy` clean.
+  const last = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
+  const failed = steps.slice(0, Math.max(last, 0)).filter(s => s.kind === 'command' && s.status === 'failed').flatMap(s => s.kind === 'command' ? s.checks ?? [] : [])
+  const found = failed.includes('tests') ? [] : failed.filter(k => k === 'lint' || k === 'types' || k === 'build')
+  return [...new Set([...BACKED_BY.fixed, ...findings, ...found])]
 }
 
 // `tsc -p tsconfig.strict-check.json` after `tsc` failed: a configuration the turn wrote for the run checks what it chose.
@@ -29,4 +36,17 @@ export function ownConfig (command: string, before: Step[]): string | undefined 
   const wrote = before.some(s => s.kind === 'edit' && s.status !== 'error' && s.paths.some(p => p === file || p.endsWith(`/${file}`)))
   const failed = before.some(s => s.kind === 'command' && s.status === 'failed' && !CONFIG_ARG.test(s.command) && firstWord(simpleCommands(s.command).at(-1)?.text ?? '') === word)
   return wrote && failed ? file : undefined
+}
+
+/**
+ * "scalafmt and scalafix are both clean" after only `sbt scalafmtCheckAll`: a lint or type claim naming two of the
+ * turn's tools where it ran one by name. A claim naming only tools no command names (`make lint` ran them) is left be.
+ */
+export function toolNeverRan (claim: Claim, steps: Step[]): string | undefined {
+  if (claim.type !== 'lint' && claim.type !== 'types') return undefined
+  const said = toolsNamed(claim.text, claim.type)
+  if (said.length < 2) return undefined
+  // A package script names its tool where its runner echoes it ("lint$ eslint src").
+  const ran = (tool: string) => steps.some(s => s.kind === 'command' && `${s.command}\n${s.tail ?? ''}`.toLowerCase().includes(tool))
+  return said.some(ran) ? said.find(t => !ran(t)) : undefined
 }

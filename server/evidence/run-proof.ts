@@ -15,8 +15,8 @@ export interface RunProof {
 
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
-const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|(?:examples?|tests?|properties), 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|^\s*✓ built in [0-9.]+\s?m?s\b|\bcompiled successfully\b|^\s*Finished [`']?\w+[`']? profile\b|\bFound 0 errors\b|\b0 (errors|problems|violations)\b|\[OK\] No errors\b/im
-const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\bExecuted 0 tests\b|\bNo test matches the given testcase filter\b|\brunning 0 tests\b|\bNo tests found\b|\b0 passed\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b|\bNo tests (?:were )?(?:executed|found)\b|\bAll examples were filtered out\b|\b0 examples, 0 failures\b|\bfor 0 projects\b/i
+const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|(?:examples?|tests?|properties), 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|^\s*✓ built in [0-9.]+\s?m?s\b|\bcompiled successfully\b|^\s*Finished [`']?\w+[`']? profile\b|\bFound 0 errors\b|\b0 (errors|problems|violations)\b|\[OK\] No errors\b|^Test Successful in [0-9.]+s\. [1-9][0-9]* tests? run\./im
+const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\bExecuted 0 tests\b|\bNo test matches the given testcase filter\b|\brunning 0 tests\b|\bNo tests found\b|\b0 pass(?:ed|ing)\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed|failing))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b|\bNo tests (?:were )?(?:executed|found)\b|\bAll examples were filtered out\b|\b0 examples, 0 failures\b|\bfor 0 projects\b/i
 // ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
 const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
 // Go prints "[no test files]" for each package without tests; the run proves nothing only where no package said ok.
@@ -27,9 +27,9 @@ const LINT_FINDINGS = /^[^\s:]+\.[A-Za-z]{1,5}:\d+:\d+:?\s+\[?\w+\]?[:\s]/m
 const SOURCE_FILE = /(?:^|\s)(?!-)\S+\.(?:py|pyi|[cm]?[jt]sx?|go|rs|rb|php|java|kt|scala|sql|sh|cs|swift|ex|exs|lua|hs|ml|c|cc|cpp|h)(?=\s|$)/
 const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)prettier(\s+\S+)*\s+(--list-different|-l)\b/
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
-const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)/
+const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)|\bctest\b[^;&|]*\s(?:-N|--show-only)(?:\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
-const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt))\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]/
+const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--match-path|--match-test|--match-contract|--mt|--mc|--mp|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt))\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]/
 // A folder or a file given as an argument (`pnpm jest src/components/Modal`): a selection when it passed; a failed run's
 // program path (`./gradlew`, `bin/rails`, `dotnet test tests/App.Tests`) is no evidence that it ran less than the whole.
 const PATH_ARG = /(?<!(?:^|\s)--?[\w-]+[\s=])(?<=^|\s)(?:\.\/)?[\w@.-]+\/[\w@./-]*[\w@-](?=\s|$)/
@@ -38,6 +38,14 @@ export const REWRITES = /(^|\s)(--fix|-fix|-fix-errors|--write|-w|--apply|fix|-i
 const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
 // npm, pnpm and yarn print the script they run ("> app@1.0.0 test" then "> echo ok"): one that only prints tests nothing.
 const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (?:(?:echo|printf|true|exit 0|:)(?:\s|$)|node\s+-[ep]\s+["']?console\.log\(|python[0-9.]*\s+-c\s+["']print\()/m
+// make prints each recipe line before it runs it: a target whose every line is an `echo` and what it echoed ran nothing.
+const ECHO_LINE = /^@?(?:echo|printf)\s+(?:-[neE]+\s+)*(['"]?)(.*)\1$/
+const makePrintsOnly = (command: string, output: string): boolean => {
+  if (!/^\s*g?make\b/.test(command)) return false
+  const lines = output.split('\n').map(l => l.trim()).filter(l => l !== '' && !/^make(?:\[\d+\])?: /.test(l))
+  const said = new Set(lines.flatMap(l => { const m = ECHO_LINE.exec(l); return m ? [m[2]!] : [] }))
+  return said.size > 0 && lines.every(l => ECHO_LINE.test(l) || said.has(l))
+}
 // Other runners' summary lines, and how many passed by each (rspec / ExUnit / minitest, pytest).
 const SUMMARIES: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => number]> = [
   [/\b([0-9]+) (?:tests|examples|runs), (?:[0-9]+ assertions, )?0 failures(?:, 0 errors)?(?:, ([0-9]+) (?:skipped|excluded|pending|skips))?/, m => Number(m[1]) - Number(m[2] ?? 0)],
@@ -58,48 +66,65 @@ const passedCount = (output: string): number | undefined => {
 const STASHED = /(^|[;&|(]\s*)git\s+stash(\s+(push|save)\b[^;&|]*)?\s*(&&|;)/
 const HIDDEN = /\|\|\s*(true|:|exit 0|echo)\b|;\s*(exit 0|true)\s*$|\bset \+e\b|(^|\s)--exit-zero(\s|$)/
 
+// The program each simple command runs (`./mvnw`, `bin/rails`) is no path argument of the run.
+const PROGRAM = /(^|[;&|]\s*)(?:[A-Za-z_]\w*=\S*\s+)*\S+/g
+const tests = (checks: readonly CheckKind[]) => checks.includes('tests')
+// A runner's last tally of passes with no failure in it ("4 passing", "test result: ok. 23 passed") is its verdict on an
+// exit 0: an "Error:" a test logged on the way (an expected revert, an HTTP error in a test's title) fails nothing.
+const PASS_TALLY = /^.*\b[1-9][0-9]* (?:passing|passed|tests? passed)\b.*$/gm
+const afterPassTally = (output: string): string => {
+  const last = [...output.matchAll(PASS_TALLY)].at(-1)
+  if (!last || /\b[1-9][0-9]* (?:fail|error)|\bFAIL/i.test(last[0])) return output
+  return output.slice(last.index)
+}
 /** A test run of a selection (a file, a name filter, a module), or a type check or lint of named files: not the whole. */
 export const isNarrow = (command: string, checks: readonly CheckKind[], named = false): boolean => checks.includes('tests')
-  ? SELECTS.test(command) || (!named && PATH_ARG.test(command))
+  ? SELECTS.test(command) || (!named && PATH_ARG.test(command.replace(PROGRAM, '$1')))
   : (checks.includes('types') || checks.includes('lint')) && SOURCE_FILE.test(command)
 
 /** exitReliable: nothing after the check on its line could replace its status (verification.ts classify). */
 export function runProof (command: string, rawOutput: string, checks: readonly CheckKind[], exitReliable: boolean, failures: PatternSet): RunProof {
   const output = rawOutput.slice(-OUTPUT_WINDOW)
   const checking = checks.some(k => k !== 'deploy' && k !== 'git') || checks.length === 0
-  if (checking && failures.test(output)) return { failed: true }
-  const tests = checks.includes('tests')
+  if (checking && failures.test(exitReliable && tests(checks) ? afterPassTally(output) : output)) return { failed: true }
+  const testing = tests(checks)
   if (checks.includes('run') && SYNTAX_ONLY.test(command)) return { unproven: 'a syntax check runs nothing' }
   // A formatter's or a linter's dry run is its check mode (`clang-format --dry-run --Werror`, `php-cs-fixer fix --dry-run`).
   const lintOnly = checks.length > 0 && checks.every(k => k === 'lint')
   const formatterCheck = lintOnly && /\b(?:clang-format|php-cs-fixer|cs-fixer|swift-format|dotnet\s+format)\b/.test(command)
-  if ((!formatterCheck && /(^|\s)(--dry-?run|--snapshot|--pretend)(\s|=|$)/.test(command)) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
+  if ((!formatterCheck && /(^|\s)(--dry-?run|--snapshot|--pretend)(\s|=|$)|\brsync\b[^;&|]*\s-[a-zA-Z]*n[a-zA-Z]*\s/.test(command)) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
   if (checking && STASHED.test(command)) return { unproven: 'it ran with the turn\'s changes stashed away (git stash)' }
   if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
-  if (tests && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
+  if (testing && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
   // `cargo test --no-run`, `go test -run XXX_none`: the tests were compiled, not run.
-  if (tests && /(^|\s)--no-run(\s|$)/.test(command)) return { unproven: 'it compiled the tests without running them (--no-run)' }
-  if (tests && /\bgradlew?\b[^;&|]*\s(?:-x|--exclude-task)[=\s]+(?:\S*:)?test\b|\bmvnw?\b[^;&|]*\s-D(?:skipTests|maven\.test\.skip)(?:=true)?(?:\s|$)/.test(command)) return { unproven: 'it skipped the tests (-x test, -DskipTests)' }
+  if (testing && /(^|\s)--no-run(\s|$)/.test(command)) return { unproven: 'it compiled the tests without running them (--no-run)' }
+  if (/(^|\s)--no-build(\s|$)/.test(command) && /\bnix\s+flake\s+check\b/.test(command)) return { unproven: 'it evaluated the checks without building or running them (--no-build)' }
+  // `sbt publishLocal`, `gradle publishToMavenLocal`: a copy in this machine's cache is no release.
+  if (checks.includes('deploy') && /\bpublish(?:To)?(?:Maven)?Local\b|\bpublishM2\b/.test(command)) return { unproven: 'it published to this machine\'s local cache only' }
+  if (testing && /\bgradlew?\b[^;&|]*\s(?:-x|--exclude-task)[=\s]+(?:\S*:)?test\b|\bmvnw?\b[^;&|]*\s-D(?:skipTests|maven\.test\.skip)(?:=true)?(?:\s|$)/.test(command)) return { unproven: 'it skipped the tests (-x test, -DskipTests)' }
   // `gh run watch` and `gh pr checks --watch` wait for CI to finish and exit with its verdict: not a watch mode.
-  if (WATCH.test(command) && !/\bgh\s+(run\s+watch|pr\s+checks)\b/.test(command) && (tests || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }
+  if (WATCH.test(command) && !/\bgh\s+(run\s+watch|pr\s+checks)\b/.test(command) && (testing || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }
   if (ASKS_ONLY.test(command.trim())) return { unproven: 'it printed its version or help; it checked nothing' }
-  if (PRINTS_ONLY_SCRIPT.test(output)) return { unproven: 'the script it ran only prints text' }
+  if (PRINTS_ONLY_SCRIPT.test(output) || makePrintsOnly(command, output)) return { unproven: 'the script it ran only prints text' }
   // A snapshot tally ("Snapshot: 0 passed, 0 total") counts snapshots, not tests.
   const tally = output.replace(/^Snapshots?:.*$/gm, '')
-  if (tests && (NO_TESTS.test(tally) || GO_NO_TESTS(output) || ALL_EXCLUDED.test(output))) return { unproven: 'no tests ran' }
+  // cargo's doc tests print "running 0 tests" after the unit tests passed: none ran only where no part passed any.
+  if (testing && (NO_TESTS.test(tally) || GO_NO_TESTS(output) || ALL_EXCLUDED.test(output)) && !((passedCount(output) ?? 0) > 0)) return { unproven: 'no tests ran' }
   // A push or deploy whose status a pipe hid still printed git's or the tool's own failure.
   if ((checks.includes('git') || checks.includes('deploy')) && /^(?:fatal|error): |^\s*! \[(?:remote )?rejected\]/m.test(output)) return { failed: true }
   // A git command that found nothing to do shares nothing: a push of an up-to-date branch is no commit of this turn.
   if (checks.length === 1 && checks[0] === 'git' && /\bEverything up-to-date\b|\bnothing to commit\b|\bAlready up to date\b/.test(output)) return { unproven: 'git had nothing to commit or push' }
   // A linter that printed findings ("R/plot.R:14:3: style: …") exited 0 on warnings: its code is not clean.
-  if (checks.includes('lint') && !tests && LINT_FINDINGS.test(output)) return { failed: true }
+  if (checks.includes('lint') && !testing && LINT_FINDINGS.test(output)) return { failed: true }
   // A formatter asked to list what it would change exits 0 either way: a file it names is not formatted.
   if (LISTS_UNFORMATTED.test(command) && output.trim() !== '') return { failed: true }
   // A git or deploy command line is often a chain or a here-document (commit messages): only an explicit mask hides it.
-  const masked = checking ? !exitReliable || HIDDEN.test(command) : HIDDEN.test(command)
+  // A program's output piped into `grep` exits 0 only where it printed what was looked for (`curl … | grep -o '<title>'`).
+  const found = checks.length === 1 && checks[0] === 'run' && /\|\s*grep\s+(?!-\w*[vcq])\S[^|;&]*$/.test(command) && output.trim() !== ''
+  const masked = checking ? (!exitReliable && !found) || HIDDEN.test(command) : HIDDEN.test(command)
   if (masked && !CLEAN_PASS.test(output)) return { unproven: 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass' }
   if (lintOnly && REWRITES.test(command) && !/(^|\s)--dry-?run(\s|=|$)/.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
-  const passed = tests ? passedCount(output) : undefined
+  const passed = testing ? passedCount(output) : undefined
   // `mypy plugins/a.py` after `mypy plugins/` failed: a type check or a lint of named files covers those files only.
   const narrow = isNarrow(command, checks)
   return { ...(narrow ? { narrow: true } : {}), ...(passed !== undefined ? { passed } : {}) }

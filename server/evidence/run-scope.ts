@@ -27,6 +27,8 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
   // Maven modules named with -pl are folders of the reactor (`mvn -pl legacy-reporting test` runs that module only).
   const modules = /^\s*(?:\.\/)?mvnw?\b[^;&|]*?\s(?:-pl|--projects)[=\s]+([\w.,:/-]+)/.exec(command)?.[1]
   if (modules && !/\s(?:-am|--also-make)\b/.test(command)) dirs.push(...modules.split(',').map(m => m.replace(/^:/, '')).filter(m => /^[\w./-]+$/.test(m)))
+  // A dependency's own tree (`ctest --test-dir build/_deps/json-build`, `pytest .venv/lib/…/site-packages/x`) is not the project.
+  for (const m of command.matchAll(/(?:^|[\s=])((?:[\w.-]+\/)*(?:_deps|third_party|site-packages)\/[\w.@-]+)/g)) dirs.push(clean(m[1]!))
   // A runner given a package's folder (`pytest packages/ingest`, `npx jest apps/web/src`) runs that package's tests only.
   const runner = /^\s*(?:(?:uv|poetry|pipenv)\s+run\s+)?(?:python[0-9.]*\s+-m\s+)?(?:(?:npx|bunx)\s+)?(?:pytest|py\.test|jest|vitest(?:\s+run)?|mocha|rspec|phpunit)\b([^;&|]*)/.exec(command)?.[1]
   if (runner) {

@@ -62,8 +62,18 @@ export function simpleCommands (line: string, depth = 0): SimpleCommand[] {
   const out: SimpleCommand[] = []
   const mask = textMask(line)
   let last = 0
+  // `gh run watch $(gh run list …) --exit-status`: the words after a substitution still belong to the command around it.
+  const opens: Array<number | undefined> = []
+  let resume: number | undefined
   const push = (end: number, next: string) => {
     const text = line.slice(last, end).trim().replace(INSTALLED, '').replace(WRAPPERS, '').replace(INSTALLED, '')
+    const around = resume === undefined ? undefined : out[resume]
+    resume = undefined
+    if (around) {
+      around.text = text === '' ? around.text : `${around.text} $(…) ${text}`
+      around.next = next
+      return
+    }
     const inline = depth < 2 ? SHELL_C.exec(text) : null
     if (inline) {
       const inner = simpleCommands(inline[2]!, depth + 1)
@@ -74,7 +84,11 @@ export function simpleCommands (line: string, depth = 0): SimpleCommand[] {
   for (const m of line.matchAll(OPERATOR)) {
     if (mask[m.index]) continue
     const op = m[0] === '\n' ? ';' : m[0]
+    const before = out.length
     push(m.index, /^[()`]$|^\$\($/.test(op) ? '' : op)
+    if (op === '$(') opens.push(out.length > before ? out.length - 1 : undefined)
+    else if (op === '(') opens.push(undefined)
+    else if (op === ')') resume = opens.pop()
     last = m.index + m[0].length
   }
   push(line.length, '')
@@ -101,7 +115,7 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
       // What it printed adds to what its name says: `gradle build` runs the tests, `make ci` the linter too. Not a build:
       // every Gradle or Maven run prints BUILD SUCCESSFUL, a test run included.
       const printed = printedKinds(parts, output)
-      const checks = named.length === 0 || named.every(k => k === 'run') ? [...new Set([...named, ...printed])] : [...new Set([...named, ...printed.filter(k => k === 'tests' || k === 'lint')])]
+      const checks = named.length === 0 || named.every(k => k === 'run') ? [...new Set([...named, ...printed])] : [...new Set([...named, ...printed.filter(k => k !== 'build')])]
       const first = parts.findIndex(p => commands.test(p.text))
       if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks }
       return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks }
@@ -132,15 +146,21 @@ const SCRIPT_WINDOW = 16 * 1024
 // all-clear. Not a command that only shows text (`cat results.txt`, `grep passed log`) or runs inline code (`python -c`).
 const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\bExecuted [1-9][0-9]* tests\b|^(?:\[INFO\] )?Tests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b/m],
-  ['lint', /^> Task :(?:\S+:)?(?:ktlintCheck|detekt|checkstyle\w*|spotlessCheck|lint)\s*$|\bYou have 0 Checkstyle violations\b|\bBugInstance size is 0\b|\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/m],
-  ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b/],
+  ['lint', /^\s*✓ Linting and checking validity of types\b|^> Task :(?:\S+:)?(?:ktlintCheck|detekt|checkstyle\w*|spotlessCheck|lint)\s*$|\bYou have 0 Checkstyle violations\b|\bBugInstance size is 0\b|\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/m],
+  ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b|^\s*✓ Linting and checking validity of types\b/m],
   ['build', /\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bSuccessfully built\b|\bCompiled successfully\b/]
 ]
 const SHOWS_OR_INLINE = /^(echo|printf|cat|tac|tail|head|less|more|grep|egrep|rg|ag|sed|awk|jq|yq|wc|sort|uniq|tee|ls|find|diff|git|gh|curl|wget|true|:|((python|node|ruby|perl|php|bash|sh|zsh|deno|bun)[0-9.]*\s+(-\S+\s+)*-\w*[ce]))(\s|$)/
 /** Whether a simple command only shows text (a file, a log, a string) or runs inline code: what it prints is no run's. */
 export const showsOnly = (command: string): boolean => SHOWS_OR_INLINE.test(command)
 
+// `git commit` runs the pre-commit hooks, which print one line each ("clang-format.......Passed").
+const COMMIT = /^git\s+(?:-\S+\s+)*commit\b/
+const HOOKS_PASSED = /^[^\n.]{2,80}\.{4,}Passed$/m
+const HOOK_FAILED = /\.{4,}Failed$/m
+
 function printedKinds (parts: SimpleCommand[], output: string | undefined): CheckKind[] {
+  if (output && parts.some(p => COMMIT.test(p.text)) && HOOKS_PASSED.test(output) && !HOOK_FAILED.test(output)) return ['lint']
   // What the first command printed: `make ci | tail` shows make's summary; `cat results.txt | tail` shows a file.
   if (!output || parts.length === 0 || SHOWS_OR_INLINE.test(parts[0]!.text)) return []
   const tail = output.slice(-OUTPUT_WINDOW)

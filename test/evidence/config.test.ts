@@ -1,7 +1,8 @@
 // Config: evidence settings and a hook's deterministic fields are validated with every problem named; computed fields leave the prompt.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
+import { HELD_OUT } from '../../corpus/scripts/claims-eval.js'
 import { ConfigError } from '../../server/core/errors.js'
 import { PACKAGE_ROOT } from '../../server/core/paths.js'
 import { findClaims } from '../../server/evidence/claims.js'
@@ -40,8 +41,10 @@ t.test('unverified-claim\'s triggers pass every message of the development scena
   // A wording the detector learns is dead until the trigger lets its message through: this holds the two together.
   const trigger = testConfig().hooks['unverified-claim']!.trigger
   let claimed = 0
-  for (const author of ['a', 'b', 'd', 'f', 'i', 'j', 'l', 'm', 'n', 'p', 'r', 's', 't', 'u']) {
-    const file = join(PACKAGE_ROOT, 'corpus', 'claims', `author-${author}.jsonl`)
+  // Every development writer's file; the held-out ones are never read to make a rule.
+  const dir = join(PACKAGE_ROOT, 'corpus', 'claims')
+  for (const name of readdirSync(dir).filter(f => /^author-[a-z]+\.jsonl$/.test(f) && !HELD_OUT.test(f))) {
+    const file = join(dir, name)
     for (const line of readFileSync(file, 'utf8').split('\n').filter(l => l.trim() !== '')) {
       const { id, final } = JSON.parse(line) as { id: string, final: string }
       if (findClaims(final).length === 0) continue
@@ -49,7 +52,7 @@ t.test('unverified-claim\'s triggers pass every message of the development scena
       if (!trigger.test(final)) t.fail(`${id}: the detector finds a claim the trigger never lets through: ${final.slice(0, 120)}`)
     }
   }
-  t.ok(claimed > 300, `${claimed} messages with a claim checked`)
+  t.ok(claimed > 1000, `${claimed} messages with a claim checked`)
 })
 
 t.test('every problem is named at once', async t => {

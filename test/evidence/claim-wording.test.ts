@@ -1,0 +1,58 @@
+// The claim detector on wordings in the agents' other languages and plain-language reports, and the forms beside them that
+// are no claim; the unverified-claim trigger lets each claim through.
+import t from 'tap'
+import { findClaims } from '../../server/evidence/claims.js'
+import { testConfig } from '../helper.js'
+
+const types = (text: string) => findClaims(text).map(c => c.type)
+
+t.test('claims in Spanish, Portuguese, French, German, Korean and Japanese, and in plain words', async t => {
+  const rows: Array<[string, string[]]> = [
+    ['Rodei os testes do plugin e todos passaram.', ['tests']],
+    ['Conferi: os 4 arquivos de teste foram executados, 0 falhas.', ['tests']],
+    ['La suite está en buen estado.', ['tests']],
+    ['全テストが通ることを確認しました。', ['tests', 'works']],
+    ['既存のテストスイートは健全な状態です。', ['tests']],
+    ['The new test passes along with the rest of the highlighter tests.', ['tests']],
+    ['I ran the automated checks afterwards and everything passed.', ['tests']],
+    ['Options vault: 41/41 on forge test.', ['tests']],
+    ['nix flake check: all checks pass, including the new one.', ['tests']],
+    ['El build de Vue pasa.', ['build']],
+    ['La build Release avec LTO passe sans erreur.', ['build']],
+    ['The assembly builds: target/kite-assembly.jar.', ['build']],
+    ['Ya no hay errores de TypeScript.', ['types']],
+    ['타입 체크도 깔끔합니다.', ['types']],
+    ['The SDK headers now pass the clang-format check.', ['lint']],
+    ['The plugin now passes the WordPress coding standards check.', ['lint']],
+    ["solhint's at zero problems now.", ['lint']],
+    ['Slither comes back empty too.', ['lint']],
+    ['The code checker has no complaints left.', ['lint']],
+    ['Arreglé el N+1 del admin.', ['fixed']],
+    ['Corrigi o erro do carrinho.', ['fixed']],
+    ['Der Absturz ist jetzt behoben.', ['fixed']],
+    ['Started the server and confirmed /healthz responds with 200.', ['works']],
+    ['Geprüft: `kite log --since 2024-01-01` zeigt nur die neueren Einträge.', ['works']],
+    ['O checkout está funcionando normalmente.', ['works']],
+    ['I opened it and checked it loads properly, images included.', ['works']],
+    ['The Our Work page is up on the site.', ['deployed']],
+    ["I've uploaded the new gallery page to your hosting.", ['deployed']],
+    ["The migration's applied on local Postgres.", ['deployed']],
+    ['devnet 배포 끝났어요.', ['deployed']],
+    ['The footer links are saved in the project history.', ['committed']],
+    ['Damit ist der PR mergebereit.', ['ready']],
+    ['Safe to switch on.', ['ready']]
+  ]
+  const trigger = testConfig().hooks['unverified-claim']!.trigger
+  for (const [text, want] of rows) {
+    t.strictSame(types(text), want, text)
+    t.ok(trigger.test(text), `the trigger lets it through: ${text}`)
+  }
+})
+
+t.test('the forms beside them that are no claim', async t => {
+  t.strictSame(types("Le problème n'est donc pas résolu."), [], 'French negation with an adverb between')
+  t.strictSame(types("I haven't sent anything to Vercel yet — it'll turn green there the next time the project is pushed."), [], 'a later push')
+  t.strictSame(types('2. `poetry run pytest` でテストが通ることを確認'), [], 'an instruction to confirm the tests pass')
+  t.strictSame(types('なのでテストが通るかはまだ確認できていません。'), [], 'whether the tests pass is not yet confirmed')
+  t.strictSame(types('O checkout não está funcionando.'), [], 'negated in Portuguese')
+})

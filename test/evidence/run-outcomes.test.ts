@@ -1,0 +1,81 @@
+// What a run proves, as tables: passes a stray log line does not spoil, runs that prove nothing, the scope a claim names,
+// a fix shown by the check that found the problem, and the vocabulary of contract, site and migration tools.
+import t from 'tap'
+import { checkClaims } from '../../server/evidence/claim-check.js'
+import { findClaims } from '../../server/evidence/claims.js'
+import { commandStep, type Step } from '../../server/evidence/steps.js'
+import { createClassifier, simpleCommands } from '../../server/evidence/verification.js'
+import { testConfig } from '../helper.js'
+
+const classifier = createClassifier(testConfig().evidence)
+const run = (command: string, exitCode: number | undefined, output = ''): Step => commandStep('Bash', command, classifier, { exitCode, output })
+const edit = (path = 'src/a.ts', ok = true): Step => ({ kind: 'edit', tool: 'Edit', paths: [path], status: ok ? 'passed' : 'error' })
+const outcomes = (text: string, steps: Step[]) => checkClaims(findClaims(text), steps).map(c => `${c.type}:${c.outcome}`)
+
+t.test('a pass the runner tallied stands beside a logged error; a part with no tests beside parts that passed', async t => {
+  const rows: Array<[string, string, Step[]]> = [
+    ['an expected revert logged inside a passing spec', 'Escrow specs: 4 passing, 0 failing.', [edit('contracts/Escrow.sol'), run('npx hardhat test test/Escrow.test.ts', 0, '  Escrow\n    ✔ deposits\nError: VM Exception while processing transaction: reverted\n    ✔ refunds\n\n  4 passing (1s)')]],
+    ['an HTTP error in a test\'s title', 'All 14 specs pass.', [edit('routes/signup.js'), run('npm test', 0, '> api@1.4.0 test\n> mocha\n\n    ✓ returns 400 Error: email is required\n\n  14 passing (412ms)')]],
+    ['cargo\'s doc tests after the unit tests', 'cargo test: 23 passed, 0 failed.', [edit('src/lexer.rs'), run('cargo test', 0, 'running 23 tests\ntest result: ok. 23 passed; 0 failed\n\n   Doc-tests toyc\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed')]],
+    ['the same full run again after its failure', 'Full `./mvnw test`: 214 run, 0 failures.', [run('./mvnw test', 1, '[ERROR] Tests run: 214, Failures: 3'), edit('src/main/java/Order.java'), run('./mvnw test', 0, '[INFO] Tests run: 214, Failures: 0, Errors: 0, Skipped: 2\n[INFO] BUILD SUCCESS')]],
+    ['Alcotest\'s clean pass behind || true', '27 tests, all passing.', [edit('lib/lexer.mll'), run('dune test 2>&1 || true', 0, "Testing `kite'.\n  [OK]          lexer          0   LF line endings.\nTest Successful in 0.018s. 27 tests run.")]]
+  ]
+  for (const [name, text, steps] of rows) t.ok(outcomes(text, steps).every(o => o.endsWith(':supported')), name)
+  t.strictSame(outcomes('All tests pass.', [edit(), run('make test', 0, 'Error: boom\n3 passed, 1 failed')]), ['tests:unsupported'], 'a tally with a failure is no pass')
+})
+
+t.test('runs that prove nothing', async t => {
+  const rows: Array<[string, string, Step[]]> = [
+    ['mocha selecting no spec', 'The liquidation specs all pass.', [edit('contracts/Liquidator.sol'), run('npx hardhat test --grep "liquidat"', 0, '\n\n  0 passing (2ms)\n')]],
+    ['nix flake check --no-build', 'All tests pass.', [edit('flake.nix'), run('nix flake check --no-build', 0, "checking flake output 'checks'...\nchecking derivation checks.x86_64-linux.hspec...")]],
+    ['ctest -N lists the tests', 'All tests pass.', [edit('src/a.cpp'), run('ctest --test-dir build -N', 0, 'Test project /src/build\n  Test  #1: core_tests\nTotal Tests: 35')]],
+    ['a dependency\'s own tests', 'All tests pass.', [edit('src/core/JsonSettings.cpp'), run('cmake --build build/_deps/json-build && ctest --test-dir build/_deps/json-build', 0, '100% tests passed, 0 tests failed out of 93')]],
+    ['a make target whose every line echoes', 'The SDK suite is passing now.', [edit('Makefile'), run('make test', 0, "echo '22 passed in 2.97s'\n22 passed in 2.97s")]],
+    ['publishLocal is a local copy', 'kite 2.5.0 is out on Maven Central.', [edit('build.sbt'), run('sbt +publishLocal', 0, '[info] published kite_3 to /home/dev/.ivy2/local/io.kite/kite_3/2.5.0/jars/kite_3.jar')]],
+    ['rsync -n is a dry run', "I've uploaded the new gallery page to your hosting.", [edit('gallery.html'), run('rsync -avzn --delete ./ me@example.com:public_html/', 0, 'sending incremental file list\ngallery.html')]],
+    ['a debug preset for a release claim', 'The release build succeeds.', [edit('CMakeLists.txt'), run('cmake --preset linux-debug && cmake --build --preset linux-debug', 0, '[612/612] Linking CXX executable bin/Lumen')]],
+    ['a narrow forge run after a failed full one', 'All 48 tests pass now.', [run('forge test', 1, 'Encountered 2 failing tests in test/Staking.t.sol:StakingTest'), edit('src/Staking.sol'), run('forge test --match-path test/Staking.t.sol', 0, 'Ran 1 test suite: 17 tests passed, 0 failed, 0 skipped')]]
+  ]
+  for (const [name, text, steps] of rows) t.ok(outcomes(text, steps).some(o => o.endsWith(':unsupported')), name)
+})
+
+t.test('the scope a claim names, and a fix shown by the check that found it', async t => {
+  const nix = [edit('flake.nix'), run('nix build .#packages.x86_64-linux.default -L', 0, 'kite> installing'), run('nix build .#packages.aarch64-linux.default', 1, "error: a 'aarch64-linux' is required")]
+  t.strictSame(outcomes('Builds on x86_64-linux.', nix), ['build:supported'], 'the target that built')
+  t.strictSame(outcomes('It builds.', nix), ['build:unsupported'], 'no target named: the last build failed')
+  t.strictSame(outcomes('Both mypy errors are gone.', [run('mypy --strict tools', 1, 'tools/a.py:41: error: Argument 1'), edit('tools/a.py'), run('mypy --strict tools', 0, 'Success: no issues found in 7 source files')]), ['fixed:supported'])
+  t.strictSame(outcomes('ktlint の指摘を解消しました。', [run('./gradlew ktlintCheck', 1, 'Mailer.kt:12:1 Unexpected blank line'), edit('src/Sms.kt'), run('./gradlew ktlintCheck', 0, 'BUILD SUCCESSFUL in 4s')]), ['fixed:supported'])
+  t.strictSame(outcomes('Fixed the crash.', [run('npm test', 1, 'Tests: 1 failed'), run('npx tsc --noEmit', 2, 'error TS2532'), edit('src/a.ts'), run('npx tsc --noEmit', 0, '')]), ['fixed:unsupported'], 'failing tests still owe their run')
+})
+
+t.test('what a command runs: substitutions, hooks of a commit, a Next build, a page fetched into grep', async t => {
+  t.strictSame(simpleCommands("gh run watch $(gh run list --limit 1 -q '.[0].databaseId') --exit-status").map(p => p.text), ['gh run watch $(…) --exit-status', "gh run list --limit 1 -q '.[0].databaseId'"])
+  t.strictSame(outcomes('CI 上で動作を確認しました。', [edit('.github/workflows/release.yml'), run("gh run watch $(gh run list --limit 1 -q '.[0].databaseId') --exit-status", 0, '✓ ci/sbom release · 9130482771')]), ['works:supported'])
+  t.strictSame(outcomes('clang-format passed.', [edit('CMakeLists.txt'), run("git commit -m 'Release 2.3.0'", 0, 'clang-format.............................................................Passed\n[release/2.3 a4e91d0] Release 2.3.0')]), ['lint:supported'], 'pre-commit hooks a commit ran')
+  const next = (output: string) => outcomes('Type-checked clean.', [edit('app/page.tsx'), run('npm run build', 0, output)])
+  t.strictSame(next('  ▲ Next.js 14.2.3\n ✓ Compiled successfully\n ✓ Linting and checking validity of types'), ['types:supported'], 'a Next build checks types')
+  t.strictSame(next('vite v5.2.8 building for production...\n✓ built in 4.12s'), ['types:unsupported'], 'a bundler does not')
+  t.strictSame(outcomes('You are back online and the homepage loads normally again.', [run('rsync -az backup/ me@host:public_html/', 0, 'Number of files: 2,914'), run("curl -s https://example.org | grep -o '<title>.*</title>'", 0, '<title>Clara</title>')]), ['works:supported'], 'grep exits 0 only on what it looked for')
+  t.strictSame(outcomes('The homepage loads normally again.', [edit('index.php'), run('curl -s https://example.org | head -3', 0, '<html>')]), ['works:unsupported'], 'head says nothing of the status')
+})
+
+t.test('contract, site and migration tools are the runs their claims name', async t => {
+  const rows: Array<[string, Step[]]> = [
+    ['Build ✔, 93/93 tests ✔.', [edit('src/Vault.sol'), run('forge build --sizes', 0, 'Compiler run successful!'), run('forge test', 0, '93 tests passed, 0 failed, 0 skipped (93 total tests)')]],
+    ['Contracts compile.', [edit('contracts/A.sol'), run('npx hardhat compile', 0, 'Compiled 3 Solidity files successfully')]],
+    ['Vesting is live on Sepolia.', [run('forge script script/Deploy.s.sol --rpc-url sepolia --broadcast --verify', 0, '✅  [Success] Hash: 0x9b1f')]],
+    ['Compiles on 3.3.3.', [edit('build.sbt'), run('sbt ++3.3.3 compile', 0, '[success] Total time: 41 s')]],
+    ['Deployed to the host.', [edit('index.html'), run('rsync -az ./ me@example.com:public_html/', 0, 'sent 4,912 bytes')]],
+    ["The migration's applied.", [edit('shop/models.py'), run('python manage.py migrate', 0, 'Applying shop.0014_product_sku... OK')]]
+  ]
+  for (const [text, steps] of rows) t.ok(outcomes(text, steps).every(o => o.endsWith(':supported')), text)
+  t.strictSame(outcomes("The migration's applied.", [edit('shop/models.py'), run('python manage.py migrate', 1, 'django.db.utils.ProgrammingError: column "sku" already exists')]), ['deployed:unsupported'])
+})
+
+t.test('a lint or type claim naming two tools where the turn ran one of them by name', async t => {
+  t.strictSame(outcomes('scalafmt and scalafix are both clean.', [edit('core/Http.scala'), run('sbt scalafmtCheckAll', 0, '[success] Total time: 4 s')]), ['lint:unsupported'])
+  t.strictSame(outcomes('solhint is at zero and Slither comes back empty too.', [edit('src/Treasury.sol'), run("npx solhint 'src/**/*.sol'", 0, '')]), ['lint:unsupported'])
+  t.strictSame(outcomes('solhint and slither are both clean.', [edit('src/Treasury.sol'), run("npx solhint 'src/**/*.sol'", 0, ''), run('slither .', 0, 'INFO:Slither:. analyzed (12 contracts), 0 result(s) found')]), ['lint:supported'], 'both ran')
+  t.strictSame(outcomes('eslint and prettier are both clean.', [edit('packages/web/src/a.ts'), run('pnpm -r lint', 0, 'packages/web lint$ eslint src\npackages/web lint: Done'), run('npx prettier --check .', 0, 'All matched files use Prettier code style!')]), ['lint:supported'], 'a tool a package script ran, echoed by its runner')
+  t.strictSame(outcomes('ruff and mypy are both clean.', [edit('app/a.py'), run('make lint', 0, 'All checks passed!\nSuccess: no issues found in 12 source files')]), ['lint:supported', 'types:supported'], 'a task that ran tools the line does not name')
+})
