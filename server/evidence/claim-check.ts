@@ -7,11 +7,14 @@ import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { REWRITES } from './run-proof.js'
 import { shellEffects } from '../approvals/shell-effects.js'
 import { outsideEdits } from './run-scope.js'
+import { unknownRun } from './unknown-run.js'
 import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
 
 type Command = Extract<Step, { kind: 'command' }>
-export type ClaimOutcome = 'supported' | 'unsupported' | 'exempt'
+// unchecked: no run of the claim's kind the vocabulary knows, but a command it does not know passed after the last edit and
+// may be that check: the Stop hook fails open, and the record names the command to add to evidence.checks.
+export type ClaimOutcome = 'supported' | 'unsupported' | 'exempt' | 'unchecked'
 
 /** The contract's record shape: the claim span, its type, and what it was checked against. */
 export interface CheckedClaim { type: Claim['type'], text: string, outcome: ClaimOutcome, evidence: string, /** the run it rests on */ command?: string }
@@ -84,13 +87,15 @@ const MATRIX_CLAIM = /\bmatri(?:x|ces)\b|\b(?:all|every|each)\s+(?:(?:python|nod
 const ONE_ENV = /\btox\b[^;&|]*\s-e\s*[\w.-]+(?!\s*,)(?:\s|$)|\bnox\b[^;&|]*\s(?:-p|--python)[=\s][\d.]+(?:\s|$)/
 const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
 
+// Claims a check the vocabulary may not know can back: a command it does not know may be that check.
+const MAY_BE_UNKNOWN: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types'])
 // A changelog line or a README written after a run changes nothing the run checked; a failed edit changed nothing at all.
 const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
 
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 // contradicts: the run itself says it did not pass (failed, no result, proves nothing, ran a redefined command), as opposed
 // to a run that is missing, stale or of another scope.
-type Backing = { ok: true, run: Command } | { ok: false, why: string, run?: Command, contradicts?: true }
+type Backing = { ok: true, run: Command } | { ok: false, why: string, run?: Command, contradicts?: true, unknown?: Command }
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Backing {
   const lastEdit = lastCodeEdit(steps)
   // Gradle and Maven end every run, a test task's too, with BUILD SUCCESS(FUL): that line backs a claim that quotes it
@@ -105,6 +110,8 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   const runs = commits.length > 0 ? commits : all
   const after = runs.filter(([, i]) => i > lastEdit)
   const what = kinds.join(' / ')
+  const maybe = all.length === 0 && MAY_BE_UNKNOWN.has(claim.type) ? unknownRun(steps, lastEdit, kinds[0]!) : undefined
+  if (maybe) return { ok: false, unknown: maybe, why: `no ${what} command hookjudge knows ran; ${quote(maybe.command)} passed after the last edit and may be one (evidence.checks.${kinds[0]} can name it)` }
   if (after.length === 0) return { ok: false, why: runs.length > 0 ? `files were edited after the last ${what} run (${quote(runs.at(-1)![0].command)})` : `no ${what} command ran in this turn`, ...(runs.length > 0 ? { run: runs.at(-1)![0] } : {}) }
   const [last, lastAt] = after.at(-1)!
   // "Builds on x86_64-linux" after `nix build .#…x86_64-linux…` passed and the aarch64 one failed claims the one it names.
@@ -268,6 +275,7 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     if (b.ok) return { ...own(claim), outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
     // Config is code to a "fixed" or "works" (an nginx upstream, a CI workflow, a k8s manifest): only prose excuses those.
     if (generic && (claim.type === 'done' ? changedOnlyNotes(steps) || noTests : changedOnlyProse(steps))) return { ...own(claim), outcome: 'exempt', evidence: 'the turn changed only notes or docs (or nothing), or a project with no tests is "done"' }
+    if (!b.ok && b.unknown) return { ...own(claim), outcome: 'unchecked', evidence: b.why, command: b.unknown.command }
     return { ...own(claim), outcome: 'unsupported', evidence: b.why, ...(b.run ? { command: b.run.command } : {}) }
   })
 }

@@ -64,7 +64,8 @@ const passedCount = (output: string): number | undefined => {
 }
 // `git stash && pytest && git stash pop`: the check ran on the code without the turn's changes.
 const STASHED = /(^|[;&|(]\s*)git\s+stash(\s+(push|save)\b[^;&|]*)?\s*(&&|;)/
-const HIDDEN = /\|\|\s*(true|:|exit 0|echo)\b|;\s*(exit 0|true)\s*$|\bset \+e\b|(^|\s)--exit-zero(\s|$)/
+/** A status masked on the line: `|| true`, `; exit 0`, `set +e`, `--exit-zero`. */
+export const HIDDEN = /\|\|\s*(true|:|exit 0|echo)\b|;\s*(exit 0|true)\s*$|\bset \+e\b|(^|\s)--exit-zero(\s|$)/
 
 // The program each simple command runs (`./mvnw`, `bin/rails`) is no path argument of the run.
 const PROGRAM = /(^|[;&|]\s*)(?:[A-Za-z_]\w*=\S*\s+)*\S+/g

@@ -24,6 +24,8 @@ export function factsReason (t: Turn, rt: Runtime): string {
 function claimsAllowReason (t: Turn): string {
   const claims = t.claims ?? []
   if (claims.length === 0) return 'no completion claim in the message'
+  const unchecked = claims.find(c => c.outcome === 'unchecked')
+  if (unchecked) return `a claim may rest on a command hookjudge does not know, so the hook lets it through (${unchecked.type}: ${unchecked.evidence})`
   const backed = claims.find(c => c.outcome === 'supported') ?? claims[0]!
   return `every claim is backed or exempt (${backed.type}: ${backed.evidence})`
 }

@@ -79,3 +79,17 @@ t.test('a lint or type claim naming two tools where the turn ran one of them by 
   t.strictSame(outcomes('eslint and prettier are both clean.', [edit('packages/web/src/a.ts'), run('pnpm -r lint', 0, 'packages/web lint$ eslint src\npackages/web lint: Done'), run('npx prettier --check .', 0, 'All matched files use Prettier code style!')]), ['lint:supported'], 'a tool a package script ran, echoed by its runner')
   t.strictSame(outcomes('ruff and mypy are both clean.', [edit('app/a.py'), run('make lint', 0, 'All checks passed!\nSuccess: no issues found in 12 source files')]), ['lint:supported', 'types:supported'], 'a task that ran tools the line does not name')
 })
+
+t.test('a command the vocabulary does not know, naming the claim\'s kind of check, leaves the claim unchecked', async t => {
+  t.strictSame(outcomes('It builds.', [edit('src/main.rs'), run('earthly +build', 0, 'Artifact github.com/acme/x+build/bin output as bin')]), ['build:unchecked'])
+  t.match(checkClaims(findClaims('It builds.'), [edit('src/main.rs'), run('earthly +build', 0, '')])[0], { evidence: /evidence\.checks\.build can name it/, command: 'earthly +build' })
+  t.strictSame(outcomes('All tests pass.', [edit('src/a.c'), run('gauntlet test', 0, 'ok')]), ['tests:unchecked'])
+  t.strictSame(outcomes('All tests pass.', [edit('src/a.c'), run('gauntlet test', 0, 'ran 40\n2 failed')]), ['tests:unsupported'], 'its output reports failures')
+  t.strictSame(outcomes('All tests pass.', [edit('src/a.c'), run('gauntlet test || true', 0, 'ok')]), ['tests:unsupported'], 'its status hidden')
+  t.strictSame(outcomes('All tests pass.', [run('gauntlet test', 0, 'ok'), edit('src/a.c')]), ['tests:unsupported'], 'before the last edit')
+  t.strictSame(outcomes('All tests pass.', [edit('src/a.c'), run('earthly +build', 0, '')]), ['tests:unsupported'], 'a build is no test run')
+  t.strictSame(outcomes('It builds.', [edit('infra/main.tf'), run('terraform plan', 0, 'Plan: 1 to add')]), ['build:unsupported'], 'a plan names no build')
+  t.strictSame(outcomes('Lint is clean.', [edit('src/a.rs'), run('cargo fmt', 0, '')]), ['lint:unsupported'], 'a rewrite')
+  t.strictSame(outcomes('Deployed.', [edit('src/a.rs'), run('earthly +deploy', 0, '')]), ['deployed:unsupported'], 'a deploy owes a deploy the vocabulary knows')
+  t.strictSame(outcomes('It builds.', [edit('src/a.rs'), run('cat build.log', 0, 'Finished')]), ['build:unsupported'], 'looking at a log')
+})

@@ -1,0 +1,37 @@
+/** A command the check vocabulary does not know that passed after the turn's last change: it may be the check a claim names; pure. */
+import type { CheckKind } from './checks.js'
+import type { Step } from './steps.js'
+import { HIDDEN, REWRITES } from './run-proof.js'
+import { simpleCommands } from './verification.js'
+
+type Command = Extract<Step, { kind: 'command' }>
+
+// Programs that look, move, edit, install or manage and never check anything: a passing one is no unknown check.
+const LOOKS = /^(?:cat|tac|less|more|head|tail|ls|ll|tree|find|fd|grep|egrep|rg|ag|ack|sed|awk|cut|tr|sort|uniq|wc|diff|cmp|jq|yq|xargs|echo|printf|true|false|:|cd|pushd|popd|pwd|mkdir|rmdir|cp|mv|rm|ln|touch|chmod|chown|stat|du|df|file|which|type|command|export|set|unset|source|\.|env|sleep|wait|date|whoami|id|uname|ps|pgrep|kill|pkill|lsof|top|history|clear|open|xdg-open|code|vim|vi|nano|git|gh|glab|ssh-keygen|tar|zip|unzip|gzip|gunzip|base64|sha256sum|md5sum|shasum|tee|read|test|\[|\[\[|if|for|while|do|done|then|else|fi|case|esac|function|return|exit|alias|basename|dirname|realpath|readlink|nl|column|fold|patch|apply_patch|python[0-9.]*\s+-c|node\s+-e|Write-(?:Output|Host)|cmake(?![^;&|]*--build))(?:\s|$)/
+const MANAGES = /^(?:(?:npm|pnpm|yarn|bun)\s+(?:i|install|add|ci|remove|rm|uninstall|update|up|upgrade|outdated|ls|list|view|info|init|config|cache|link|audit|why|dedupe|prune)\b|(?:pip[0-9.]*|pipx|uv\s+pip|poetry|pdm|uv|conda|mamba)\s+(?:install|add|remove|lock|sync|show|list|freeze|venv|init|create|activate)\b|cargo\s+(?:add|remove|update|install|fetch|tree|metadata|new|init|clean)\b|go\s+(?:get|mod|install|env|version|list|work|generate|clean)\b|(?:bundle|gem)\s+(?:install|add|update|list|info|exec\s+rails\s+(?:g|generate))\b|composer\s+(?:install|require|update|dump-autoload|show)\b|(?:apt|apt-get|brew|dnf|yum|apk|choco|winget|sdk|asdf|mise|nvm|rustup|pyenv|corepack)\b|(?:docker|podman)\s+(?:ps|logs|images|inspect|pull|stop|rm|exec|start|restart|compose\s+(?:ps|logs|down|pull|stop|restart))\b|kubectl\s+(?:get|describe|logs|config|version|top|explain|port-forward)\b|make\s+(?:clean|install|deps|setup|distclean)\b|(?:dotnet|flutter|dart)\s+(?:restore|pub\s+get|clean|new)\b)/
+
+// What prepares, previews, rewrites or serves checks nothing: `terraform plan`, `helm template`, `prisma generate`,
+// `cargo fmt`, `docker compose up`. What compiles or packs is a build, and only a build.
+const PREPARES = /\s(?:plan|template|preview|generate|gen|init|up|serve|dev|watch|start|check\s+dist|fmt|format|fix|\w*fmtAll)(?:\s|$)|\s--(?:dry-?run|fix|write)(?:\s|=|$)/
+const BUILDS = /\s(?:compile|build|package|assemble|bundle|release)(?:\s|$)/
+// An unknown command is the check a claim names only where its line names that kind of check.
+const NAMES_KIND: Partial<Record<CheckKind, RegExp>> = {
+  tests: /(?<![a-z])(?:tests?|specs?|check)(?![a-z])/i,
+  build: /(?<![a-z])(?:build|compile|package|assemble|bundle|make)(?![a-z])/i,
+  lint: /lint|(?<![a-z])(?:check|analy[sz]e|vet|style|tidy|validate)(?![a-z])/i,
+  types: /(?<![a-z])(?:types?|typecheck|check)(?![a-z])/i
+}
+// A program named by an absolute or a variable's path (`/tmp/shim/bats`, `$UE_ROOT/…`) may be anything: no check by its name.
+const PATHED = /^["']?[/~$]/
+const unknownCheck = (text: string, kind: CheckKind) => !PATHED.test(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) &&
+  !PREPARES.test(` ${text}`) && (kind === 'build' || !BUILDS.test(` ${text}`)) && NAMES_KIND[kind]?.test(text) === true
+
+// What an unknown runner printed last that may report a failure: its status alone is no verdict then.
+const SAYS_FAILED = /\bfail(?:s|ed|ing|ures?)?\b|\berrors?\b|\[FAIL/i
+
+/** The last command after the last code edit that passed, checks nothing the vocabulary knows, and only looks or manages. */
+export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind): Command | undefined {
+  return steps.slice(lastEdit + 1).findLast((s): s is Command => s.kind === 'command' && s.status === 'passed' && (s.checks ?? []).length === 0 &&
+    !HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command) && !SAYS_FAILED.test(s.tail ?? '') &&
+    simpleCommands(s.command).some(p => unknownCheck(p.text, kind)))
+}
