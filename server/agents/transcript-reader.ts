@@ -111,7 +111,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (r.end === 'malformed') return message('malformed', r.bytesRead)
       // A scan of an unknown format (not known) proves nothing ran either: no facts, so such hooks allow. Copilot's and
       // Droid's readers gather no steps: an empty list there would read as "nothing was run".
-      const understood = known(r) && event.agent !== 'copilot' && event.agent !== 'droid'
+      const understood = known(r) && event.agent !== 'droid'
       const evidence = r.steps?.complete && understood ? { facts: factsOf(r.steps.list, await owesTests(event.cwd, r.steps.list, until)), steps: r.steps.list, partial: r.steps.partial } : undefined
       // Only a transcript whose format the reader knows (it gave the turn's text or its tool calls) can be behind; an
       // unknown format waits for nothing. A turn of tool calls whose final text is not written yet is behind.

@@ -1,12 +1,20 @@
-// Steps from real captured transcripts (claude 2.1.197, codex 0.171.0): commands with exit status and output tail, edits, facts.
+// Steps from real captured transcripts (claude 2.1.197, codex 0.171.0, copilot 1.0.102): commands with exit status and output tail, edits, facts.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import t from 'tap'
+import { copilot } from '../../server/agents/copilot/adapter.js'
+import { createTranscriptReader } from '../../server/agents/transcript-reader.js'
+import { checkClaims } from '../../server/evidence/claim-check.js'
+import { findClaims } from '../../server/evidence/claims.js'
 import { claudeTurn } from '../../server/agents/claude-code/transcript.js'
 import { codexTurn } from '../../server/agents/codex/transcript.js'
+import { copilotTurn } from '../../server/agents/copilot/transcript.js'
 import { createUtterances, type TurnReader } from '../../server/agents/utterances.js'
 import { factsOf } from '../../server/evidence/facts.js'
 import { createStepLog } from '../../server/evidence/steps.js'
 import { createClassifier } from '../../server/evidence/verification.js'
-import { testConfig } from '../helper.js'
+import { tempDir, testConfig } from '../helper.js'
+import { testClock } from '../helpers/clock.js'
 import { fixture } from './captured.js'
 
 const classifier = createClassifier(testConfig().evidence)
@@ -66,6 +74,37 @@ t.test('Codex result shapes: exit_code of CommandExecution items, apply_patch th
     { kind: 'edit', tool: 'apply_patch', paths: [/a\.txt$/], status: 'passed' }
   ])
   t.equal(r.steps.length, 6, 'a command the sandbox rejected has no item, only its refusal as output: it never ran')
+})
+
+t.test('Copilot result shapes: a shell call\'s exit code and output, a patch applied and one that failed', async t => {
+  const r = read(fixture('copilot-evidence-shapes.jsonl'), copilotTurn())
+  t.match(r.steps, [
+    { kind: 'edit', tool: 'apply_patch', paths: [/\/src\/a\.ts$/], status: 'passed' },
+    { kind: 'edit', tool: 'apply_patch', paths: ['src/missing.ts'], status: 'error' },
+    cmd('npm test', 'passed', 0, { verification: true, checks: ['tests'], tail: /Tests: 3 passed, 3 total$/ }),
+    cmd('echo boom >&2; exit 3', 'failed', 3, { tail: 'boom' })
+  ])
+  t.equal(r.steps.length, 4)
+  t.equal(r.text, 'Editing.\n\nEditing a missing file.\n\nRunning.\n\nFailing one.\n\nAll tests pass.', 'the turn\'s messages')
+  t.match(r.facts, { verification_ran: true })
+  const blind = createUtterances()
+  const reader = copilotTurn()
+  const lines = fixture('copilot-evidence-shapes.jsonl')
+  for (let i = lines.length - 1; i >= 0; i--) if (reader(Buffer.from(lines[i]!), blind) !== 'more') break
+  t.equal(blind.text(), r.text, 'without a step log the same pass reads the same text')
+})
+
+t.test('a Copilot Stop carries its turn\'s evidence: a claim of a test run that is not there is unsupported', async t => {
+  const home = tempDir(t)
+  const path = join(home, '.copilot', 'session-state', 'c1', 'events.jsonl')
+  mkdirSync(join(home, '.copilot', 'session-state', 'c1'), { recursive: true })
+  // The captured turn without its `npm test` call: edits, then only a command that failed.
+  const lines = fixture('copilot-evidence-shapes.jsonl').filter(l => !l.includes('call_fake_3_0'))
+  writeFileSync(path, lines.join('\n') + '\n')
+  const reader = createTranscriptReader({ enabled: true, roots: [], maxReadBytes: 1 << 20 }, { HOME: home }, 4000, classifier, testClock({ instantSleep: true }))
+  const read = await reader.turnText(copilot.toEvent({ sessionId: 'c1', cwd: home, transcriptPath: path, stopReason: 'end_turn', stop_hook_active: false }))
+  t.match(read.evidence?.steps, [{ kind: 'edit', status: 'passed' }, { kind: 'edit', status: 'error' }, cmd('echo boom >&2; exit 3', 'failed', 3)])
+  t.match(checkClaims(findClaims(read.text), read.evidence!.steps), [{ type: 'tests', outcome: 'unsupported', evidence: /no tests command ran/ }])
 })
 
 t.test('a piped check exits with its pipe\'s status: its output decides', async t => {
