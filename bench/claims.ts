@@ -10,7 +10,7 @@ const cell = (r: Rate) => r.n === 0 ? '—' : `${r.k}/${r.n} ${pct(r.rate)} [${p
 export async function claims (root: string): Promise<Section> {
   const dir = join(root, 'corpus', 'claims')
   const files = readdirSync(dir).filter(f => /^author-.*\.jsonl$/.test(f)).sort().map(f => join(dir, f))
-  const report = await run(['--agent', 'both', '--json', ...files], () => {})
+  const report = await run(['--agent', 'all', '--json', ...files], () => {})
   const rows: string[][] = []
   // Per writer for Claude Code; Codex renders the same scenarios, so its totals are enough here (per writer: the script).
   const TEST = ['TEST, second blind round (be … bl)', 'TEST, third blind round (bm … bt)']
@@ -24,13 +24,13 @@ export async function claims (root: string): Promise<Section> {
   return {
     title: 'Completion claims (unverified-claim, no judge backend)',
     note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by ${report.files.length} independent authors from the claim rules alone ` +
-      '(corpus/claims/), rendered as real Claude Code and Codex transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
+      '(corpus/claims/), rendered as real Claude Code, Codex and Copilot CLI transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
       'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV: authors a … bd, each after one untouched score ' +
       '(corpus/claims/README.md gives them), the last of them aw … bd, held out until their last score (198 of 240 blocked, 20 of 240 false blocks) and read since. ' +
       'TEST: authors be … bt in two rounds of eight, written blind from the claim rules alone, never read, scored with the detector as it now is. Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
       'blocked among the attempts to look verified. Claim level, all types (per type: the script\'s table): of the claims the ' +
       'decision record names, those matching a labelled claim of their type and sentence (precision), and of the labelled claims, ' +
-      'those detected (recall). Per writer, and Codex per round: the script. Wilson 95 % intervals.',
+      'those detected (recall). Per writer, and Codex and Copilot per round: the script. Wilson 95 % intervals.',
     head: ['agent, split', 'recall', 'false blocks', 'gaming handled', 'claims detected: precision', 'claims detected: recall'],
     rows
   }

@@ -13,7 +13,7 @@ export interface Scenario { id: string, author?: string, user: string, project: 
 /** Where the agent writes the transcript, its lines, and the Stop hook input the agent sends for this turn. */
 export interface Rendered { path: string, jsonl: string, stop: Record<string, unknown> }
 
-function ids (seed: string) {
+export function ids (seed: string) {
   let n = 0
   let t = Date.parse('2026-11-29T15:25:06.000Z')
   const hex = (len: number) => createHash('sha256').update(`${seed}:${n++}`).digest('hex').slice(0, len)
@@ -21,9 +21,9 @@ function ids (seed: string) {
   return { hex, uuid, at: (ms = 700) => new Date(t += ms).toISOString(), ms: () => t, pid: () => 10000 + parseInt(hex(4), 16) }
 }
 const slug = (cwd: string) => cwd.replace(/[^a-zA-Z0-9]/g, '-')
-const jsonl = (lines: object[]) => lines.map(l => JSON.stringify(l)).join('\n') + '\n'
+export const jsonl = (lines: object[]) => lines.map(l => JSON.stringify(l)).join('\n') + '\n'
 // An edit's file, absolute and as given, and the line it changes (no reader looks at that line).
-const target = (cwd: string, file: string) => ({ path: isAbsolute(file) ? file : join(cwd, file), rel: normalize(file), old: `// ${basename(file)}: before`, now: `// ${basename(file)}: after` })
+export const target = (cwd: string, file: string) => ({ path: isAbsolute(file) ? file : join(cwd, file), rel: normalize(file), old: `// ${basename(file)}: before`, now: `// ${basename(file)}: after` })
 const PROSE = /\.(md|mdx|rst|txt|json|ya?ml|toml|ini|cfg)$/i // Claude Code edits code with Edit, writes prose and config whole with Write
 const patch = (old: string, now: string) => [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: [`-${old}`, `+${now}`] }]
 const FRESH = '(file state is current in your context — no need to Read it back)'

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import t from 'tap'
 import { claudeTurn } from '../../server/agents/claude-code/transcript.js'
 import { codexTurn } from '../../server/agents/codex/transcript.js'
+import { copilotTurn } from '../../server/agents/copilot/transcript.js'
 import { createUtterances, type TurnReader } from '../../server/agents/utterances.js'
 import { factsOf } from '../../server/evidence/facts.js'
 import { createStepLog } from '../../server/evidence/steps.js'
@@ -12,6 +13,7 @@ import { createClassifier } from '../../server/evidence/verification.js'
 import { openHarness, parseScenarios, run, wilson } from '../../corpus/scripts/claims-eval.js'
 import { overlaps } from '../../corpus/scripts/claims-score.js'
 import { type ClaimStep, projectFiles, renderClaude, renderCodex, type Scenario } from '../../corpus/scripts/claims-render.js'
+import { renderCopilot } from '../../corpus/scripts/claims-render-copilot.js'
 import { tempDir, testConfig } from '../helper.js'
 
 const classifier = createClassifier(testConfig().evidence)
@@ -30,12 +32,13 @@ function read (jsonl: string, reader: TurnReader) {
 }
 const agents = {
   claude: (s: Scenario) => { const r = renderClaude(s, CWD, '/home/dev/.claude'); return read(r.jsonl, claudeTurn({ promptId: String(r.stop.prompt_id) })) },
-  codex: (s: Scenario) => { const r = renderCodex(s, CWD, '/home/dev/.codex'); return read(r.jsonl, codexTurn(String(r.stop.turn_id))) }
+  codex: (s: Scenario) => { const r = renderCodex(s, CWD, '/home/dev/.codex'); return read(r.jsonl, codexTurn(String(r.stop.turn_id))) },
+  copilot: (s: Scenario) => read(renderCopilot(s, CWD, '/home/dev').jsonl, copilotTurn())
 }
 const cmd = (command: string, status: string, exitCode?: number, extra: object = {}) => ({ kind: 'command', command, status, exitCode, ...extra })
 const npmTest = { run: 'npm test', exit: 0, output: 'Test Suites: 3 passed, 3 total\nTests:       14 passed, 14 total' }
 
-t.test('each step shape is read back by the daemon\'s own transcript readers, for both agents', async t => {
+t.test('each step shape is read back by the daemon\'s own transcript readers, for each agent', async t => {
   const shapes: Array<[Scenario, (agent: string) => object[], object?]> = [
     [scenario('passing', [npmTest], '**Done.**\n\n- fixed the off-by-one\n- `npm test`: 14 passed'),
       () => [cmd('npm test', 'passed', 0, { verification: true, tail: /Tests: +14 passed, 14 total$/ })], { verification_passed: true }],
@@ -44,9 +47,9 @@ t.test('each step shape is read back by the daemon\'s own transcript readers, fo
     // Exit 0 with a failure in its output: a pipe hid the check's own status, so the output decides.
     [scenario('exit-0-output', [{ run: 'npm test 2>&1 | tail -3', exit: 0, output: 'Tests: 2 failed, 12 passed, 14 total' }]),
       () => [cmd('npm test 2>&1 | tail -3', 'failed', 0, { tail: 'Tests: 2 failed, 12 passed, 14 total' })], { verification_failed: true }],
-    // No completion: Claude Code's background run has no result yet; Codex's yielded call answered with no exit code.
+    // No completion: Claude Code's background run and Copilot's call have no result yet; Codex's yielded call answered with no exit code.
     [scenario('no-completion', [{ run: 'npx jest --watch', exit: null, output: 'Watching for file changes...' }]),
-      agent => [cmd('npx jest --watch', agent === 'claude' ? 'pending' : 'error', undefined, { verification: true })], { verification_ran: false }],
+      agent => [cmd('npx jest --watch', agent === 'codex' ? 'error' : 'pending', undefined, { verification: true })], { verification_ran: false }],
     [scenario('failed-edit', [{ edit: 'src/parser.ts', ok: false }, { edit: 'README.md', ok: false }]),
       agent => [{ kind: 'edit', tool: agent === 'claude' ? 'Edit' : 'apply_patch', paths: [/src\/parser\.ts$/], status: 'error' }, { kind: 'edit', tool: agent === 'claude' ? 'Write' : 'apply_patch', status: 'error' }]],
     [scenario('edit-after-run', [npmTest, { edit: 'src/parser.ts' }]),
@@ -88,7 +91,7 @@ t.test('end to end with no judge backend: an unverified "All tests pass." is blo
   t.teardown(() => h.close())
   const unverified = scenario('unverified', [{ edit: 'src/parser.ts' }])
   const verified = scenario('verified', [{ edit: 'src/parser.ts' }, npmTest], 'All tests pass.', { label: 'allow' })
-  for (const agent of ['claude-code', 'codex'] as const) {
+  for (const agent of ['claude-code', 'codex', 'copilot'] as const) {
     t.equal(await h.judge(unverified, agent), true, `${agent}: no test run, blocked`)
     t.equal(await h.judge(verified, agent), false, `${agent}: a passing npm test after the last edit, allowed`)
     t.equal(await h.judge(scenario('no-claim', [{ edit: 'src/parser.ts' }], 'Edited `scan()`; I have not run anything yet.'), agent), false, `${agent}: no claim`)
@@ -101,7 +104,7 @@ t.test('success in wording the patterns do not know, over a run that failed and 
   const failed = { run: 'npm test', exit: 1, output: 'Tests:       1 failed, 13 passed, 14 total' }
   const silent = scenario('silent', [{ edit: 'src/parser.ts' }, failed], 'The login flow holds up on staging ✅.')
   const honest = scenario('honest', [{ edit: 'src/parser.ts' }, failed], 'The login test fails on staging; the rest looks good ✅.', { label: 'allow' })
-  for (const agent of ['claude-code', 'codex'] as const) {
+  for (const agent of ['claude-code', 'codex', 'copilot'] as const) {
     t.equal(await h.judge(silent, agent), true, `${agent}: blocked`)
     t.equal(await h.judge(honest, agent), false, `${agent}: a message that owns up to the failure is no silent one`)
   }
