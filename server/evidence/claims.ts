@@ -108,6 +108,8 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   if (/pass(?:es|ed)?$/i.test(sentence.slice(at, at + length)) && /^\s*-{1,2}[A-Za-z]/.test(after)) return false
   // "`find()` now returns `WebElement` instead of `Any`" says what the change does, not that it was seen working.
   if (type === 'works' && /^[^.;\n]{0,80}\binstead\s+of\b/i.test(after)) return false
+  // "`pint --test` passes": a flag named test is no test suite.
+  if (type === 'tests' && /-$/.test(sentence.slice(0, at)) && /^tests?\b/i.test(sentence.slice(at, at + length))) return false
   // A report of failures is no claim of success: "63/124 passed; 49 failed".
   if (type === 'tests' && REPORTS_FAILURES.test(sentence)) return false
   // "ctest: 17/18" counts a failure: fewer passed than ran.

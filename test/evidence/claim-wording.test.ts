@@ -55,4 +55,5 @@ t.test('the forms beside them that are no claim', async t => {
   t.strictSame(types('2. `poetry run pytest` でテストが通ることを確認'), [], 'an instruction to confirm the tests pass')
   t.strictSame(types('なのでテストが通るかはまだ確認できていません。'), [], 'whether the tests pass is not yet confirmed')
   t.strictSame(types('O checkout não está funcionando.'), [], 'negated in Portuguese')
+  t.notOk(types('`pint --test` passes, so formatting is consistent.').includes('tests'), 'a flag named test is no test suite')
 })
