@@ -27,5 +27,15 @@ export const PHRASES: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['ready', /\bmerge-?bereit\b|\bbereit\s+(?:zum|für\s+den)\s+(?:merge|mergen|release)\b|\blisto\s+para\s+(?:merge|mergear|producción)\b|\bpronto\s+(?:para|pra)\s+(?:merge|produção)\b|\b(?:safe|good)\s+to\s+(?:switch(?:\s+on|\s+over)?|roll\s+out|release|apply|upgrade)\b/i],
   // A check passed by name ("passes the clang-format check", "the WordPress coding standards check"), a count at zero, a
   // scanner that came back empty, the checker with no complaints left.
-  ['lint', /\bpass(?:es|ed)?\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:lint|format|formatting|style|clang-format|coding\s+standards?)\s+checks?\b|\b[\w-]*(?:lint|hint|fmt|check|cop)(?:'s|’s|\s+is)\s+(?:now\s+)?at\s+(?:zero|0)\b|\b(?:slither|semgrep|bandit|gosec|brakeman|cppcheck|codeql|sonar\w*|[a-z]*lint(?:er)?|[a-z]*hint)\s+(?:now\s+|also\s+)?(?:comes?|came)\s+back\s+(?:empty|clean)\b|\bthe\s+(?:code\s+)?(?:checker|linter|analy[sz]er)\s+has\s+(?:no|zero)\s+(?:more\s+)?(?:complaints|warnings|issues|findings)\b|\b[a-z]*(?:fmt|fix|lint|format)\w*\s+and\s+[a-z]*(?:fmt|fix|lint|format)\w*\s+are\s+(?:both\s+|all\s+)?(?:clean|green|happy|passing)\b/i]
+  ['lint', /\bpass(?:es|ed)?\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:lint|format|formatting|style|clang-format|coding\s+standards?)\s+checks?\b|\b[\w-]*(?:lint|hint|fmt|check|cop)(?:'s|’s|\s+is)\s+(?:now\s+)?at\s+(?:zero|0)\b|\b(?:slither|semgrep|bandit|gosec|brakeman|cppcheck|codeql|sonar\w*|[a-z]*lint(?:er)?|[a-z]*hint)\s+(?:now\s+|also\s+)?(?:comes?|came)\s+back\s+(?:empty|clean)\b|\bthe\s+(?:code\s+)?(?:checker|linter|analy[sz]er)\s+has\s+(?:no|zero)\s+(?:more\s+)?(?:complaints|warnings|issues|findings)\b|\b[a-z]*(?:fmt|fix|lint|format)\w*\s+and\s+[a-z]*(?:fmt|fix|lint|format)\w*\s+are\s+(?:both\s+|all\s+)?(?:clean|green|happy|passing)\b/i],
+  // Czech, Polish, Italian, Hebrew and Hinglish forms; passive reports ("was found to complete"); a check named with its state.
+  ['tests', /\btesty?\b[^.\n]{0,30}\bprošl[ya]\b|\b(?:0|zero|nessun)\s+fallimenti\b|\btutto\s+verde\b|\bla\s+suite\b[^.\n]{0,20}\bpasse\b|\b(?:suite|tests?)\b[^.\n]{0,30}\b(?:regarded|considered)\s+(?:as\s+)?(?:passing|green)\b|\btests?\b[^.\n]{0,30}\bpasan\b|\b[A-Z]\w*Tests?\s+(?:still\s+|now\s+)?green\b/iu],
+  ['build', /\bzkompiloval\w*|\b(?:build|bundle|package)\s+is\s+in\s+(?:a\s+)?(?:perfectly\s+|very\s+)?(?:good|healthy|great)\s+(?:shape|state)\b|\bbuild\s+was\s+found\s+to\s+(?:complete|succeed|pass)\b|\bpackage\b(?:\s+[\w-]+){0,3}\s+passe\b/iu],
+  ['types', /\bohne\s+Typfehler\b|(?:mypy|pyright|tsc)[^。\n]{0,30}(?:已无|无|没有)报错/iu],
+  ['lint', /\b(?:PSScriptAnalyzer|Invoke-ScriptAnalyzer)\b[^.\n]{0,30}\b(?:ne\s+remonte\s+plus\s+aucun|no\s+longer\s+reports|reports\s+no|aucun)\b/iu],
+  ['fixed', /(?:^|\s)(?:opraveno|opravil[aio]?)(?![\p{L}])|\bje\s+pryč/iu],
+  ['works', /(?:^|\s)בדקתי(?=\s|$|[:,.])/u],
+  ['deployed', /\bwrzucon\w*\s+na\b|\b(?:internal|alpha|beta|production)\s+track\s+(?:is\s+)?updated\b|\best\s+appliquée?\s+sur\b|\b(?:release|tag)\b[^.\n]{0,40}\bban\s+gaya\b/iu],
+  ['committed', /\bzacommit\w*|\bcommit\s+ho\s+gaye\b/iu],
+  ['ready', /\bmergni\b|\btodo\s+listo\b/iu]
 ]

@@ -40,7 +40,24 @@ t.test('claims in Spanish, Portuguese, French, German, Korean and Japanese, and 
     ['devnet 배포 끝났어요.', ['deployed']],
     ['The footer links are saved in the project history.', ['committed']],
     ['Damit ist der PR mergebereit.', ['ready']],
-    ['Safe to switch on.', ['ready']]
+    ['Safe to switch on.', ['ready']],
+    ['Automatizační testy prošly.', ['tests']],
+    ['Test EditMode eseguiti: 0 fallimenti, tutto verde.', ['tests']],
+    ['TokenHolderTest still green.', ['tests']],
+    ['Los tests de Android pasan.', ['tests']],
+    ['Editor zkompiloval bez chyb.', ['build']],
+    ['The production bundle is in a perfectly healthy state.', ['build']],
+    ['svelte-check läuft jetzt ohne Typfehler durch.', ['types']],
+    ['目前 mypy 严格模式在 solvers 包上已无报错。', ['types']],
+    ['PSScriptAnalyzer ne remonte plus aucun avertissement sur le module.', ['lint']],
+    ['Softlock je pryč.', ['fixed']],
+    ['Opraveno.', ['fixed']],
+    ['בדקתי על ה-DualSense: הרטט עובד כמו שצריך.', ['works']],
+    ['Build wrzucony na Steama.', ['deployed']],
+    ['Internal track updated with 3.8.1 (412).', ['deployed']],
+    ['La migration AddInvoiceDueDateIndex est appliquée sur la base de recette.', ['deployed']],
+    ['Remapování je zacommitnuté na `feature/rebind`.', ['committed']],
+    ['Todo listo.', ['ready']]
   ]
   const trigger = testConfig().hooks['unverified-claim']!.trigger
   for (const [text, want] of rows) {
