@@ -2,12 +2,13 @@
 import type { CheckKind } from './checks.js'
 import type { Step } from './steps.js'
 import { HIDDEN, REWRITES } from './run-proof.js'
-import { simpleCommands } from './verification.js'
+import { showsOnly, simpleCommands } from './verification.js'
 
 type Command = Extract<Step, { kind: 'command' }>
 
 // Programs that look, move, edit, install or manage and never check anything: a passing one is no unknown check.
-const LOOKS = /^(?:cat|tac|less|more|head|tail|ls|ll|tree|find|fd|grep|egrep|rg|ag|ack|sed|awk|cut|tr|sort|uniq|wc|diff|cmp|jq|yq|xargs|echo|printf|true|false|:|cd|pushd|popd|pwd|mkdir|rmdir|cp|mv|rm|ln|touch|chmod|chown|stat|du|df|file|which|type|command|export|set|unset|source|\.|env|sleep|wait|date|whoami|id|uname|ps|pgrep|kill|pkill|lsof|top|history|clear|open|xdg-open|code|vim|vi|nano|git|gh|glab|ssh-keygen|tar|zip|unzip|gzip|gunzip|base64|sha256sum|md5sum|shasum|tee|read|test|\[|\[\[|if|for|while|do|done|then|else|fi|case|esac|function|return|exit|alias|basename|dirname|realpath|readlink|nl|column|fold|patch|apply_patch|python[0-9.]*\s+-c|node\s+-e|Write-(?:Output|Host)|cmake(?![^;&|]*--build))(?:\s|$)/
+// Beside what only shows text or runs inline code (verification.ts showsOnly): the shell's own words and file handling.
+const LOOKS = /^(?:tree|fd|ack|cut|tr|cmp|xargs|false|cd|pushd|popd|pwd|mkdir|rmdir|cp|mv|rm|ln|touch|chmod|chown|stat|du|df|file|which|type|command|export|set|unset|source|\.|env|sleep|wait|date|whoami|id|uname|ps|pgrep|kill|pkill|lsof|top|history|clear|open|xdg-open|code|vim|vi|nano|glab|ssh-keygen|tar|zip|unzip|gzip|gunzip|base64|sha256sum|md5sum|shasum|read|test|\[|\[\[|if|for|while|do|done|then|else|fi|case|esac|function|return|exit|alias|basename|dirname|realpath|readlink|nl|column|fold|patch|apply_patch|Write-(?:Output|Host)|cmake(?![^;&|]*--build))(?:\s|$)/
 const MANAGES = /^(?:(?:npm|pnpm|yarn|bun)\s+(?:i|install|add|ci|remove|rm|uninstall|update|up|upgrade|outdated|ls|list|view|info|init|config|cache|link|audit|why|dedupe|prune)\b|(?:pip[0-9.]*|pipx|uv\s+pip|poetry|pdm|uv|conda|mamba)\s+(?:install|add|remove|lock|sync|show|list|freeze|venv|init|create|activate)\b|cargo\s+(?:add|remove|update|install|fetch|tree|metadata|new|init|clean)\b|go\s+(?:get|mod|install|env|version|list|work|generate|clean)\b|(?:bundle|gem)\s+(?:install|add|update|list|info|exec\s+rails\s+(?:g|generate))\b|composer\s+(?:install|require|update|dump-autoload|show)\b|(?:apt|apt-get|brew|dnf|yum|apk|choco|winget|sdk|asdf|mise|nvm|rustup|pyenv|corepack)\b|(?:docker|podman)\s+(?:ps|logs|images|inspect|pull|stop|rm|exec|start|restart|compose\s+(?:ps|logs|down|pull|stop|restart))\b|kubectl\s+(?:get|describe|logs|config|version|top|explain|port-forward)\b|make\s+(?:clean|install|deps|setup|distclean)\b|(?:dotnet|flutter|dart)\s+(?:restore|pub\s+get|clean|new)\b)/
 
 // What prepares, previews, rewrites or serves checks nothing: `terraform plan`, `helm template`, `prisma generate`,
@@ -23,13 +24,13 @@ const NAMES_KIND: Partial<Record<CheckKind, RegExp>> = {
 }
 // A program named by an absolute or a variable's path (`/tmp/shim/bats`, `$UE_ROOT/…`) may be anything: no check by its name.
 const PATHED = /^["']?[/~$]/
-const unknownCheck = (text: string, kind: CheckKind) => !PATHED.test(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) &&
+const unknownCheck = (text: string, kind: CheckKind) => !PATHED.test(text) && !showsOnly(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) &&
   !PREPARES.test(` ${text}`) && (kind === 'build' || !BUILDS.test(` ${text}`)) && NAMES_KIND[kind]?.test(text) === true
 
 // What an unknown runner printed last that may report a failure: its status alone is no verdict then.
 const SAYS_FAILED = /\bfail(?:s|ed|ing|ures?)?\b|\berrors?\b|\[FAIL/i
 
-/** The last command after the last code edit that passed, checks nothing the vocabulary knows, and only looks or manages. */
+/** The last command after the last code edit that passed, checks nothing the vocabulary knows, and does more than look or manage. */
 export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind): Command | undefined {
   return steps.slice(lastEdit + 1).findLast((s): s is Command => s.kind === 'command' && s.status === 'passed' && (s.checks ?? []).length === 0 &&
     !HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command) && !SAYS_FAILED.test(s.tail ?? '') &&
