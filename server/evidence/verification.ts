@@ -144,10 +144,13 @@ const SCRIPT_WINDOW = 16 * 1024
 
 // A runner the patterns do not know is still known by what it printed: a test summary, a linter's or a type checker's
 // all-clear. Not a command that only shows text (`cat results.txt`, `grep passed log`) or runs inline code (`python -c`).
+// A type checker among pre-commit's hooks, run by `pre-commit run` or by a commit ("mypy.......Passed").
+const TYPE_HOOK = /^(?:mypy|pyright|pytype|tsc|typecheck|type-check)\b[^\n]{0,60}\.{4,}Passed$/m
 const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\bExecuted [1-9][0-9]* tests\b|^(?:\[INFO\] )?Tests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b/m],
   ['lint', /^\s*✓ Linting and checking validity of types\b|^> Task :(?:\S+:)?(?:ktlintCheck|detekt|checkstyle\w*|spotlessCheck|lint)\s*$|\bYou have 0 Checkstyle violations\b|\bBugInstance size is 0\b|\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/m],
-  ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b|^\s*✓ Linting and checking validity of types\b|^(?:mypy|pyright|pytype|tsc|typecheck|type-check)\b[^\n]{0,60}\.{4,}Passed$/m],
+  ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b|^\s*✓ Linting and checking validity of types\b/m],
+  ['types', TYPE_HOOK],
   ['build', /\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bSuccessfully built\b|\bCompiled successfully\b/]
 ]
 const SHOWS_OR_INLINE = /^(echo|printf|cat|tac|tail|head|less|more|grep|egrep|rg|ag|sed|awk|jq|yq|wc|sort|uniq|tee|ls|find|diff|git|gh|curl|wget|true|:|((python|node|ruby|perl|php|bash|sh|zsh|deno|bun)[0-9.]*\s+(-\S+\s+)*-\w*[ce]))(\s|$)/
@@ -158,7 +161,6 @@ export const showsOnly = (command: string): boolean => SHOWS_OR_INLINE.test(comm
 const COMMIT = /^git\s+(?:-\S+\s+)*commit\b/
 const HOOKS_PASSED = /^[^\n.]{2,80}\.{4,}Passed$/m
 const HOOK_FAILED = /\.{4,}Failed$/m
-const TYPE_HOOK = /^(?:mypy|pyright|pytype|tsc|typecheck|type-check)\b[^\n]{0,60}\.{4,}Passed$/m
 
 function printedKinds (parts: SimpleCommand[], output: string | undefined): CheckKind[] {
   if (output && parts.some(p => COMMIT.test(p.text)) && HOOKS_PASSED.test(output) && !HOOK_FAILED.test(output)) return ['lint', ...(TYPE_HOOK.test(output) ? ['types' as const] : [])]
