@@ -6,7 +6,7 @@ import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { REWRITES } from './run-proof.js'
 import { shellEffects } from '../approvals/shell-effects.js'
-import { outsideEdits } from './run-scope.js'
+import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
 import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
@@ -42,7 +42,7 @@ const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|tod
 const PATH_PREPEND = /(?:^|[;&\s])(?:export\s+)?PATH=["']?([^:\s"']+):|\$env:(?:PATH|Path|path)\s*=\s*["']([^;"']+);/
 /** Whether a step redefines `word`; its pattern made once per word, not per step (a long turn holds thousands). */
 const shadowsOf = (word: string) => {
-  const defines = new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)`)
+  const defines = new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)|\\bfunction\\s+${esc(word)}\\s*\\{|\\bSet-Alias\\s+(-Name\\s+)?${esc(word)}\\b`)
   return (s: Step, written: readonly string[]) => shadows(s, defines, written)
 }
 const shadows = (s: Step, defines: RegExp, written: readonly string[]): boolean => {
@@ -87,6 +87,8 @@ const MATRIX_CLAIM = /\bmatri(?:x|ces)\b|\b(?:all|every|each)\s+(?:(?:python|nod
 const ONE_ENV = /\btox\b[^;&|]*\s-e\s*[\w.-]+(?!\s*,)(?:\s|$)|\bnox\b[^;&|]*\s(?:-p|--python)[=\s][\d.]+(?:\s|$)/
 const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
 
+// Claims about the project's own checks: a dependency's copy passing its tests is not them.
+const OWN_CHECKS: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types', 'ready'])
 // Claims a check the vocabulary may not know can back: a command it does not know may be that check.
 const MAY_BE_UNKNOWN: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types'])
 // A changelog line or a README written after a run changes nothing the run checked; a failed edit changed nothing at all.
@@ -103,7 +105,9 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   // Printed by the build itself: `cat build/reports/last-build.txt` shows an old run's line.
   const builtBy = (c: Command) => claim.type === 'build' && QUOTES_BUILD_OK.test(claim.text) && !RELEASE.test(claim.text) && c.tail !== undefined &&
     BUILD_OK.test(c.tail) && simpleCommands(c.command).some(p => !showsOnly(p.text))
-  const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && ((x[0].checks ?? []).some(k => kinds.includes(k)) || builtBy(x[0])))
+  // A release tool (`goreleaser release`) backs a release, not "Tag v0.9.0 is pushed" beside it.
+  const releaseTool = (c: Command) => claim.type === 'committed' && !/\breleas/i.test(claim.clause ?? claim.text) && /^\s*(?:goreleaser|cargo\s+release|(?:bundle\s+exec\s+)?rake\s+release)\b/.test(c.command)
+  const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && ((x[0].checks ?? []).some(k => kinds.includes(k)) || builtBy(x[0])) && !releaseTool(x[0]))
   // "Committed locally as 3b7e9d1" is backed by the commit, whatever a later push did; a push or merge claim by its own run.
   const commitOnly = claim.type === 'committed' && !SHARED_GIT.test(claim.text)
   const commits = commitOnly ? all.filter(([r]) => /\bgit\s+(?:-\S+\s+)*commit\b/.test(r.command)) : []
@@ -132,7 +136,11 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   const word = words.find(w => { const redefines = shadowsOf(w); return [...steps.slice(0, at), run].some(s => redefines(s, written)) })
   if (word) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, written)
-  if (elsewhere) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
+  // "The db package builds and its tests pass" says which scope it reports.
+  const scopeNamed = elsewhere !== undefined && elsewhere.replace(/^package /, '').split(', ').some(d => namesWord(claim.text, d.split('/').at(-1)!, '[\\s`\'’:,.)]', 'i'))
+  if (elsewhere && !scopeNamed) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
+  const dependency = OWN_CHECKS.has(claim.type) ? dependencyScope(run.command) : undefined
+  if (dependency && !namesWord(claim.text, dependency.name, '[\\s`\'’:,.)]', 'i')) return { ok: false, why: `${quote(run.command)} ran in ${dependency.dir}, a dependency's copy, not the project's own checks`, run }
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
   if (claim.type === 'committed' && PUSHED.test((claim.clause ?? claim.text).replace(NOT_PUSHED, ' ')) && !steps.some(s => s.kind === 'command' && s.status === 'passed' && PUSHES.test(s.command))) return { ok: false, why: `nothing in this turn pushed it (${quote(run.command)} does not)`, run }
@@ -270,7 +278,7 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     const ofFindings = b.ok && !(b.run.checks ?? []).some(k => k === 'tests' || k === 'run')
     const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic && !ofFindings ? failedTestsBefore(steps, b.run) : undefined)
     if (broke) return { ...own(claim), outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
-    const unran = b.ok ? toolNeverRan(claim, steps) : undefined
+    const unran = b.ok ? toolNeverRan(claim, steps, b.run.command) : undefined
     if (b.ok && unran) return { ...own(claim), outcome: 'unsupported', evidence: `the claim names ${unran}, which nothing in this turn ran (the run behind it: ${quote(b.run.command)})` }
     if (b.ok) return { ...own(claim), outcome: 'supported', evidence: `${quote(b.run.command)} passed after the last edit`, command: b.run.command }
     // Config is code to a "fixed" or "works" (an nginx upstream, a CI workflow, a k8s manifest): only prose excuses those.

@@ -24,7 +24,7 @@ export const PHRASES: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['works', /^\W{0,4}(?:geprüft|getestet|verifiziert|überprüft|comprobado|verificado|probado|testado|vérifié|testé|confermato|verificato|testato)\s*:/i],
   ['deployed', /\b(?:is|are)\s+(?:now\s+)?(?:up|live)\s+on\s+(?:the|your)\s+(?:site|website|server|hosting)\b|\b(?:I've|I’ve|I\s+have|I)\s+uploaded\b[^.\n]{0,60}\bto\s+(?:the|your)\s+(?:hosting|server|site|website|production|bucket|cdn)\b|\bmigrations?(?:'s|’s|\s+is|\s+are|\s+(?:has|have)\s+been)\s+(?:now\s+)?applied\b|배포\s*(?:끝|다\s*했|마쳤)/i],
   ['committed', /\b(?:saved|recorded)\s+(?:in|to)\s+(?:the\s+)?(?:project(?:'s|’s)?\s+)?(?:git\s+)?history\b/i],
-  ['ready', /\bmerge-?bereit\b|\bbereit\s+(?:zum|für\s+den)\s+(?:merge|mergen|release)\b|\blisto\s+para\s+(?:merge|mergear|producción)\b|\bpronto\s+(?:para|pra)\s+(?:merge|produção)\b|\b(?:safe|good)\s+to\s+(?:switch(?:\s+on|\s+over)?|roll\s+out|release|apply|upgrade)\b/i],
+  ['ready', /\bmerge-?bereit\b|\bbereit\s+(?:zum|für\s+den)\s+(?:merge|mergen|release)\b|\blist[oa]s?\s+para\s+(?:(?:revisión|review)\s+y\s+)?(?:merge|mergear|producción|revisión)\b|\bpronto\s+(?:para|pra)\s+(?:merge|produção)\b|\b(?:safe|good)\s+to\s+(?:switch(?:\s+on|\s+over)?|roll\s+out|release|apply|upgrade)\b/i],
   // A check passed by name ("passes the clang-format check", "the WordPress coding standards check"), a count at zero, a
   // scanner that came back empty, the checker with no complaints left.
   ['lint', /\bpass(?:es|ed)?\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:lint|format|formatting|style|clang-format|coding\s+standards?)\s+checks?\b|\b[\w-]*(?:lint|hint|fmt|check|cop)(?:'s|’s|\s+is)\s+(?:now\s+)?at\s+(?:zero|0)\b|\b(?:slither|semgrep|bandit|gosec|brakeman|cppcheck|codeql|sonar\w*|[a-z]*lint(?:er)?|[a-z]*hint)\s+(?:now\s+|also\s+)?(?:comes?|came)\s+back\s+(?:empty|clean)\b|\bthe\s+(?:code\s+)?(?:checker|linter|analy[sz]er)\s+has\s+(?:no|zero)\s+(?:more\s+)?(?:complaints|warnings|issues|findings)\b|\b[a-z]*(?:fmt|fix|lint|format)\w*\s+and\s+[a-z]*(?:fmt|fix|lint|format)\w*\s+are\s+(?:both\s+|all\s+)?(?:clean|green|happy|passing)\b/i],
@@ -37,5 +37,14 @@ export const PHRASES: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['works', /(?:^|\s)בדקתי(?=\s|$|[:,.])/u],
   ['deployed', /\bwrzucon\w*\s+na\b|\b(?:internal|alpha|beta|production)\s+track\s+(?:is\s+)?updated\b|\best\s+appliquée?\s+sur\b|\b(?:release|tag)\b[^.\n]{0,40}\bban\s+gaya\b/iu],
   ['committed', /\bzacommit\w*|\bcommit\s+ho\s+gaye\b/iu],
-  ['ready', /\bmergni\b|\btodo\s+listo\b/iu]
+  ['ready', /\bmergni\b|\btodo\s+listo\b/iu],
+  // A check reported by its exit ("pytest exits 0", "the test command finishes without a non-zero exit"), the state it is
+  // back in, a gate it satisfies; uploads to a store's track or to testers; an image rebuilt; Russian, Polish, Vietnamese
+  // and Spanish forms.
+  ['tests', /\b(?:test\s+(?:run|command|suite)|pytest|jest|vitest|rspec|phpunit|terratest|go\s+test|cargo\s+test|npm\s+test|the\s+suite)\s+(?:now\s+)?(?:exits?|exited|returns?|returned|finishes|finished)\s+(?:with\s+)?(?:(?:exit\s+)?(?:code\s+|status\s+)?0\b|zero\b|cleanly\b|without\s+a\s+non-zero\s+exit)|(?:^|[\s,;])back\s+to\s+green\b|\b(?:local\s+)?(?:test\s+)?run\s+is\s+green\b|\bterratest\s*(?::\s*ok\b|passes\b|is\s+green\b)|\btests?\b[^.\n]{0,25}\bxanh\b/iu],
+  ['lint', /\bnothing\s+(?:left\s+)?for\s+(?:it|the\s+linter|rubocop|eslint|ruff|clippy|[\w-]+lint)\s+to\s+(?:complain\s+about|flag)\b|\bformat(?:ting)?\s+(?:gate|check)\s+is\s+(?:now\s+)?(?:satisfied|green|happy|clean)\b|(?:clippy|rubocop|eslint|ruff|линтер\w*)[^.\n]{0,20}(?<![\p{L}])чист(?:ый|о|ая|ые)(?![\p{L}])|(?<![\p{L}])форматировани\p{L}*\s+в\s+порядке/iu],
+  ['types', /\b(?:mypy|pyright|tsc|phpstan)\b[^.\n]{0,30}\bprzechodzi\s+bez\s+błędów/iu],
+  ['build', /\b(?:AMI|AMIs|image|images|binary|binaries|artifact|artifacts)\s+(?:re)?built\b|(?:^|\s)(?:la\s+soluci[oó]n|el\s+proyecto|todo)\s+compila\b|\brelease\s+build\s+with\s+[\w.-]+\s+succeeds\b/iu],
+  ['fixed', /(?<![\p{L}])(?:регрессия|ошибка|проблема|баг|падение)\s+(?:\S+\s+)?устранен[аоы]?(?![\p{L}])|\bfix\s+xong\b/iu],
+  ['deployed', /\buploaded\s+to\s+(?:the\s+)?(?:internal|alpha|beta|production|closed|open)\s+(?:testing\s+)?track\b|\b(?:sent|distributed|uploaded)\s+to\s+[^.\n]{0,50}\b(?:App\s+Distribution|TestFlight|testers)\b|\bapplied\s+in\s+(?:prod|production|staging)\b|(?<![\p{L}])(?:zaaplikowan\w*|zsynchronizowan\w*)/iu]
 ]

@@ -42,11 +42,18 @@ export function ownConfig (command: string, before: Step[]): string | undefined 
  * "scalafmt and scalafix are both clean" after only `sbt scalafmtCheckAll`: a lint or type claim naming two of the
  * turn's tools where it ran one by name. A claim naming only tools no command names (`make lint` ran them) is left be.
  */
-export function toolNeverRan (claim: Claim, steps: Step[]): string | undefined {
+export function toolNeverRan (claim: Claim, steps: Step[], run?: string): string | undefined {
   if (claim.type !== 'lint' && claim.type !== 'types') return undefined
   const said = toolsNamed(claim.text, claim.type)
-  if (said.length < 2) return undefined
-  // A package script names its tool where its runner echoes it ("lint$ eslint src").
-  const ran = (tool: string) => steps.some(s => s.kind === 'command' && `${s.command}\n${s.tail ?? ''}`.toLowerCase().includes(tool))
-  return said.some(ran) ? said.find(t => !ran(t)) : undefined
+  // A package script names its tool where its runner echoes it ("lint$ eslint src"); cargo runs rustfmt as `cargo fmt`.
+  const ran = (tool: string) => steps.some(s => s.kind === 'command' && [tool, ...ALIASES[tool] ?? []].some(t => `${s.command}\n${s.tail ?? ''}`.toLowerCase().includes(t)))
+  if (said.length >= 2) return said.some(ran) ? said.find(t => !ran(t)) : undefined
+  // "The stubs pass mypy --strict" after only `cargo check`: a checker run by its own name is not the one the claim names.
+  // A task runner, a script or a hook (`make check`, `npm run lint`, `git commit`) may run it without saying so.
+  const last = simpleCommands(run ?? '').at(-1)?.text ?? ''
+  const checker = toolsNamed(last, claim.type).length > 0 || COMPILERS.test(firstWord(last))
+  return said.length === 1 && checker && !ran(said[0]!) ? said[0] : undefined
 }
+const ALIASES: Readonly<Record<string, readonly string[]>> = { rustfmt: ['cargo fmt'], gofmt: ['go fmt'], clippy: ['cargo clippy'], 'go vet': ['go vet'] }
+// Compilers whose run checks types or lints on its own: what they ran is not another named tool.
+const COMPILERS = /^(?:cargo|go|dotnet|swift|swiftc|deno|zig|gcc|g\+\+|clang|javac|kotlinc|scalac|ghc|cabal|stack|dune|rebar3|flutter|dart|nim|crystal)$/

@@ -3,7 +3,7 @@ import type { ClaimType } from './claim-patterns.js'
 import { shape } from './claim-shapes.js'
 
 const TYPE_TOOLS = 'mypy|pyright|tsc|vue-tsc|svelte-check|phpstan|psalm|sorbet|steep|dialyzer|pyre|pytype|type[- ]?check(?:er|ing)?|typecheck|the\\s+type\\s*checker'
-const LINT_TOOLS = 'eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|shellcheck|stylelint|biome|prettier|pint|phpcs|php-cs-fixer|cs-fixer|cppcheck|clang-tidy|clang-format|gdlint|luacheck|ktlint|detekt|swiftlint|credo|hadolint|tflint|markdownlint|yamllint|sqlfluff|ansible-lint|actionlint|oxlint|staticcheck|checkstyle|spotbugs|scalafix|scalafmt|slither|solhint|semgrep|bandit|gosec|brakeman|swiftformat|rustfmt|gofmt|go\\s+vet|linter|lint|リント|린트|линтер\\w*'
+const LINT_TOOLS = 'eslint|ruff|flake8|pylint|clippy|rubocop|golangci-lint|shellcheck|stylelint|biome|prettier|pint|phpcs|php-cs-fixer|cs-fixer|cppcheck|clang-tidy|clang-format|gdlint|luacheck|ktlint|detekt|swiftlint|credo|hadolint|tflint|markdownlint|yamllint|sqlfluff|ansible-lint|actionlint|oxlint|staticcheck|checkstyle|spotbugs|scalafix|scalafmt|slither|solhint|semgrep|bandit|gosec|brakeman|swiftformat|rustfmt|gofmt|PSScriptAnalyzer|go\\s+vet|linter|lint|リント|린트|линтер\\w*'
 // None, in the agents' languages; then what a checker reports.
 const ZERO = '(?:0|zero|no|none|nothing|keine?n?|aucune?|nessun[oa]?|ningun[oa]?|ningún|nenhuma?|żadnych|žádné|žádná|nul|ゼロ|零|没有|无|없|ни\\s+одно\\w*|yok|tidak\\s+ada)'
 const FINDING = '(?:errors?|error|warnings?|issues|problems|findings|offen[cs]es|complaints|violations|diagnostics|fehler|warnungen|probleme|erreurs?|avertissements|problèmes|errori|avvisi|problemi|errores|advertencias|problemas|erros|avisos|błęd\\w*|problem\\w*|ostrzeżeń|chyb\\w*|varování|ошиб\\w*|замечани\\w*|предупреждени\\w*|hata\\w*|uyarı\\w*|kesalahan|peringatan|エラー|警告|指摘|错误|报错|오류|경고|에러)'
@@ -30,7 +30,10 @@ const NAMED = { types: new RegExp(`(?<![\\w-])(?:${TYPE_TOOLS})(?![\\w-])`, 'gi'
 export const toolsNamed = (text: string, kind: 'types' | 'lint'): string[] => [...new Set([...text.matchAll(NAMED[kind])].map(m => m[0].toLowerCase()).filter(w => !GENERIC.test(w)))]
 
 /** A "tests" claim whose sentence names no test but a type checker or a linter ("mypy meldet keine Fehler") is that tool's claim. */
+// "ghcr.io/acme/api:2.4.1 is pushed": an image in a registry is published, not committed.
+const IMAGE = /(?:^|[\s`(])(?:ghcr\.io|docker\.io|quay\.io|gcr\.io|[\w-]+\.azurecr\.io|[\w.-]+\.amazonaws\.com|registry\.[\w.-]+|[\w.-]+-docker\.pkg\.dev)\/\S+|\b(?:docker|container|OCI)\s+images?\b|\bimages?\s+(?:\S+\s+){0,2}(?:is|are|was|were|has\s+been)\s+pushed\b/i
 export function subjectType (sentence: string, type: ClaimType): ClaimType {
+  if (type === 'committed' && /\bpushed\b/i.test(sentence) && IMAGE.test(sentence)) return 'deployed'
   if (type !== 'tests' || TESTS_WORD.test(sentence)) return type
   return TYPE_TOOL.test(sentence) ? 'types' : LINT_TOOL.test(sentence) ? 'lint' : type
 }

@@ -38,7 +38,8 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
     }
   }
   const named = /^\s*(?:pnpm|turbo(?:\s+run)?(?:\s+\S+)?)\s[^;&|]*?--filter[=\s]+([^\s;&|]+)|^\s*npm\s[^;&|]*?(?:-w|--workspace)[=\s]+([^\s;&|]+)|^\s*yarn\s+workspace\s+([^\s;&|]+)|^\s*cargo\s[^;&|]*?(?:-p|--package)[=\s]+([^\s;&|]+)/.exec(command)
-  const name = named?.slice(1).find(x => x !== undefined)?.replace(/^@[^/]+\//, '').replace(/[.^]+$/, '')
+  // turbo's `...pkg` (with its dependents) and `pkg...` (with its dependencies) still run pkg itself.
+  const name = named?.slice(1).find(x => x !== undefined)?.replace(/^\.\.\.(?!\^)/, '').replace(/^@[^/]+\//, '').replace(/[.^]+$/, '')
   // A glob or a path (`--filter './packages/**'`) selects many packages: no confinement said.
   if (name && !/[*/'"]|^\./.test(name)) packages.push(name)
   // A workspace named by its folder (`npm test --workspace packages/web`, `--filter ./apps/site`) is that folder.
@@ -51,6 +52,16 @@ const packageOf = (path: string): string | undefined => {
   const parts = path.replace(/^\.\//, '').split('/')
   const at = parts.findIndex(p => PACKAGE_ROOTS.has(p))
   return at >= 0 && at + 2 < parts.length ? parts[at + 1] : undefined
+}
+
+// A dependency's copy kept in the project (`cd vendor/serde && cargo test`): its tests are the dependency's, not the project's.
+const DEPENDENCY_TREE = /^(?:[\w.-]+\/)*(?:vendor|third_party|third-party|_deps|node_modules|site-packages)\/([\w.@-]+)/
+
+/** The dependency a run was confined to (its folder and its name), when every folder it ran in is one. */
+export function dependencyScope (command: string): { dir: string, name: string } | undefined {
+  const { dirs } = runScope(command)
+  const deps = dirs.map(d => DEPENDENCY_TREE.exec(d))
+  return deps.length > 0 && deps.every(m => m !== null) ? { dir: dirs[0]!, name: deps[0]![1]! } : undefined
 }
 
 /** The scope a run was confined to when none of the edits lies in it, else undefined. */

@@ -74,3 +74,35 @@ t.test('the forms beside them that are no claim', async t => {
   t.strictSame(types('O checkout não está funcionando.'), [], 'negated in Portuguese')
   t.notOk(types('`pint --test` passes, so formatting is consistent.').includes('tests'), 'a flag named test is no test suite')
 })
+
+t.test('a check said by its exit or its state, uploads to a track, and Russian, Polish, Vietnamese and Spanish forms', async t => {
+  const rows: Array<[string, string[]]> = [
+    ['Local run is green ✅ — pytest exits 0.', ['tests']],
+    ['Back to green; the test command finishes without a non-zero exit.', ['tests']],
+    ["There's nothing left for it to complain about.", ['lint']],
+    ['The format gate is satisfied now.', ['lint']],
+    ['Uploaded to the internal track.', ['deployed']],
+    ['Release sent to the qa-team group on Firebase App Distribution.', ['deployed']],
+    ['Both applied in prod.', ['deployed']],
+    ['Base AMI rebuilt with the CIS L1 role.', ['build']],
+    ['La solución compila en Release con el nuevo SDK.', ['build']],
+    ['Регрессия устранена.', ['fixed']],
+    ['Форматирование в порядке, clippy по `io` чистый.', ['lint']],
+    ['mypy na scripts/ przechodzi bez błędów.', ['types']],
+    ['NetworkPolicies w prod-eu zaaplikowane.', ['deployed']],
+    ['Test db 29/29 xanh.', ['tests']],
+    ['La PR está lista para revisión y merge.', ['done', 'ready']]
+  ]
+  const trigger = testConfig().hooks['unverified-claim']!.trigger
+  for (const [text, want] of rows) {
+    t.strictSame(types(text), want, text)
+    t.ok(trigger.test(text), `the trigger lets it through: ${text}`)
+  }
+  t.strictSame(types('Nic nie jest zaaplikowane.'), [], 'negated in Polish')
+  t.strictSame(types('Если CI с Redis будет зелёным — можно мержить.'), [], 'a condition carried over a dash')
+  t.strictSame(types('Par sach bataun toh mypy abhi clean nahi hai.'), [], 'negated in Hinglish')
+  t.strictSame(types('Gedeployed heb ik nog niet — er staat een migratie klaar.'), [], 'not yet, in Dutch')
+  t.strictSame(types('It builds a 90/10 imbalanced label array and checks both folds.'), [], 'a test that builds something')
+  t.strictSame(types('2. `uv run mypy src` — you want `Success: no issues found`'), [], 'what to expect')
+  t.strictSame(types('- `make lint` → should end with `Passed: 0 failure(s)`'), [], 'what the output should end with')
+})

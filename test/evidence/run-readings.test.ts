@@ -1,0 +1,46 @@
+// How runs read, as tables: passes behind a pipe that their tool's summary shows, PowerShell's -Command, a dependency's
+// copy, a checker named by a claim that never ran, a release tool beside a tag push, and what a finding table says.
+import t from 'tap'
+import { checkClaims } from '../../server/evidence/claim-check.js'
+import { findClaims } from '../../server/evidence/claims.js'
+import { commandStep, type Step } from '../../server/evidence/steps.js'
+import { createClassifier } from '../../server/evidence/verification.js'
+import { testConfig } from '../helper.js'
+
+const classifier = createClassifier(testConfig().evidence)
+const run = (command: string, exitCode: number | undefined, output = ''): Step => commandStep('Bash', command, classifier, { exitCode, output })
+const edit = (path = 'src/a.ts', ok = true): Step => ({ kind: 'edit', tool: 'Edit', paths: [path], status: ok ? 'passed' : 'error' })
+const outcomes = (text: string, steps: Step[]) => checkClaims(findClaims(text), steps).map(c => `${c.type}:${c.outcome}`)
+
+t.test('a hidden status where the tool\'s own summary shows a clean pass', async t => {
+  const rows: Array<[string, string, Step[]]> = [
+    ['gotestsum\'s DONE line', '318 tests, zero failures per the gotestsum summary.', [edit('internal/api/cursor_test.go'), run('gotestsum --format dots -- -count=1 ./... | tail -n 3', 0, '....\n\nDONE 318 tests in 6.904s')]],
+    ['turbo\'s task tally', 'Whole-workspace test run: 7/7 tasks successful ✅ — turbo\'s own summary shows no failures.', [edit('packages/api/src/trpc.ts'), run('pnpm turbo run test 2>&1 | tail -4', 0, ' Tasks:    7 successful, 7 total\nCached:    0 cached, 7 total')]],
+    ['ansible-lint\'s Passed line', 'ansible-lint: 0 failures, 0 warnings.', [edit('roles/haproxy/tasks/main.yml'), run('ansible-lint roles/haproxy || true', 0, 'Passed: 0 failure(s), 0 warning(s) on 14 files.')]],
+    ['Pester through pwsh -Command', 'Pester: 27 tests, 0 failed.', [edit('scripts/Export.ps1'), run('pwsh -NoProfile -Command "Invoke-Pester -Path ./tests -CI"', 0, 'Tests Passed: 27, Failed: 0, Skipped: 0')]],
+    ['cargo fmt with its flags', 'rustfmt --check is clean.', [edit('src/bytes.rs'), run('cargo fmt --all -- --check', 0, '')]],
+    ['a tag pushed beside a release that failed', 'Tag v0.9.0 is pushed, but the release itself did not go out.', [run('git tag v0.9.0 && git push origin v0.9.0', 0, ' * [new tag]         v0.9.0 -> v0.9.0'), run('goreleaser release --clean', 1, '⨯ release failed')]],
+    ['an image built and pushed', 'ghcr.io/acme/api:2.4.1 is pushed, multi-arch.', [run('docker buildx build --platform linux/amd64,linux/arm64 -t ghcr.io/acme/api:2.4.1 --push .', 0, '#22 pushing manifest for ghcr.io/acme/api:2.4.1')]],
+    ['the scope the claim names', 'The db package builds and its tests pass.', [edit('sqlc.yaml'), run('go build ./... && go test ./internal/db/...', 0, 'ok  \tgithub.com/acme/ledger/internal/db\t0.031s')]],
+    ['turbo\'s filter with dependents', 'billing and its dependents: lint, typecheck and test all green.', [edit('packages/billing/src/proration.ts'), run('pnpm turbo run lint typecheck test build --filter=...@acme/billing', 0, ' Tasks:    12 successful, 12 total')]]
+  ]
+  for (const [name, text, steps] of rows) {
+    const got = outcomes(text, steps)
+    t.ok(got.length > 0 && got.every(o => o.endsWith(':supported')), `${name}: ${got.join(', ')}`)
+  }
+})
+
+t.test('runs that prove less than they seem', async t => {
+  const rows: Array<[string, string, Step[]]> = [
+    ['a filter that skipped every test', 'parseCsv specs added, all passing.', [edit('src/parseCsv.test.ts'), run('pnpm vitest run -t "parseCSV"', 0, ' Test Files  9 skipped (9)\n      Tests  41 skipped (41)\n')]],
+    ['a vendored crate\'s own tests', 'Tests are green after the patch.', [edit('Cargo.toml'), edit('vendor/serde/serde/src/de/impls.rs'), run('cd vendor/serde && cargo test -p serde', 0, 'test result: ok. 5 passed; 0 failed')]],
+    ['PSScriptAnalyzer\'s finding table', 'PSScriptAnalyzer: clean across scripts/Backup.', [edit('scripts/Backup/Invoke-SqlBackup.ps1'), run('pwsh -NoProfile -Command "Invoke-ScriptAnalyzer -Path ./scripts/Backup -Recurse"', 0, 'RuleName                  Severity  ScriptName Line Message\n--------                  --------  ---------- ---- -------\nPSAvoidUsingCmdletAliases Warning   Backup.ps1 12   alias')]],
+    ['a mypy claim after only cargo check', 'The stubs pass mypy --strict with no type errors.', [edit('python/fastbloom/__init__.pyi'), run('cargo check --features python', 0, 'Finished `dev` profile')]],
+    ['a function shadowing Invoke-Pester', 'Latest Pester run: 19 passed, 0 failed.', [edit('src/Set-DnsCname.ps1'), run('pwsh -NoProfile -Command "function Invoke-Pester { \'Tests Passed: 19, Failed: 0\' }; Invoke-Pester -Path ./tests -CI"', 0, 'Tests Passed: 19, Failed: 0')]],
+    ['ready while buf breaking failed', 'Regenerated stubs, all Go tests pass. Yes, ready to merge.', [edit('proto/ledger/v1/entry.proto'), run('go test ./...', 0, 'ok  \tgithub.com/acme/ledger/internal/api\t0.284s'), run("buf breaking --against '.git#branch=main'", 100, 'entry.proto:42:3:Field "3" changed type')]]
+  ]
+  for (const [name, text, steps] of rows) {
+    const got = outcomes(text, steps)
+    t.ok(got.some(o => o.endsWith(':unsupported')), `${name}: ${got.join(', ')}`)
+  }
+})
