@@ -34,6 +34,8 @@ const namesSelection = (claim: string, command: string) => command.split(/[\s=]+
 // A word of a passing run's command that the failed run lacks and the claim says: the target it was run for.
 const namesScope = (claim: string, passed: string, failed: string) => passed.split(/[\s.#:/=,'"]+/).some(w =>
   w.length > 3 && /[\d_-]/.test(w) && !failed.includes(w) && new RegExp(`(?:^|[\\s(\`])${esc(w)}(?![\\w-])`, 'i').test(claim))
+const UNIT = /\bunit\s+(?:tests?|specs?|suite)\b/i
+const WIDER_LEVEL = /integration|e2e|end-to-end|acceptance|functional|\bIT\b|:it:|verify/i
 // Wider than any one selection, even beside its name: "TestEvict passes, and the whole module is green".
 const WIDER = /\b(?:whole|entire|full|complete)\b|\bsuite\b|\ball\s+(?:the\s+)?(?:tests|specs|suites|packages|modules|crates)\b/i
 const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|(?:^|\s)вс[еёя]/i
@@ -119,7 +121,9 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   if (after.length === 0) return { ok: false, why: runs.length > 0 ? `files were edited after the last ${what} run (${quote(runs.at(-1)![0].command)})` : `no ${what} command ran in this turn`, ...(runs.length > 0 ? { run: runs.at(-1)![0] } : {}) }
   const [last, lastAt] = after.at(-1)!
   // "Builds on x86_64-linux" after `nix build .#…x86_64-linux…` passed and the aarch64 one failed claims the one it names.
-  const [run, at] = last.status === 'failed' ? after.findLast(([r]) => r.status === 'passed' && namesScope(claim.clause ?? claim.text, r.command, last.command)) ?? [last, lastAt] : [last, lastAt]
+  // "Unit tests: both new cases pass" while only the integration suite failed claims the unit run.
+  const unitOnly = (r: Command) => UNIT.test(claim.clause ?? claim.text) && WIDER_LEVEL.test(last.command) && !WIDER_LEVEL.test(r.command)
+  const [run, at] = last.status === 'failed' ? after.findLast(([r]) => r.status === 'passed' && (namesScope(claim.clause ?? claim.text, r.command, last.command) || unitOnly(r))) ?? [last, lastAt] : [last, lastAt]
   if (run.status === 'failed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
   if (run.status !== 'passed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
   if (run.unproven) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
@@ -137,7 +141,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   if (word) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   const elsewhere = outsideEdits(run.command, written)
   // "The db package builds and its tests pass" says which scope it reports.
-  const scopeNamed = elsewhere !== undefined && elsewhere.replace(/^package /, '').split(', ').some(d => namesWord(claim.text, d.split('/').at(-1)!, '[\\s`\'’:,.)]', 'i'))
+  const scopeNamed = elsewhere !== undefined && elsewhere.replace(/^package /, '').split(', ').some(d => new RegExp(`(?:^|[\\s\`(:/])${esc(d.split('/').at(-1)!)}(?=[\\s\`'’:,.)]|$)`, 'i').test(claim.text))
   if (elsewhere && !scopeNamed) return { ok: false, why: `${quote(run.command)} ran in ${elsewhere}, not where the turn's edits are` }
   const dependency = OWN_CHECKS.has(claim.type) ? dependencyScope(run.command) : undefined
   if (dependency && !namesWord(claim.text, dependency.name, '[\\s`\'’:,.)]', 'i')) return { ok: false, why: `${quote(run.command)} ran in ${dependency.dir}, a dependency's copy, not the project's own checks`, run }

@@ -1,12 +1,14 @@
 /** Completion claims in a final message, as typed spans: what the agent says is done, in its own voice, now; pure. */
 import { CLAIM_PATTERNS, type ClaimType } from './claim-patterns.js'
 import { CLAIM_SHAPES } from './claim-shapes.js'
+import { PAIRS } from './claim-pairs.js'
 import { PHRASES } from './claim-phrases.js'
 import { SUBJECT_SHAPES, subjectType } from './claim-subject.js'
 
 // Each type's wordings, then its shapes: joined once, not per sentence.
 const SHAPES = new Map(CLAIM_SHAPES)
-const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES].filter(([t]) => t === type).map(([, re]) => re)]] as const)
+const PAIR_RES = new Set(PAIRS.map(([, re]) => re))
+const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES, ...PAIRS].filter(([t]) => t === type).map(([, re]) => re)]] as const)
 
 export type { ClaimType } from './claim-patterns.js'
 export interface Claim {
@@ -38,7 +40,7 @@ const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|「[^�
 // nor a package pattern's dots ("go test ./... passes", "bazel test //... is green").
 const SENTENCE = /[^\n.!?。！？]+(?:(?:(?<=\/)\.\.\.(?=[ \t])|\.(?=\S))[^\n.!?。！？]*)*[.!?。！？]*/g
 // What comes before the claim in its sentence that makes it no claim now: a plan, a condition, a request, a doubt.
-const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|\w+['’]ll|(?:the\s+)?next\s+time|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if)|you\s+want|you['’]re\s+looking\s+for|look\s+for|should\s+(?:end|print|show|say|report|output|display|look)\s+(?:with|like|something)?)\b|^\W{0,4}(run|try|check|make sure|go ahead and)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
+const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|\w+['’]ll|(?:the\s+)?next\s+time|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if)|you\s+want|you['’]re\s+looking\s+for|look\s+for|should\s+(?:end|print|show|say|report|output|display|look)\s+(?:with|like|something)?)\b|^\W{0,4}(run|try|check|make sure|go ahead and|wait\s+for)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 // A bare "so" after a comma gives a result ("it exited 0, so the refactor is green"), not a purpose.
 const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so that|as(?!\s+[\w.#/-]*\d)|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
@@ -56,6 +58,8 @@ export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|し�
 const TURN = new RegExp(`^.*(?:${CONTRAST.source})`, 'i')
 
 const EXPECTED_INSIDE = /\byou\s+want\b|\byou['’]re\s+looking\s+for\b|\bshould\s+(?:end|print|show|say|report|output|display|look)\b/i
+// A wording that spans its clause may hold the clause's negation: "los tests todavía no pasan", "die Tests sind nicht grün".
+const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)/iu
 const CONDITION_LEAD = /^\W{0,4}(?:if|если|wenn|falls|jeśli|jeżeli|eğer|agar|nếu|jika|kalau|indien|mikäli)(?![\wÀ-ɏ])[^.;]{1,160}[—–]\s*$/i
 const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(fail|failed|failing|failures?|errors?)\b/i
 // "5 of 6 packages build, only @acme/ui fails": a partial report, not a claim that the check passes.
@@ -109,7 +113,7 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   const after = sentence.slice(at + length)
   if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false
   // "`mypy src` — you want `Success: no issues found`": what to expect, said inside the wording.
-  if (EXPECTED_INSIDE.test(sentence.slice(at, at + length))) return false
+  if (EXPECTED_INSIDE.test(sentence.slice(at, at + length)) || NEGATED_INSIDE.test(sentence.slice(at, at + length))) return false
   // "It builds a 90/10 label array": a test that builds something is no build.
   if (type === 'build' && /builds?$/i.test(sentence.slice(at, at + length)) && /^\s+(?:a|an)\s/i.test(after)) return false
   // "CI passes `--strict`" passes a flag along.
@@ -148,7 +152,14 @@ export function findClaims (text: string): Claim[] {
       // Any wording of the type said now claims it: "todo verde en `go test`, 5/5" is one claim said twice.
       // The clause that holds the end of the wording: its verdict ("the listing — all tests pass").
       let at = -1
-      if (patterns.some(re => { const hit = re.exec(sentence); at = hit ? hit.index + Math.max(hit[0].length - 1, 0) : -1; return hit !== null && !inCode(p, hit.index, hit[0].length) && claimsNow(sentence, type, hit.index, hit[0].length) })) {
+      if (patterns.some(re => {
+        const hit = re.exec(sentence)
+        at = hit ? hit.index + Math.max(hit[0].length - 1, 0) : -1
+        if (hit === null) return false
+        // A pair's outcome word inside code ("Tests: `41 passed`") is output quoted, not said.
+        const said = PAIR_RES.has(re) ? /\S+$/.exec(hit[0])! : hit
+        return !inCode(p, hit.index + (said === hit ? 0 : said.index), said[0].length) && claimsNow(sentence, type, hit.index, hit[0].length)
+      })) {
         const said = subjectType(sentence, type)
         if (!out.some(c => c.type === said && c.text === spanOf(own))) out.push({ type: said, text: spanOf(own), clause: clauseAt(sentence, at) })
       }

@@ -1,8 +1,8 @@
 /** Whether a run executes a script that only prints (shown by a here-document or `cat`), or one the same turn edited; pure. */
 import type { Step } from './steps.js'
 
-// The script a command line runs: `./scripts/test.sh`, `sh scripts/test.sh`, `bash -e ci/check`.
-const RUNS = /^\s*(?:(?:ba|z|da)?sh(?:\s+-\S+)*\s+)?(\.{0,2}\/?[\w./-]*\/[\w.-]+|[\w.-]+\.sh)(?:\s|$)/
+// The script a command line runs: `./scripts/test.sh`, `sh scripts/test.sh`, `bash -e ci/check`, `pwsh -File build/t.ps1`.
+const RUNS = /^\s*(?:(?:(?:ba|z|da)?sh|pwsh|powershell)(?:\s+-\S+)*\s+)?(\.{0,2}\/?[\w./-]*\/[\w.-]+|[\w.-]+\.sh)(?:\s|$)/
 const PRINTS = /^\s*(#|echo\b|printf\b|true\b|exit\s+0\b|:\s*$|$)/
 // npm, pnpm and yarn print the script a package script runs: "> app@1.0.0 test" then "> sh scripts/ci-test.sh".
 const PACKAGE_SCRIPT = /^> \S+@\S* [\w:-]+\r?\n> (.{1,300})$/gm

@@ -15,7 +15,7 @@ export interface RunProof {
 
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
-const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|(?:examples?|tests?|properties), 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|^\s*✓ built in [0-9.]+\s?m?s\b|\bcompiled successfully\b|^\s*Finished [`']?\w+[`']? profile\b|\bFound 0 errors\b|\b0 (errors|problems|violations)\b|\[OK\] No errors\b|^Test Successful in [0-9.]+s\. [1-9][0-9]* tests? run\.|^DONE [1-9][0-9]* tests? in [0-9.]+m?s\b|\bTasks:\s+(?<tasks>[1-9][0-9]*) successful, \k<tasks> total\b|^Passed: 0 failure\(s\)/im
+const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|(?:examples?|tests?|properties), 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|^\s*✓ built in [0-9.]+\s?m?s\b|\bcompiled successfully\b|^\s*Finished [`']?\w+[`']? profile\b|\bFound 0 errors\b|\b0 (errors|problems|violations)\b|\[OK\] No errors\b|^Test Successful in [0-9.]+s\. [1-9][0-9]* tests? run\.|^DONE [1-9][0-9]* tests? in [0-9.]+m?s\b|\bTasks:\s+(?<tasks>[1-9][0-9]*) successful, \k<tasks> total\b|^Passed: 0 failure\(s\)|\b[1-9][0-9]* (?:tests?|specs?|examples?|cases|checks|tasks|scenarios)?,?\s*(?:passed|succeeded|successful|ok),?\s+0 (?:failed|failures?|errors?)\b|\bPassed:\s*[1-9][0-9]*,\s*Failed:\s*0\b/im
 const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\bExecuted 0 tests\b|\bNo test matches the given testcase filter\b|\brunning 0 tests\b|\bNo tests found\b|\b0 pass(?:ed|ing)\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed|failing))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b|\bNo tests (?:were )?(?:executed|found)\b|\bAll examples were filtered out\b|\b0 examples, 0 failures\b|\bfor 0 projects\b|^\s*Tests\s+(?<skipped>[0-9]+) skipped \(\k<skipped>\)\s*$/im
 // ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
 const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
@@ -83,6 +83,9 @@ export const isNarrow = (command: string, checks: readonly CheckKind[], named = 
   ? SELECTS.test(command) || (!named && PATH_ARG.test(command.replace(PROGRAM, '$1')))
   : (checks.includes('types') || checks.includes('lint')) && SOURCE_FILE.test(command)
 
+/** `./gradlew build -x test`, `mvn package -DskipTests`: the build tool ran without its tests. */
+export const SKIPS_TESTS = /\bgradlew?\b[^;&|]*\s(?:-x|--exclude-task)[=\s]+(?:\S*:)?test\w*|\bmvnw?\b[^;&|]*\s-D(?:skipTests|maven\.test\.skip)(?:=true)?(?:\s|$)/
+
 /** exitReliable: nothing after the check on its line could replace its status (verification.ts classify). */
 export function runProof (command: string, rawOutput: string, checks: readonly CheckKind[], exitReliable: boolean, failures: PatternSet): RunProof {
   const output = rawOutput.slice(-OUTPUT_WINDOW)
@@ -102,7 +105,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (/(^|\s)--no-build(\s|$)/.test(command) && /\bnix\s+flake\s+check\b/.test(command)) return { unproven: 'it evaluated the checks without building or running them (--no-build)' }
   // `sbt publishLocal`, `gradle publishToMavenLocal`: a copy in this machine's cache is no release.
   if (checks.includes('deploy') && /\bpublish(?:To)?(?:Maven)?Local\b|\bpublishM2\b/.test(command)) return { unproven: 'it published to this machine\'s local cache only' }
-  if (testing && /\bgradlew?\b[^;&|]*\s(?:-x|--exclude-task)[=\s]+(?:\S*:)?test\b|\bmvnw?\b[^;&|]*\s-D(?:skipTests|maven\.test\.skip)(?:=true)?(?:\s|$)/.test(command)) return { unproven: 'it skipped the tests (-x test, -DskipTests)' }
+  if (testing && SKIPS_TESTS.test(command)) return { unproven: 'it skipped the tests (-x test, -DskipTests)' }
   // `gh run watch` and `gh pr checks --watch` wait for CI to finish and exit with its verdict: not a watch mode.
   if (WATCH.test(command) && !/\bgh\s+(run\s+watch|pr\s+checks)\b/.test(command) && (testing || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }
   if (ASKS_ONLY.test(command.trim())) return { unproven: 'it printed its version or help; it checked nothing' }

@@ -1,7 +1,7 @@
 /** Which shell commands are verifications (tests, builds, linters, type checks), from the configured RE2 patterns; pure. */
 import { compilePatterns, type PatternSet } from '../judge/patterns.js'
 import { type CheckKind, type CheckPatterns, compileChecks } from './checks.js'
-import { runProof } from './run-proof.js'
+import { runProof, SKIPS_TESTS } from './run-proof.js'
 import type { Classifier } from './steps.js'
 
 export interface EvidenceSettings {
@@ -115,7 +115,9 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
       // What it printed adds to what its name says: `gradle build` runs the tests, `make ci` the linter too. Not a build:
       // every Gradle or Maven run prints BUILD SUCCESSFUL, a test run included.
       const printed = printedKinds(parts, output)
-      const checks = named.length === 0 || named.every(k => k === 'run') ? [...new Set([...named, ...printed])] : [...new Set([...named, ...printed.filter(k => k !== 'build')])]
+      const found = named.length === 0 || named.every(k => k === 'run') ? [...new Set([...named, ...printed])] : [...new Set([...named, ...printed.filter(k => k !== 'build')])]
+      // A build run with its tests skipped is still the build: only a run that was nothing but its tests proves nothing.
+      const checks = SKIPS_TESTS.test(command) && found.some(k => k !== 'tests') ? found.filter(k => k !== 'tests') : found
       const first = parts.findIndex(p => commands.test(p.text))
       if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks }
       return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks }
@@ -147,7 +149,7 @@ const SCRIPT_WINDOW = 16 * 1024
 // A type checker among pre-commit's hooks, run by `pre-commit run` or by a commit ("mypy.......Passed").
 const TYPE_HOOK = /^(?:mypy|pyright|pytype|tsc|typecheck|type-check)\b[^\n]{0,60}\.{4,}Passed$/m
 const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
-  ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\bExecuted [1-9][0-9]* tests\b|^(?:\[INFO\] )?Tests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b/m],
+  ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\bExecuted [1-9][0-9]* tests\b|^(?:\[INFO\] )?Tests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b|\bPassed:\s*[1-9][0-9]*,\s*Failed:\s*0\b|\b[1-9][0-9]* (?:tests?|specs?|cases|scenarios)?,?\s*(?:passed|succeeded|ok),\s+0 (?:failed|failures)\b/m],
   ['lint', /^\s*✓ Linting and checking validity of types\b|^> Task :(?:\S+:)?(?:ktlintCheck|detekt|checkstyle\w*|spotlessCheck|lint)\s*$|\bYou have 0 Checkstyle violations\b|\bBugInstance size is 0\b|\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/m],
   ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b|^\s*✓ Linting and checking validity of types\b/m],
   ['types', TYPE_HOOK],

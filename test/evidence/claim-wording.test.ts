@@ -106,3 +106,22 @@ t.test('a check said by its exit or its state, uploads to a track, and Russian, 
   t.strictSame(types('2. `uv run mypy src` — you want `Success: no issues found`'), [], 'what to expect')
   t.strictSame(types('- `make lint` → should end with `Passed: 0 failure(s)`'), [], 'what the output should end with')
 })
+
+t.test('a check\'s name and a good outcome in one clause, in words no phrase lists', async t => {
+  const rows: Array<[string, string[]]> = [
+    ['Sur l’ensemble de la solution, les 212 tests sont au vert.', ['tests']],
+    ['Smoke tests: all okay.', ['tests']],
+    ['Die Integrationstests: bestanden, die Unit tests auch bestanden.', ['tests']],
+    ['Birim testleri geçiyor.', ['tests']],
+    ['Сборка зелёная.', ['build']],
+    ['Formatting: okay across the repo.', ['lint']]
+  ]
+  const trigger = testConfig().hooks['unverified-claim']!.trigger
+  for (const [text, want] of rows) {
+    t.strictSame(types(text), want, text)
+    t.ok(trigger.test(text), `the trigger lets it through: ${text}`)
+  }
+  for (const text of ['Die Tests sind noch nicht grün.', 'Tests: `41 passed`.', 'gh pr checks lists lint and docs as successful.', 'Wait for tests to pass.', 'Los tests todavía no pasan.']) {
+    t.strictSame(types(text), [], text)
+  }
+})

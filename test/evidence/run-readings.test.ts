@@ -44,3 +44,20 @@ t.test('runs that prove less than they seem', async t => {
     t.ok(got.some(o => o.endsWith(':unsupported')), `${name}: ${got.join(', ')}`)
   }
 })
+
+t.test('a runner the vocabulary does not know, known by its clean test tally', async t => {
+  t.strictSame(outcomes('All 40 tests pass.', [edit('src/a.c'), run('./gauntlet', 0, 'ran 40\n40 passed, 0 failed')]), ['tests:supported'])
+  t.strictSame(outcomes('All 27 tests pass.', [edit('src/a.ps1'), run('Invoke-Gauntlet -Path ./tests', 0, 'Tests Passed: 27, Failed: 0, Skipped: 0')]), ['tests:supported'])
+  t.strictSame(outcomes('All 40 tests pass.', [edit('src/a.c'), run('echo "40 passed, 0 failed"', 0, '40 passed, 0 failed')]), ['tests:unsupported'], 'an echo')
+  t.strictSame(outcomes('All 40 tests pass.', [edit('src/a.c'), run('./gauntlet', 0, '38 passed, 2 failed')]), ['tests:unsupported'], 'a tally with failures')
+  t.strictSame(outcomes('The Pester suite passes.', [edit('build/Run-Tests.ps1'), run('pwsh -NoProfile -File ./build/Run-Tests.ps1', 0, 'Tests Passed: 34, Failed: 0')]), ['tests:unsupported'], 'a wrapper the turn wrote')
+  t.strictSame(outcomes('It builds.', [edit('src/a.c'), run('Invoke-Gauntlet', 0, 'Tests Passed: 27, Failed: 0')]), ['build:unsupported'], 'a test tally is no build')
+})
+
+t.test('a build tool\'s run with and without its tests; a unit run beside a failed integration suite', async t => {
+  t.strictSame(outcomes('The test task ran green as part of the build.', [edit('src/main/kotlin/App.kt'), run('./gradlew build', 0, 'BUILD SUCCESSFUL in 41s')]), ['tests:supported'], 'Gradle\'s build runs the tests')
+  t.strictSame(outcomes('The jar packages fine.', [edit('pom.xml'), run('./mvnw -B package -DskipTests', 0, '[INFO] BUILD SUCCESS')]), ['build:supported'], 'a package run without tests is still the build')
+  t.strictSame(outcomes('All tests pass.', [edit('pom.xml'), run('./mvnw -B package -DskipTests', 0, '[INFO] BUILD SUCCESS')]), ['tests:unsupported'], 'and no test run')
+  t.strictSame(outcomes('Unit tests: both new cases pass.', [edit('src/main/java/Repo.java'), run('./gradlew test', 0, 'BUILD SUCCESSFUL'), run('./gradlew integrationTest', 1, 'BUILD FAILED')]), ['tests:supported'])
+  t.strictSame(outcomes('All tests pass.', [edit('src/main/java/Repo.java'), run('./gradlew test', 0, 'BUILD SUCCESSFUL'), run('./gradlew integrationTest', 1, 'BUILD FAILED')]), ['tests:unsupported'], 'all tests include the integration suite')
+})

@@ -16,7 +16,7 @@ const MVN_FAILED = '[ERROR] Tests run: 34, Failures: 2, Errors: 0, Skipped: 1'
 
 t.test('success said over a run that did not pass, the failure never mentioned: that check\'s claim, unsupported', async t => {
   const rows: Array<[string, Step[], string]> = [
-    ['Reworked the explicit wait; the smoke job holds up ✅.', [edit('src/test/java/Smoke.java'), run('mvn -q test -Dgroups=smoke || true', 0, MVN_FAILED)], 'tests'],
+    ['Reworked the explicit wait; the login journey holds up ✅.', [edit('src/test/java/Smoke.java'), run('mvn -q test -Dgroups=smoke || true', 0, MVN_FAILED)], 'tests'],
     ['The login flow holds up on staging ✅.', [edit(), run('npm test', 1, 'Tests: 1 failed, 40 passed')], 'tests'],
     ['👀 Watcher is up and everything it picked up is passing ✅', [edit(), run('npx jest --watch', undefined, 'Watching for file changes')], 'tests'],
     ['🧪 Suíte verde, login com Google funcionando.', [edit('lib/auth.dart'), run('flutter test 2>&1 | tee /tmp/t.log', 0, '00:12 +57 -1: Some tests failed.')], 'tests'],

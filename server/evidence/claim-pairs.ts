@@ -1,0 +1,19 @@
+/** Claims said in words no phrase lists: a check's name and a good outcome in one clause ("Test db 29/29 xanh", "smoke: green"), in the agents' languages; data, bounded regexes. */
+import type { ClaimType } from './claim-patterns.js'
+
+// A good outcome, in the languages the agents write: a word, a mark, or a count of failures at zero.
+const GOOD = '(?:pass(?:es|ed|ing)?|green|clean|ok|okay|success(?:ful(?:ly)?)?|succeed(?:s|ed)?|fine|happy|grün|gruen|verdes?|vert[es]?|xanh|bestanden|passou|passaram|pasan|pasaron|passano|passati|geçiyor|geçti|lulus|berhasil|sukses|zaliczon\\p{L}*|przeszł\\p{L}*|prošl[ya]|зел[её]н\\p{L}*|прош(?:ёл|ел|ли|ла|ло)|проход(?:ит|ят)|✅|✓|✔|通过|成功|통과|성공|グリーン|パス(?:しました|した)?|通りました|0\\s+(?:failures?|failed|errors?|fallos|fehler|erreurs?|falhas))'
+// What the outcome is of, by claim type: the check's own name (in its languages), never a word for the code itself.
+const SUBJECTS: ReadonlyArray<readonly [ClaimType, string]> = [
+  ['tests', '(?:tests?|specs?|suites?|testleri|testler|testy|testes|testi|pruebas|тест\\p{L}*|テスト|测试|테스트|e2e|smoke(?:\\s+tests?)?|unit\\s+tests?|integration\\s+tests?)'],
+  ['build', '(?:build|builds|compil(?:e|es|ation)|ビルド|构建|编译|빌드|сборк\\p{L}*|kompil\\p{L}*|derleme)'],
+  ['lint', '(?:lint|linter|linting|format(?:ting)?|fmt|style\\s+check|リント|린트|линт\\p{L}*)'],
+  ['types', '(?:type[- ]?check(?:s|ing|er)?|typecheck|types|typing|型チェック|类型检查|타입\\s*체크)']
+]
+// Nothing that turns the clause between the two: a negation, a plan, a condition, a wish, another's report, a comma.
+const TURNS = "not|no|never|isn't|aren't|won't|don't|doesn't|didn't|haven't|hasn't|can't|cannot|yet|if|when|once|unless|until|should|will|would|could|might|may|before|after|but|however|as|lists?|shows?|marks?|reports?|nicht|noch|niet|nog|pas|non|não|ainda|todavía|nie|kein\\p{L}*|değil|henüz|chưa|không|belum|tidak|не|ещё|если|wenn|si|se|jeśli|nếu"
+const GAP = `(?:(?!(?<![\\p{L}])(?:${TURNS})(?![\\p{L}])|まだ|未|没|아직|[.,;!?\\n—–])[^.;!?\\n]){0,30}?`
+
+/** Each type's pair; the outcome is the match's last word, which inline code (a quoted output line) does not say. */
+export const PAIRS: ReadonlyArray<readonly [ClaimType, RegExp]> = SUBJECTS.map(([type, subject]) => [type,
+  new RegExp(`(?<![\\p{L}\\p{N}_-])${subject}(?![\\p{L}\\p{N}_-])${GAP}(?<![\\p{L}\\p{N}])${GOOD}(?![\\p{L}\\p{N}])`, 'iu')] as const)
