@@ -37,7 +37,7 @@ export function eventOf (caps: Capabilities, named: unknown, fallback?: EventNam
   return fallback ?? 'Stop'
 }
 
-/** `transcripts`: the agent writes a transcript hookjudge can read (Claude Code's, Codex's and Droid's formats; Copilot's is read by path alone). */
+/** `transcripts`: the agent writes a transcript hookjudge can read (Claude Code's, Codex's, Gemini's and Droid's formats; Copilot's is read by path alone). */
 export interface Normalised { event: EventName, sessionId?: string, turnId?: string, text?: string, transcripts?: boolean }
 
 /** The HookEvent of an input in Claude Code's snake_case shape; `n` overrides what the agent names differently. */

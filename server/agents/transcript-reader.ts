@@ -11,6 +11,7 @@ import { claudeTurn } from './claude-code/transcript.js'
 import { codexTurn } from './codex/transcript.js'
 import { COPILOT_FLUSH_WAIT_MS, copilotTurn } from './copilot/transcript.js'
 import { droidTurn } from './droid/transcript.js'
+import { geminiTurn } from './gemini/transcript.js'
 import type { HookEvent } from './event.js'
 import { rootCheck, transcriptRoots } from './transcript-roots.js'
 import { FLUSH_WAIT_MS, type FileState, fileState, grown, POLL_MS, scanTurn, type TurnScan } from './turn-scan.js'
@@ -88,7 +89,7 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (typeof st === 'string') return message(st)
       const reader = () => event.agent === 'codex'
         ? codexTurn(event.turnId)
-        : event.agent === 'copilot' ? copilotTurn(event.hookTime) : event.agent === 'droid' ? droidTurn() : claudeTurn({ promptId: event.turnId, subagent })
+        : event.agent === 'copilot' ? copilotTurn(event.hookTime) : event.agent === 'droid' ? droidTurn() : event.agent === 'gemini' ? geminiTurn() : claudeTurn({ promptId: event.turnId, subagent })
       const readAt = (at: FileState) => {
         const key = JSON.stringify([event.agent, file, at.size, at.mtime, event.turnId, subagent, event.hookTime])
         let read = reads.get(key)
@@ -119,7 +120,9 @@ export function createTranscriptReader (cfg: TranscriptSettings, env: Env, maxTe
       if (r.text === '') return { ...message(r.end === 'cap' ? 'cap' : 'no-text', r.bytesRead, evidence), ...lagging }
       return {
         ...lagging,
-        text: withLastMessage(r.text, event.text),
+        // Gemini's prompt_response is every reply of the turn (the text before a block too), joined: only its last line
+        // tells whether the file has caught up.
+        text: withLastMessage(r.text, event.agent === 'gemini' ? probe : event.text),
         source: 'transcript',
         bytesRead: r.bytesRead,
         ...(r.end === 'cap' ? { note: 'cap' as const } : {}),

@@ -13,7 +13,8 @@ export function transcriptRoots (env: Env, configured: string[]): string[] {
     ...agentHomes('claude-code', env).map(d => join(d, 'projects')),
     ...agentHomes('codex', env).map(d => join(d, 'sessions')),
     ...agentHomes('copilot', env).map(d => join(d, 'session-state')),
-    ...agentHomes('droid', env).map(d => join(d, 'sessions'))
+    ...agentHomes('droid', env).map(d => join(d, 'sessions')),
+    ...agentHomes('gemini', env).map(d => join(d, 'tmp'))
   ]
   for (const r of configured) dirs.push(r.startsWith('~/') ? join(userHome(env), r.slice(2)) : r)
   return [...new Set(dirs.map(d => resolve(d)))]

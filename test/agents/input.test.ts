@@ -51,7 +51,7 @@ const cursorMcp = { conversation_id: 'cv1', generation_id: 'gen1', hook_event_na
 const droidStop = { sessionId: 'd1', transcriptPath: '/h/.factory/sessions/d1.jsonl', cwd: '/p', permissionMode: 'auto', hookEventName: 'Stop', stopHookActive: true }
 
 const detected: Array<[string, Record<string, unknown>, string, object]> = [
-  ['Gemini AfterAgent', geminiStop, 'gemini', { agent: 'gemini', event: 'Stop', sessionId: 'g1', text: 'All tests pass. Committing now.', transcriptPath: undefined }],
+  ['Gemini AfterAgent', geminiStop, 'gemini', { agent: 'gemini', event: 'Stop', sessionId: 'g1', text: 'All tests pass. Committing now.', transcriptPath: '/h/.gemini/tmp/p/chats/s.json' }],
   ['Gemini BeforeTool', geminiTool, 'gemini', { event: 'PreToolUse', toolName: 'run_shell_command', text: 'run_shell_command git push --force' }],
   ['Copilot agentStop (no text: the turn comes from its transcript)', copilotStop, 'copilot', { agent: 'copilot', event: 'Stop', sessionId: 'c1', text: '', stopHookActive: true, transcriptPath: '/h/.copilot/session-state/c1/events.jsonl' }],
   ['Copilot preToolUse (toolArgs is a JSON string)', copilotTool, 'copilot', { event: 'PreToolUse', toolName: 'bash', toolInput: { command: 'rm -rf build' }, text: 'bash rm -rf build' }],

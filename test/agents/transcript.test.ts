@@ -37,8 +37,8 @@ function setup (t: Parameters<typeof tempDir>[0], settings: Partial<TranscriptSe
 
 t.test('roots: the agents\' own dirs from the env given, plus configured ones (~ expanded)', async t => {
   t.strictSame(transcriptRoots({ HOME: '/h', CLAUDE_CONFIG_DIR: '/c', CODEX_HOME: '/x', COPILOT_HOME: '/g' }, ['~/logs', '/srv/t/']),
-    ['/c/projects', '/h/.claude/projects', '/x/sessions', '/h/.codex/sessions', '/g/session-state', '/h/.copilot/session-state', '/h/.factory/sessions', '/h/logs', '/srv/t'])
-  t.strictSame(transcriptRoots({ HOME: '/h' }, []), ['/h/.claude/projects', '/h/.codex/sessions', '/h/.copilot/session-state', '/h/.factory/sessions'])
+    ['/c/projects', '/h/.claude/projects', '/x/sessions', '/h/.codex/sessions', '/g/session-state', '/h/.copilot/session-state', '/h/.factory/sessions', '/h/.gemini/tmp', '/h/logs', '/srv/t'])
+  t.strictSame(transcriptRoots({ HOME: '/h' }, []), ['/h/.claude/projects', '/h/.codex/sessions', '/h/.copilot/session-state', '/h/.factory/sessions', '/h/.gemini/tmp'])
 })
 
 t.test('a Claude transcript under $CLAUDE_CONFIG_DIR/projects: the turn\'s utterances, joined', async t => {

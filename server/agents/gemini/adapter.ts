@@ -21,10 +21,10 @@ const asText = (v: unknown) => typeof v === 'string' ? v : JSON.stringify(v)
 export const gemini: AgentAdapter = {
   name: 'gemini',
   caps: CAPS,
-  // The end-of-turn text is prompt_response; Gemini's transcript is its own JSON, which hookjudge does not read.
+  // The end-of-turn text is prompt_response; the turn's tool calls come from its chat recording (gemini/transcript.ts).
   toEvent: (body, fallback) => ({
     agent: 'gemini',
-    ...baseEvent(body, { event: eventOf(CAPS, body.hook_event_name, fallback), text: str(body.prompt_response) })
+    ...baseEvent(body, { event: eventOf(CAPS, body.hook_event_name, fallback), text: str(body.prompt_response), transcripts: true })
   }),
   toOutput (event, outcome) {
     const reason = outcome.message ?? ''
