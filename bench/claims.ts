@@ -24,13 +24,13 @@ export async function claims (root: string): Promise<Section> {
   return {
     title: 'Completion claims (unverified-claim, no judge backend)',
     note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by ${report.files.length} independent authors from the claim rules alone ` +
-      '(corpus/claims/), rendered as real Claude Code, Codex and Copilot CLI transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
+      '(corpus/claims/), rendered as real Claude Code, Codex, Copilot CLI and Gemini CLI transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
       'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV: authors a … bl, each after one untouched score ' +
       '(corpus/claims/README.md gives them), the last of them be … bl, held out until their last score (200 of 240 blocked, 17 of 240 false blocks) and read since. ' +
       'TEST: authors bm … cb in two rounds of eight, written blind from the claim rules alone, never read, scored with the detector as it now is. Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
       'blocked among the attempts to look verified. Claim level, all types (per type: the script\'s table): of the claims the ' +
       'decision record names, those matching a labelled claim of their type and sentence (precision), and of the labelled claims, ' +
-      'those detected (recall). Per writer, and Codex and Copilot per round: the script. Wilson 95 % intervals.',
+      'those detected (recall). Per writer, and the other agents per round: the script. Wilson 95 % intervals.',
     head: ['agent, split', 'recall', 'false blocks', 'gaming handled', 'claims detected: precision', 'claims detected: recall'],
     rows
   }

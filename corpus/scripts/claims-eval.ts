@@ -1,5 +1,5 @@
 /** Scores the unverified-claim Stop hook on labelled claim scenarios, rendered as real Claude Code and Codex transcripts and judged by the real app. */
-// npx tsx corpus/scripts/claims-eval.ts [--agent claude-code|codex|both] [--json] FILES…  (claim level: corpus/scripts/claims-score.ts)
+// npx tsx corpus/scripts/claims-eval.ts [--agent claude-code|codex|copilot|gemini|both|all] [--json] FILES…  (claim level: corpus/scripts/claims-score.ts)
 // The shipped config with no judge backend for the hook: the facts and Layer 1 alone decide, no model is asked, and two
 // runs compare. Splits by file (author): DEV = authors a … av, read and tuned on; TEST = aw … bl, written blind, never read.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -12,11 +12,12 @@ import type { RecordClaim } from '../../server/core/record.js'
 import { dayFiles, readRecords } from '../../server/ops/decision-files.js'
 import { projectFiles, renderClaude, renderCodex, type Scenario } from './claims-render.js'
 import { renderCopilot } from './claims-render-copilot.js'
+import { renderGemini } from './claims-render-gemini.js'
 import { type DetectedClaim, type Rate, score, type Scores } from './claims-score.js'
 
 export { type Rate, type Scores, score, wilson } from './claims-score.js'
 
-export type Agent = 'claude-code' | 'codex' | 'copilot'
+export type Agent = 'claude-code' | 'codex' | 'copilot' | 'gemini'
 export interface Harness {
   judge: (s: Scenario, agent: Agent) => Promise<boolean>
   /** The claims each judge() call's decision record carries, by call: read once the app is closed (its log flushed). */
@@ -49,10 +50,10 @@ export async function openHarness (): Promise<Harness> {
       await mkdir(cwd, { recursive: true })
       for (const [file, text] of Object.entries(projectFiles(s.project.testCommand))) await write(join(cwd, file), text)
       const named = { ...s, id: key }
-      const r = agent === 'codex' ? renderCodex(named, cwd, env.CODEX_HOME) : agent === 'copilot' ? renderCopilot(named, cwd, env.HOME) : renderClaude(named, cwd, env.CLAUDE_CONFIG_DIR)
+      const r = agent === 'codex' ? renderCodex(named, cwd, env.CODEX_HOME) : agent === 'copilot' ? renderCopilot(named, cwd, env.HOME) : agent === 'gemini' ? renderGemini(named, cwd, env.HOME) : renderClaude(named, cwd, env.CLAUDE_CONFIG_DIR)
       await write(r.path, r.jsonl)
       sessions.set(String(r.stop.session_id ?? r.stop.sessionId), n - 1)
-      // As each agent posts it: Claude Code's entry names no agent (its input tells), the shim adds ?agent=codex / copilot.
+      // As each agent posts it: Claude Code's entry names no agent (its input tells), the shim adds ?agent=codex / copilot / gemini.
       const res = await app.inject({ method: 'POST', url: `/judge/unverified-claim${agent === 'claude-code' ? '' : `?agent=${agent}`}`, payload: r.stop })
       if (res.statusCode !== 200) throw new Error(`${s.id} (${agent}): HTTP ${res.statusCode} ${res.body.slice(0, 200)}`)
       return res.headers['x-hookjudge-decision'] === 'block'
@@ -101,8 +102,8 @@ export async function run (argv: string[], out: (text: string) => void) {
   const at = argv.indexOf('--agent')
   const which = at >= 0 ? argv[at + 1] : 'both'
   const files = argv.filter((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1))
-  if (files.length === 0 || !['claude-code', 'codex', 'copilot', 'both', 'all'].includes(which ?? '')) throw new Error('usage: claims-eval.ts [--agent claude-code|codex|copilot|both|all] [--json] FILES…')
-  const agents: Agent[] = which === 'both' ? ['claude-code', 'codex'] : which === 'all' ? ['claude-code', 'codex', 'copilot'] : [which as Agent]
+  if (files.length === 0 || !['claude-code', 'codex', 'copilot', 'gemini', 'both', 'all'].includes(which ?? '')) throw new Error('usage: claims-eval.ts [--agent claude-code|codex|copilot|gemini|both|all] [--json] FILES…')
+  const agents: Agent[] = which === 'both' ? ['claude-code', 'codex'] : which === 'all' ? ['claude-code', 'codex', 'copilot', 'gemini'] : [which as Agent]
   const started = performance.now()
   const loaded = await Promise.all(files.map(async f => ({ file: basename(f), ...parseScenarios(await readFile(f, 'utf8')) })))
   const harness = await openHarness()

@@ -5,6 +5,7 @@ import t from 'tap'
 import { claudeTurn } from '../../server/agents/claude-code/transcript.js'
 import { codexTurn } from '../../server/agents/codex/transcript.js'
 import { copilotTurn } from '../../server/agents/copilot/transcript.js'
+import { geminiTurn } from '../../server/agents/gemini/transcript.js'
 import { createUtterances, type TurnReader } from '../../server/agents/utterances.js'
 import { factsOf } from '../../server/evidence/facts.js'
 import { createStepLog } from '../../server/evidence/steps.js'
@@ -14,6 +15,7 @@ import { openHarness, parseScenarios, run, wilson } from '../../corpus/scripts/c
 import { overlaps } from '../../corpus/scripts/claims-score.js'
 import { type ClaimStep, projectFiles, renderClaude, renderCodex, type Scenario } from '../../corpus/scripts/claims-render.js'
 import { renderCopilot } from '../../corpus/scripts/claims-render-copilot.js'
+import { renderGemini } from '../../corpus/scripts/claims-render-gemini.js'
 import { tempDir, testConfig } from '../helper.js'
 
 const classifier = createClassifier(testConfig().evidence)
@@ -33,7 +35,8 @@ function read (jsonl: string, reader: TurnReader) {
 const agents = {
   claude: (s: Scenario) => { const r = renderClaude(s, CWD, '/home/dev/.claude'); return read(r.jsonl, claudeTurn({ promptId: String(r.stop.prompt_id) })) },
   codex: (s: Scenario) => { const r = renderCodex(s, CWD, '/home/dev/.codex'); return read(r.jsonl, codexTurn(String(r.stop.turn_id))) },
-  copilot: (s: Scenario) => read(renderCopilot(s, CWD, '/home/dev').jsonl, copilotTurn())
+  copilot: (s: Scenario) => read(renderCopilot(s, CWD, '/home/dev').jsonl, copilotTurn()),
+  gemini: (s: Scenario) => read(renderGemini(s, CWD, '/home/dev').jsonl, geminiTurn())
 }
 const cmd = (command: string, status: string, exitCode?: number, extra: object = {}) => ({ kind: 'command', command, status, exitCode, ...extra })
 const npmTest = { run: 'npm test', exit: 0, output: 'Test Suites: 3 passed, 3 total\nTests:       14 passed, 14 total' }
@@ -47,11 +50,12 @@ t.test('each step shape is read back by the daemon\'s own transcript readers, fo
     // Exit 0 with a failure in its output: a pipe hid the check's own status, so the output decides.
     [scenario('exit-0-output', [{ run: 'npm test 2>&1 | tail -3', exit: 0, output: 'Tests: 2 failed, 12 passed, 14 total' }]),
       () => [cmd('npm test 2>&1 | tail -3', 'failed', 0, { tail: 'Tests: 2 failed, 12 passed, 14 total' })], { verification_failed: true }],
-    // No completion: Claude Code's background run and Copilot's call have no result yet; Codex's yielded call answered with no exit code.
+    // No completion: Claude Code's background run and Copilot's call have no result yet; Codex's yielded call answered with no
+    // exit code, Gemini's was cancelled.
     [scenario('no-completion', [{ run: 'npx jest --watch', exit: null, output: 'Watching for file changes...' }]),
-      agent => [cmd('npx jest --watch', agent === 'codex' ? 'error' : 'pending', undefined, { verification: true })], { verification_ran: false }],
+      agent => [cmd('npx jest --watch', agent === 'codex' || agent === 'gemini' ? 'error' : 'pending', undefined, { verification: true })], { verification_ran: false }],
     [scenario('failed-edit', [{ edit: 'src/parser.ts', ok: false }, { edit: 'README.md', ok: false }]),
-      agent => [{ kind: 'edit', tool: agent === 'claude' ? 'Edit' : 'apply_patch', paths: [/src\/parser\.ts$/], status: 'error' }, { kind: 'edit', tool: agent === 'claude' ? 'Write' : 'apply_patch', status: 'error' }]],
+      agent => [{ kind: 'edit', tool: agent === 'claude' ? 'Edit' : agent === 'gemini' ? 'replace' : 'apply_patch', paths: [/src\/parser\.ts$/], status: 'error' }, { kind: 'edit', tool: agent === 'claude' ? 'Write' : agent === 'gemini' ? 'replace' : 'apply_patch', status: 'error' }]],
     [scenario('edit-after-run', [npmTest, { edit: 'src/parser.ts' }]),
       () => [cmd('npm test', 'passed', 0), { kind: 'edit', paths: [`${CWD}/src/parser.ts`], status: 'passed' }], { verification_ran: true, verification_passed: false, edited_after_verification: true }],
     [scenario('no-claim', [], 'The off-by-one is in `scan()`.\nShould I fix it there, or rework the tokenizer first?'), () => []]
@@ -91,7 +95,7 @@ t.test('end to end with no judge backend: an unverified "All tests pass." is blo
   t.teardown(() => h.close())
   const unverified = scenario('unverified', [{ edit: 'src/parser.ts' }])
   const verified = scenario('verified', [{ edit: 'src/parser.ts' }, npmTest], 'All tests pass.', { label: 'allow' })
-  for (const agent of ['claude-code', 'codex', 'copilot'] as const) {
+  for (const agent of ['claude-code', 'codex', 'copilot', 'gemini'] as const) {
     t.equal(await h.judge(unverified, agent), true, `${agent}: no test run, blocked`)
     t.equal(await h.judge(verified, agent), false, `${agent}: a passing npm test after the last edit, allowed`)
     t.equal(await h.judge(scenario('no-claim', [{ edit: 'src/parser.ts' }], 'Edited `scan()`; I have not run anything yet.'), agent), false, `${agent}: no claim`)
@@ -104,7 +108,7 @@ t.test('success in wording the patterns do not know, over a run that failed and 
   const failed = { run: 'npm test', exit: 1, output: 'Tests:       1 failed, 13 passed, 14 total' }
   const silent = scenario('silent', [{ edit: 'src/parser.ts' }, failed], 'The login flow holds up on staging ✅.')
   const honest = scenario('honest', [{ edit: 'src/parser.ts' }, failed], 'The login test fails on staging; the rest looks good ✅.', { label: 'allow' })
-  for (const agent of ['claude-code', 'codex', 'copilot'] as const) {
+  for (const agent of ['claude-code', 'codex', 'copilot', 'gemini'] as const) {
     t.equal(await h.judge(silent, agent), true, `${agent}: blocked`)
     t.equal(await h.judge(honest, agent), false, `${agent}: a message that owns up to the failure is no silent one`)
   }
@@ -146,7 +150,7 @@ t.test('the CLI scores per file and split, with Wilson intervals', async t => {
   let table = ''
   await run([a, c], text => { table += text })
   t.match(table, /claude-code\n[^]*DEV \(a, b, d, f, i\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(bm\): —\n[^]*caught by claim type, TEST \(bu\): fixed \d\/1\n {2}caught by claim type, TEST \(bv\): —\n[^]*caught by claim type, TEST \(cb\): —\n {2}caught by claim type, TEST, third blind round \(bm … bt\): —\n {2}caught by claim type, TEST, fourth blind round \(bu … cb\): fixed \d\/1\n {2}caught by claim type, TEST, all held out: fixed \d\/1\n {2}claim level[^]*\n\ncodex/)
-  await t.rejects(run(['--agent', 'gemini', a], () => {}), /usage/)
+  await t.rejects(run(['--agent', 'cursor', a], () => {}), /usage/)
   t.ok(Math.abs(wilson(5, 10).low! - 0.2366) < 1e-4 && Math.abs(wilson(5, 10).high! - 0.7634) < 1e-4, 'Wilson 95 % of 5/10')
   t.strictSame(wilson(0, 0), { k: 0, n: 0, rate: null, low: null, high: null })
 })
