@@ -157,8 +157,8 @@ export function findClaims (text: string): Claim[] {
         at = hit ? hit.index + Math.max(hit[0].length - 1, 0) : -1
         if (hit === null) return false
         // A pair's outcome word inside code ("Tests: `41 passed`") is output quoted, not said.
-        const said = PAIR_RES.has(re) ? /\S+$/.exec(hit[0])! : hit
-        return !inCode(p, hit.index + (said === hit ? 0 : said.index), said[0].length) && claimsNow(sentence, type, hit.index, hit[0].length)
+        const outcome = PAIR_RES.has(re) ? /\S+$/.exec(hit[0])! : hit
+        return !inCode(p, hit.index + (outcome === hit ? 0 : outcome.index), outcome[0].length) && claimsNow(sentence, type, hit.index, hit[0].length)
       })) {
         const said = subjectType(sentence, type)
         if (!out.some(c => c.type === said && c.text === spanOf(own))) out.push({ type: said, text: spanOf(own), clause: clauseAt(sentence, at) })
