@@ -1,11 +1,13 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
-import { backersOf, firstWord, ownConfig, toolNeverRan } from './claim-runs.js'
+import { backersOf, esc, firstWord, ownConfig, quote, toolNeverRan } from './claim-runs.js'
+import { failedEdits, onlyTestsEdited } from './claim-edits.js'
+import { SHARED_GIT, sharedTargetGap } from './claim-targets.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
+import { shadowsOf } from './shadowing.js'
 import { REWRITES } from './run-proof.js'
-import { shellEffects } from '../approvals/shell-effects.js'
 import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
 import { showsOnly, simpleCommands } from './verification.js'
@@ -39,30 +41,8 @@ const WIDER_LEVEL = /integration|e2e|end-to-end|acceptance|functional|\bIT\b|:it
 // Wider than any one selection, even beside its name: "TestEvict passes, and the whole module is green".
 const WIDER = /\b(?:whole|entire|full|complete)\b|\bsuite\b|\ball\s+(?:the\s+)?(?:tests|specs|suites|packages|modules|crates)\b/i
 const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|(?:^|\s)вс[еёя]/i
-// A command run before in the same turn that makes a later check's name run something else: an alias, a function, or a
-// PATH prepend of a folder named from here (`./fake`, `$PWD/bin`) or one the turn wrote a file into (`.ci/bin`).
-const PATH_PREPEND = /(?:^|[;&\s])(?:export\s+)?PATH=["']?([^:\s"']+):|\$env:(?:PATH|Path|path)\s*=\s*["']([^;"']+);/
-/** Whether a step redefines `word`; its pattern made once per word, not per step (a long turn holds thousands). */
-const shadowsOf = (word: string) => {
-  const defines = new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)|\\bfunction\\s+${esc(word)}\\s*\\{|\\bSet-Alias\\s+(-Name\\s+)?${esc(word)}\\b`)
-  return (s: Step, written: readonly string[]) => shadows(s, defines, written)
-}
-const shadows = (s: Step, defines: RegExp, written: readonly string[]): boolean => {
-  if (s.kind !== 'command' || s.status === 'error') return false
-  if (defines.test(s.command)) return true
-  const m = PATH_PREPEND.exec(s.command)
-  const dir = (m?.[1] ?? m?.[2])?.replace(/[\\/]+$/, '')
-  if (dir === undefined) return false
-  if (/^(?:\.{0,2}\/|\$PWD\b|\$\{PWD\}|\$\(pwd\))/.test(dir)) return true
-  // A folder of installed tools (node_modules/.bin, .venv/bin) is no fake unless the turn put the runner there.
-  const tail = dir.replace(/^(?:\.\/|\$PWD\/|\$\{PWD\}\/|\$\(pwd\)\/)/, '')
-  return written.some(p => p.startsWith(`${tail}/`) || p.includes(`/${tail}/`))
-}
-
-const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** Whether the text names the word as one of its own words: after a start, a space, a backtick or a bracket, before `end`. */
 const namesWord = (text: string, word: string, end: string, flags = '') => new RegExp(`(?:^|[\\s\`(])${esc(word)}(?=${end}|$)`, flags).test(text)
-const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slice(0, 120)}\``
 
 // A release (production) build claimed, a debug build run: `./gradlew assembleDebug`, `cargo build` without --release is
 // left alone (its profile is not named), `-c debug`, `--configuration Debug`.
@@ -72,22 +52,9 @@ const QUOTES_BUILD_OK = /\bbuild\s+success(?:ful)?\b/i
 // `mix compile` without MIX_ENV=prod compiles the dev environment: no release.
 const DEBUG_BUILD = /(?<!MIX_ENV=prod\s+)\bmix\s+compile\b|\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b|\s--preset[=\s]+[\w-]*debug\b/i
 
-const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|gepusht|pusheado|pushad|запуш|змерж|смерж|דחפתי|מיזג|プッシュ|マージ|推送|合并|푸시|머지/i
-const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
-const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
-// "It is up on the registry, so a pull from the cluster should find it": the environment after "so" is a consequence.
-const mainClause = (text: string) => text.split(/[,;]\s+(?:so|which|meaning|and\s+so)\b/i)[0]!
-const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
-// "Committed as e52a8f0 and pushed to origin/main" owes a push of this turn, whatever committed it.
-const PUSHED = /\bpush(?:ed)?\b|gepusht|pusheado|pushad|запуш|דחפתי|プッシュ|推送|푸시/i
-const NOT_PUSHED = /\b(?:not|never|haven't|hasn't|didn't|no|nothing)\s+(?:yet\s+|been\s+|is\s+)*push(?:ed)?\b|\bpush(?:ed)?\s+(?:yet|later|next)\b|未推送|没有?推送|プッシュ(?:は)?(?:して(?:い)?ません|していない|まだ)|푸시\s*(?:안|않|전)/gi
-const PUSHES = /\bgit\s+(?:-\S+\s+)*push\b|\b(?:gh\s+pr|glab\s+mr)\s+(?:create|merge)\b|\brake\s+release\b|\bgoreleaser\s+release\b|\bcargo\s+release\b/
-// A run aimed at this machine (a SQLite file, localhost, a dev or local environment) changed no shared environment.
-const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
 // "The tox matrix passes", "all Python versions": more than the one environment `tox -e py311` ran.
 const MATRIX_CLAIM = /\bmatri(?:x|ces)\b|\b(?:all|every|each)\s+(?:(?:python|node|ruby|jdk|java|go|php)\s+)?(?:versions|envs|environments|interpreters|toolchains)\b/i
 const ONE_ENV = /\btox\b[^;&|]*\s-e\s*[\w.-]+(?!\s*,)(?:\s|$)|\bnox\b[^;&|]*\s(?:-p|--python)[=\s][\d.]+(?:\s|$)/
-const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
 
 // Claims about the project's own checks: a dependency's copy passing its tests is not them.
 const OWN_CHECKS: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types', 'ready'])
@@ -146,11 +113,8 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   const dependency = OWN_CHECKS.has(claim.type) ? dependencyScope(run.command) : undefined
   if (dependency && !namesWord(claim.text, dependency.name, '[\\s`\'’:,.)]', 'i')) return { ok: false, why: `${quote(run.command)} ran in ${dependency.dir}, a dependency's copy, not the project's own checks`, run }
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
-  // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
-  if (claim.type === 'committed' && PUSHED.test((claim.clause ?? claim.text).replace(NOT_PUSHED, ' ')) && !steps.some(s => s.kind === 'command' && s.status === 'passed' && PUSHES.test(s.command))) return { ok: false, why: `nothing in this turn pushed it (${quote(run.command)} does not)`, run }
-  if (claim.type === 'committed' && MERGED.test(claim.text) && !runs.some(([r]) => r.status === 'passed' && MERGES.test(r.command))) return { ok: false, why: `nothing in this turn merged it (${quote(run.command)} does not)`, run }
-  if (claim.type === 'deployed' && ENVIRONMENT.test(mainClause(claim.text)) && after.every(([r]) => REGISTRY_ONLY.test(r.command.trim()))) return { ok: false, why: `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`, run }
-  if (claim.type === 'deployed' && ENVIRONMENT.test(mainClause(claim.text)) && after.every(([r]) => LOCAL_TARGET.test(r.command))) return { ok: false, why: `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`, run }
+  const unshared = sharedTargetGap(claim, run, runs.map(([r]) => r), after.map(([r]) => r), steps)
+  if (unshared) return { ok: false, why: unshared, run }
   if (claim.type === 'tests' && MATRIX_CLAIM.test(claim.text) && ONE_ENV.test(run.command)) return { ok: false, why: `${quote(run.command)} ran one environment, not the whole matrix`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined
   if (counted !== undefined && run.passed !== undefined && counted > run.passed) return { ok: false, why: `the claim counts ${counted} passing tests, but ${quote(run.command)} passed ${run.passed}`, run }
@@ -213,49 +177,6 @@ function failedTestsBefore (steps: Step[], run: Command): Command | undefined {
   const lastCode = steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.some(script))
   const tests = steps.slice(lastCode + 1).filter((s): s is Command => s.kind === 'command' && (s.checks ?? []).includes('tests'))
   return tests.at(-1)?.status === 'failed' ? tests.at(-1) : undefined
-}
-
-// Test files by their path: tests/ and spec/ folders, and the naming conventions of the common runners.
-const TEST_FILE = /(^|\/)(tests?|spec|specs|__tests__|Tests|testing)\/|[._-](test|spec)s?\.\w+$|_test\.go$|(Test|Tests|Spec)\.(java|kt|swift|cs|scala|php)$|^test_[^/]*\.py$|\/test_[^/]*\.py$/
-const MENTIONS_TEST = /\b(tests?|specs?|suite|flak\w*|assert\w*)\b|テスト|测试/i
-
-/** A fix claimed for the code when the turn edited tests only: a passing run then shows the tests changed, not a fix. */
-function onlyTestsEdited (claim: Claim, steps: Step[]): string | undefined {
-  // The command it cites (`go test ./cache`) is evidence, not the thing fixed.
-  if (claim.type !== 'fixed' || MENTIONS_TEST.test(claim.text.replace(/`[^`]*`/g, ' '))) return undefined
-  const edited = steps.flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
-  // A spec document (specs/x/spec.md) is notes, not a test.
-  if (edited.length === 0 || !edited.every(p => TEST_FILE.test(p) && !/\.(md|mdx|txt|rst|adoc)$/i.test(p))) return undefined
-  // A test that timed out before the first edit, naming the file then edited, was itself what was broken (a flaky test):
-  // fixing it is changing it. One that failed an assertion found a behaviour to fix in the code, not in the test.
-  const first = steps.findIndex(s => s.kind === 'edit')
-  const names = edited.map(p => p.split('/').at(-1)!)
-  const flaky = steps.slice(0, first).some(s => s.kind === 'command' && s.flaky === true && names.some(n => `${s.command}\n${s.tail ?? ''}`.includes(n)))
-  return flaky ? undefined : edited[0]
-}
-
-// A command that writes a file: what an agent falls back on when its edit tool fails (Codex's apply_patch refusing a
-// hunk, then `sed -i`, a redirect, or PowerShell's `… | Set-Content plan.md`, which the shell reading does not know).
-const POWERSHELL_WRITES = /\b(?:Set-Content|Out-File|Add-Content)\b/
-
-/** A later command that succeeded and writes the failed edit's file. */
-function rewrites (step: Step, paths: string[]): boolean {
-  if (step.kind !== 'command' || step.status !== 'passed') return false
-  const tails = paths.map(p => p.split('/').slice(-2).join('/'))
-  const written = shellEffects(step.command).writes
-  return tails.some(t => written.some(w => w === t || w.endsWith(`/${t}`) || t.endsWith(`/${w}`)) ||
-    (POWERSHELL_WRITES.test(step.command) && step.command.includes(t)))
-}
-
-/** Edits of the turn that failed and were not made good by a later edit of the same file. */
-function failedEdits (steps: Step[]): string[] {
-  const out: string[] = []
-  steps.forEach((s, i) => {
-    if (s.kind !== 'edit' || s.status !== 'error') return
-    const later = steps.slice(i + 1).some(l => l.kind === 'edit' ? l.status !== 'error' && l.paths.some(p => s.paths.includes(p)) : rewrites(l, s.paths))
-    if (!later) out.push(s.paths[0] ?? 'a file')
-  })
-  return out
 }
 
 // The record names a claim by its type and sentence; the clause is the checker's own reading.

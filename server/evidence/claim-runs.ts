@@ -5,6 +5,10 @@ import { toolsNamed } from './claim-subject.js'
 import type { Step } from './steps.js'
 import { simpleCommands } from './verification.js'
 
+/** A command as the evidence names it: in backticks, its whitespace folded, at most 120 characters. */
+export const quote = (command: string) => `\`${command.replace(/\s+/g, ' ').trim().slice(0, 120)}\``
+export const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /** The program a simple command runs, past any leading variable assignments. */
 export const firstWord = (command: string) => /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*([\w.-]+)/.exec(command.trim())?.[1]?.replace(/[^\w.-]/g, '') ?? ''
 

@@ -1,0 +1,23 @@
+/** Whether a command of the turn redefined a check's name before it ran: an alias, a shell or PowerShell function, a PATH prepend; pure. */
+import { esc } from './claim-runs.js'
+import type { Step } from './steps.js'
+
+// A command run before in the same turn that makes a later check's name run something else: an alias, a function, or a
+// PATH prepend of a folder named from here (`./fake`, `$PWD/bin`) or one the turn wrote a file into (`.ci/bin`).
+const PATH_PREPEND = /(?:^|[;&\s])(?:export\s+)?PATH=["']?([^:\s"']+):|\$env:(?:PATH|Path|path)\s*=\s*["']([^;"']+);/
+/** Whether a step redefines `word`; its pattern made once per word, not per step (a long turn holds thousands). */
+export const shadowsOf = (word: string) => {
+  const defines = new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)|\\bfunction\\s+${esc(word)}\\s*\\{|\\bSet-Alias\\s+(-Name\\s+)?${esc(word)}\\b`)
+  return (s: Step, written: readonly string[]) => shadows(s, defines, written)
+}
+const shadows = (s: Step, defines: RegExp, written: readonly string[]): boolean => {
+  if (s.kind !== 'command' || s.status === 'error') return false
+  if (defines.test(s.command)) return true
+  const m = PATH_PREPEND.exec(s.command)
+  const dir = (m?.[1] ?? m?.[2])?.replace(/[\\/]+$/, '')
+  if (dir === undefined) return false
+  if (/^(?:\.{0,2}\/|\$PWD\b|\$\{PWD\}|\$\(pwd\))/.test(dir)) return true
+  // A folder of installed tools (node_modules/.bin, .venv/bin) is no fake unless the turn put the runner there.
+  const tail = dir.replace(/^(?:\.\/|\$PWD\/|\$\{PWD\}\/|\$\(pwd\)\/)/, '')
+  return written.some(p => p.startsWith(`${tail}/`) || p.includes(`/${tail}/`))
+}
