@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { gemini } from '../../server/agents/gemini/adapter.js'
-import { shellResult } from '../../server/agents/gemini/steps.js'
+import { geminiStep, shellResult } from '../../server/agents/gemini/steps.js'
 import { geminiTurn } from '../../server/agents/gemini/transcript.js'
 import { createTranscriptReader } from '../../server/agents/transcript-reader.js'
 import { createUtterances } from '../../server/agents/utterances.js'
@@ -42,6 +42,14 @@ t.test('shell calls with their exit code and output, an edit applied and one tha
 t.test('the shell output\'s own fields: the last Exit Code line is the status, the output ends where the fields start', async t => {
   t.strictSame(shellResult('<untrusted_context>\nOutput: Exit Code: 0\nExit Code: 2\nProcess Group PGID: 1\n</untrusted_context>'), { output: 'Exit Code: 0', exitCode: 2 })
   t.strictSame(shellResult('<untrusted_context>\nOutput: ok\nall good\nProcess Group PGID: 9\n</untrusted_context>'), { output: 'ok\nall good', exitCode: 0 })
+  // Older releases print every field: "(none)" when unset, and a signal when one ended the command.
+  const old = (exit: string, signal: string) => `Command: npm test\nDirectory: (root)\nOutput: 3 passed\nError: (none)\nExit Code: ${exit}\nSignal: ${signal}\nBackground PIDs: (none)\nProcess Group PGID: 7`
+  t.strictSame(shellResult(old('0', '(none)')), { output: '3 passed', exitCode: 0 })
+  t.strictSame(shellResult(old('(none)', '9')), { output: '3 passed', exitCode: 0, killed: true })
+  const call = (output: string, status = 'success') => geminiStep({ id: 'c', name: 'run_shell_command', args: { command: 'npm test' }, result: [{ functionResponse: { response: { output } } }], status }, classifier)
+  t.match(call(old('(none)', '9')), { kind: 'command', status: 'error' }, 'killed by a signal: no status of its own')
+  t.match(call(old('0', '(none)')), { kind: 'command', status: 'passed', exitCode: 0 })
+  t.match(call('', 'cancelled'), { kind: 'command', status: 'error' }, 'cancelled before it ran')
 })
 
 t.test('a Gemini Stop carries its turn\'s evidence; after a block, only what came since', async t => {

@@ -15,14 +15,21 @@ const responseText = (result: unknown): string => Array.isArray(result)
   ? result.map(r => r?.functionResponse?.response?.output ?? r?.functionResponse?.response?.error).filter(x => typeof x === 'string').join('\n')
   : ''
 
-/** The command's own output and its exit code (the last Exit Code line: an earlier one may be the command's own text). */
-export function shellResult (text: string): { output: string, exitCode: number } {
+// Older releases print every field, "(none)" when unset: a signal that is not "(none)" ended the command.
+const SIGNAL = /^Signal: (?!\(none\))\S+$/m
+
+/**
+ * The command's own output and its exit code (the last Exit Code line: an earlier one may be the command's own text);
+ * killed: a signal ended it, so it has no status of its own.
+ */
+export function shellResult (text: string): { output: string, exitCode: number, killed?: true } {
   const body = text.replace(/^<untrusted_context>\n?/, '').replace(/\n?<\/untrusted_context>\s*$/, '')
   const codes = [...body.matchAll(EXIT)]
   const start = body.startsWith('Output: ') ? 'Output: '.length : body.indexOf('\nOutput: ') >= 0 ? body.indexOf('\nOutput: ') + '\nOutput: '.length : 0
   const rest = body.slice(start)
   const end = rest.search(AFTER_OUTPUT)
-  return { output: end >= 0 ? rest.slice(0, end) : rest, exitCode: codes.length > 0 ? Number(codes.at(-1)![1]) : 0 }
+  const fields = end >= 0 ? rest.slice(end) : ''
+  return { output: end >= 0 ? rest.slice(0, end) : rest, exitCode: codes.length > 0 ? Number(codes.at(-1)![1]) : 0, ...(SIGNAL.test(fields) ? { killed: true as const } : {}) }
 }
 
 /** One tool call of a gemini message as a step (undefined for tools that neither run nor edit). */
@@ -33,7 +40,8 @@ export function geminiStep (call: Record<string, any>, classifier: Classifier): 
   if (SHELL_TOOLS.has(name) && typeof args.command === 'string') {
     // Cancelled, refused or failed before it ran: no exit status of its own.
     if (status !== 'success') return commandStep(name, args.command, classifier, { error: true, output: responseText(call.result) })
-    return commandStep(name, args.command, classifier, shellResult(responseText(call.result)))
+    const r = shellResult(responseText(call.result))
+    return commandStep(name, args.command, classifier, r.killed ? { error: true, output: r.output } : { exitCode: r.exitCode, output: r.output })
   }
   if (!EDIT_TOOLS.has(name)) return { kind: 'tool', tool: name }
   const path = args.file_path ?? args.path
