@@ -1,15 +1,8 @@
 // Claims against runs, as tables: each run that proves nothing, each kind backing only its own claims, the exemptions.
 import t from 'tap'
-import { checkClaims } from '../../server/evidence/claim-check.js'
-import { findClaims } from '../../server/evidence/claims.js'
-import { commandStep, type Step } from '../../server/evidence/steps.js'
-import { createClassifier } from '../../server/evidence/verification.js'
+import { edit, outcomes, run } from './claim-steps.js'
+import { type Step } from '../../server/evidence/steps.js'
 import { testConfig } from '../helper.js'
-
-const classifier = createClassifier(testConfig().evidence)
-const run = (command: string, exitCode: number | undefined, output = ''): Step => commandStep('Bash', command, classifier, { exitCode, output })
-const edit = (path = 'src/a.ts', ok = true): Step => ({ kind: 'edit', tool: 'Edit', paths: [path], status: ok ? 'passed' : 'error' })
-const outcomes = (text: string, steps: Step[], noTests = false) => checkClaims(findClaims(text), steps, noTests).map(c => `${c.type}:${c.outcome}`)
 
 const JEST_OK = 'Tests:       48 passed, 48 total'
 t.test('a run that proves nothing backs no claim', async t => {

@@ -1,16 +1,11 @@
 // What a run proves, as tables: passes a stray log line does not spoil, runs that prove nothing, the scope a claim names,
 // a fix shown by the check that found the problem, and the vocabulary of contract, site and migration tools.
 import t from 'tap'
+import { edit, outcomes, run } from './claim-steps.js'
 import { checkClaims } from '../../server/evidence/claim-check.js'
 import { findClaims } from '../../server/evidence/claims.js'
-import { commandStep, type Step } from '../../server/evidence/steps.js'
-import { createClassifier, simpleCommands } from '../../server/evidence/verification.js'
-import { testConfig } from '../helper.js'
-
-const classifier = createClassifier(testConfig().evidence)
-const run = (command: string, exitCode: number | undefined, output = ''): Step => commandStep('Bash', command, classifier, { exitCode, output })
-const edit = (path = 'src/a.ts', ok = true): Step => ({ kind: 'edit', tool: 'Edit', paths: [path], status: ok ? 'passed' : 'error' })
-const outcomes = (text: string, steps: Step[]) => checkClaims(findClaims(text), steps).map(c => `${c.type}:${c.outcome}`)
+import { type Step } from '../../server/evidence/steps.js'
+import { simpleCommands } from '../../server/evidence/verification.js'
 
 t.test('a pass the runner tallied stands beside a logged error; a part with no tests beside parts that passed', async t => {
   const rows: Array<[string, string, Step[]]> = [

@@ -1,16 +1,8 @@
 // How runs read, as tables: passes behind a pipe that their tool's summary shows, PowerShell's -Command, a dependency's
 // copy, a checker named by a claim that never ran, a release tool beside a tag push, and what a finding table says.
 import t from 'tap'
-import { checkClaims } from '../../server/evidence/claim-check.js'
-import { findClaims } from '../../server/evidence/claims.js'
-import { commandStep, type Step } from '../../server/evidence/steps.js'
-import { createClassifier } from '../../server/evidence/verification.js'
-import { testConfig } from '../helper.js'
-
-const classifier = createClassifier(testConfig().evidence)
-const run = (command: string, exitCode: number | undefined, output = ''): Step => commandStep('Bash', command, classifier, { exitCode, output })
-const edit = (path = 'src/a.ts', ok = true): Step => ({ kind: 'edit', tool: 'Edit', paths: [path], status: ok ? 'passed' : 'error' })
-const outcomes = (text: string, steps: Step[]) => checkClaims(findClaims(text), steps).map(c => `${c.type}:${c.outcome}`)
+import { edit, outcomes, run } from './claim-steps.js'
+import { type Step } from '../../server/evidence/steps.js'
 
 t.test('a hidden status where the tool\'s own summary shows a clean pass', async t => {
   const rows: Array<[string, string, Step[]]> = [

@@ -1,15 +1,11 @@
 // A message that speaks of success over a check that did not pass, in wording the claim patterns do not know.
 import t from 'tap'
+import { edit, run } from './claim-steps.js'
 import { checkClaims } from '../../server/evidence/claim-check.js'
 import { findClaims } from '../../server/evidence/claims.js'
 import { namedFailures, silentFailures } from '../../server/evidence/silent-failure.js'
-import { commandStep, type Step } from '../../server/evidence/steps.js'
-import { createClassifier } from '../../server/evidence/verification.js'
-import { testConfig } from '../helper.js'
+import { type Step } from '../../server/evidence/steps.js'
 
-const classifier = createClassifier(testConfig().evidence)
-const run = (command: string, exitCode: number | undefined, output = ''): Step => commandStep('Bash', command, classifier, { exitCode, output })
-const edit = (path = 'src/a.ts', ok = true): Step => ({ kind: 'edit', tool: 'Edit', paths: [path], status: ok ? 'passed' : 'error' })
 const silent = (text: string, steps: Step[]) => silentFailures(text, steps, checkClaims(findClaims(text), steps))
 
 const MVN_FAILED = '[ERROR] Tests run: 34, Failures: 2, Errors: 0, Skipped: 1'
