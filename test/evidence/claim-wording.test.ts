@@ -1,10 +1,18 @@
 // The claim detector on wordings in the agents' other languages and plain-language reports, and the forms beside them that
 // are no claim; the unverified-claim trigger lets each claim through.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { findClaims } from '../../server/evidence/claims.js'
 import { testConfig } from '../helper.js'
 
 const types = (text: string) => findClaims(text).map(c => c.type)
+const trigger = testConfig().hooks['unverified-claim']!.trigger
+/** Each row's text holds claims of these types, and the hook's Layer-1 trigger lets it through to the detector. */
+function claimed (t: Test, rows: Array<[string, string[]]>): void {
+  for (const [text, want] of rows) {
+    t.strictSame(types(text), want, text)
+    t.ok(trigger.test(text), `the trigger lets it through: ${text}`)
+  }
+}
 
 t.test('claims in Spanish, Portuguese, French, German, Korean and Japanese, and in plain words', async t => {
   const rows: Array<[string, string[]]> = [
@@ -59,11 +67,7 @@ t.test('claims in Spanish, Portuguese, French, German, Korean and Japanese, and 
     ['Remapování je zacommitnuté na `feature/rebind`.', ['committed']],
     ['Todo listo.', ['ready']]
   ]
-  const trigger = testConfig().hooks['unverified-claim']!.trigger
-  for (const [text, want] of rows) {
-    t.strictSame(types(text), want, text)
-    t.ok(trigger.test(text), `the trigger lets it through: ${text}`)
-  }
+  claimed(t, rows)
 })
 
 t.test('the forms beside them that are no claim', async t => {
@@ -93,11 +97,7 @@ t.test('a check said by its exit or its state, uploads to a track, and Russian, 
     ['Test db 29/29 xanh.', ['tests']],
     ['La PR está lista para revisión y merge.', ['done', 'ready']]
   ]
-  const trigger = testConfig().hooks['unverified-claim']!.trigger
-  for (const [text, want] of rows) {
-    t.strictSame(types(text), want, text)
-    t.ok(trigger.test(text), `the trigger lets it through: ${text}`)
-  }
+  claimed(t, rows)
   t.strictSame(types('Nic nie jest zaaplikowane.'), [], 'negated in Polish')
   t.strictSame(types('Если CI с Redis будет зелёным — можно мержить.'), [], 'a condition carried over a dash')
   t.strictSame(types('Par sach bataun toh mypy abhi clean nahi hai.'), [], 'negated in Hinglish')
@@ -116,11 +116,7 @@ t.test('a check\'s name and a good outcome in one clause, in words no phrase lis
     ['Сборка зелёная.', ['build']],
     ['Formatting: okay across the repo.', ['lint']]
   ]
-  const trigger = testConfig().hooks['unverified-claim']!.trigger
-  for (const [text, want] of rows) {
-    t.strictSame(types(text), want, text)
-    t.ok(trigger.test(text), `the trigger lets it through: ${text}`)
-  }
+  claimed(t, rows)
   for (const text of ['Die Tests sind noch nicht grün.', 'Tests: `41 passed`.', 'gh pr checks lists lint and docs as successful.', 'Wait for tests to pass.', 'Los tests todavía no pasan.']) {
     t.strictSame(types(text), [], text)
   }
