@@ -15,17 +15,20 @@ const TURNS = { 'claude-code': claudeTurns, codex: codexTurns }
  * hook's own hop, tens of ms on a busy machine, does not. */
 const FLOOR_MS = 250
 export interface Delay { medianMs: number, sigma: number, seed: string }
-interface Run { mode: Mode, delay: Delay, ran: Ran[], calls: number, meanDelayMs: number, seconds: number }
+interface Run { mode: Mode, delay: Delay, ran: Ran[], floor: number[], calls: number, meanDelayMs: number, seconds: number }
+/** The same start of a process that does nothing: what any command hook holds a turn for, whatever it runs. */
+const NOTHING = { type: 'command', command: ':', asyncRewake: true }
 
 /** One session's turns in order (the daemon keeps per-session loop state); a background hook is let finish before the
  * next turn, as a user's next turn comes long after a 2 s verdict. */
-async function replay (mode: Mode, daemonPort: number, file: string, path: string): Promise<Ran[]> {
+async function replay (mode: Mode, daemonPort: number, file: string, path: string, floor: number[]): Promise<Ran[]> {
   const handler = installedStop(mode, daemonPort)
   const out: Ran[] = []
   for (const turn of TURNS[mode.agent](join(SESSIONS, mode.agent, file), path)) {
     if (turn.interrupted) continue
     writeFileSync(path, turn.lines.join('\n') + '\n')
     out.push(await runStop(handler, JSON.stringify(turn.input)))
+    if (handler.asyncRewake === true) floor.push((await runStop(NOTHING, '')).heldMs)
   }
   return out
 }
@@ -46,15 +49,16 @@ async function runMode (mode: Mode, delay: Delay, sessions: number): Promise<Run
       mkdirSync(join(root, mode.agent))
       const port = Number(new URL(daemon.url).port)
       const ran: Ran[] = []
+      const floor: number[] = []
       const next = async (): Promise<void> => {
         const f = files.shift()
         if (f === undefined) return
-        ran.push(...await replay(mode, port, f, join(root, mode.agent, f)))
+        ran.push(...await replay(mode, port, f, join(root, mode.agent, f), floor))
         return next()
       }
       await Promise.all(Array.from({ length: sessions }, next))
       const c = await control(fakeUrl, 'reset=1') as Awaited<ReturnType<typeof control>> & { meanDelayMs: number }
-      return { mode, delay, ran, calls: c.calls, meanDelayMs: c.meanDelayMs, seconds: (performance.now() - started) / 1000 }
+      return { mode, delay, ran, floor, calls: c.calls, meanDelayMs: c.meanDelayMs, seconds: (performance.now() - started) / 1000 }
     } finally { await daemon.stop() }
   } finally {
     await stopProcess(fake)
@@ -71,7 +75,8 @@ function row (r: Run): string[] {
   const judged = r.ran.filter(x => x.doneMs >= FLOOR_MS).map(x => x.doneMs)
   const rewake = summarize(judged, FLOOR_MS)
   return [r.mode.agent, modeName(r.mode), delayName(r.delay), String(held.turns), s(held.meanS), s(held.p95S), `${(100 * held.waited).toFixed(0)} %`,
-    (100 * r.calls / Math.max(1, held.turns)).toFixed(0), r.mode.stop === 'async' ? `${s(rewake.meanS)} / ${s(rewake.p95S)}` : '—']
+    (100 * r.calls / Math.max(1, held.turns)).toFixed(0), r.mode.stop === 'async' ? `${s(rewake.meanS)} / ${s(rewake.p95S)}` : '—',
+    r.floor.length > 0 ? s(summarize(r.floor, FLOOR_MS).meanS) : '—']
 }
 
 /** Every mode under both delays; `parallel` runs at a time (each its own daemon and fake; all waits are timers). */
@@ -96,10 +101,12 @@ export async function wait (delays: Delay[], parallel: number, sessions: number)
         'starts the command and ends the turn, so its wait is the spawn (until the process runs; measured from a Node ' +
         `process, as Claude Code is). A turn waits when held ≥ ${FLOOR_MS} ms: on a quiet machine, the turns with a model ` +
         'call on the agent\'s path; a busy one adds turns its load held. "Re-wake after" (async): mean / p95 s until the ' +
-        'background hook exits, on the turns that went to the model: when a block would wake the model. The aim at a 2 s ' +
+        'background hook exits, on the turns that went to the model: when a block would wake the model. Floor (async): the ' +
+        'mean wait for a command hook that runs `:` (nothing), started the same way right after each turn: what any ' +
+        'background command hook holds a turn for on this machine, whatever it runs. The aim at a 2 s ' +
         'judge: a mean wait ≤ 0.02 s per turn for `--stop async`, ≤ 0.6 s for the synchronous hooks. Wall time of the ' +
         `rows: ${runs.map(r => r.seconds.toFixed(0)).join(', ')} s; all: ${((performance.now() - started) / 1000).toFixed(0)} s, ${parallel} rows at a time.`,
-      head: ['agent', 'mode', 'judge delay', 'turns', 'mean wait s / turn', 'p95 wait s', 'turns that wait', 'model calls / 100 turns', 're-wake after s (mean / p95)'],
+      head: ['agent', 'mode', 'judge delay', 'turns', 'mean wait s / turn', 'p95 wait s', 'turns that wait', 'model calls / 100 turns', 're-wake after s (mean / p95)', 'floor: `:` hook, mean s'],
       rows: runs.map(row)
     }
   }
