@@ -45,6 +45,19 @@ async function setup (t: Test, overrides: Record<string, unknown> = {}, judge: S
   return { api, app, env, cwd, post, records, clock }
 }
 
+t.test('the claim detector is Layer 1 too: a claim no trigger matches still meets the facts', async t => {
+  // A trigger list that matches nothing: before, the hook allowed such a message unread however plainly it claimed.
+  const s = await setup(t, { hooks: { 'unverified-claim': { backends: [], trigger: ['zzqqxj-never'] } } })
+  for (const agent of ['claude', 'codex'] as const) {
+    const res = await s.post('unverified-claim', agent, 'no-run')
+    t.equal(res.headers['x-hookjudge-decision'], 'block', `${agent}: the claim is checked`)
+    t.match(res.json().reason, /you said “All tests pass\.” \(tests\), but no tests command ran/)
+    const quiet = await s.post('unverified-claim', agent, 'no-run', 'I looked at the parser and left it as it is.')
+    t.equal(quiet.headers['x-hookjudge-decision'], 'allow', `${agent}: no claim, no trigger: a Layer-1 miss`)
+    t.equal(quiet.headers['x-hookjudge-source'], 'layer1')
+  }
+})
+
 t.test('no judge backend at all: the facts alone decide, for both agents\' real transcripts', async t => {
   const s = await setup(t, { hooks: { 'unverified-claim': { backends: [] } } })
   for (const agent of ['claude', 'codex'] as const) {
