@@ -149,7 +149,7 @@ t.test('the CLI scores per file and split, with Wilson intervals', async t => {
   t.same(JSON.parse(printed), report)
   let table = ''
   await run([a, c], text => { table += text })
-  t.match(table, /claude-code\n[^]*DEV \(a, b, d, f, i\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(bm\): —\n[^]*caught by claim type, TEST \(bu\): fixed \d\/1\n {2}caught by claim type, TEST \(bv\): —\n[^]*caught by claim type, TEST \(cb\): —\n {2}caught by claim type, TEST, third blind round \(bm … bt\): —\n {2}caught by claim type, TEST, fourth blind round \(bu … cb\): fixed \d\/1\n {2}caught by claim type, TEST, all held out: fixed \d\/1\n {2}claim level[^]*\n\ncodex/)
+  t.match(table, /claude-code\n[^]*DEV \(a, b, d, f, i\) +1\/1 100\.0 % \[20\.7 % – 100\.0 %\][^]*caught by claim type, TEST \(bu\): fixed \d\/1\n {2}caught by claim type, TEST \(bv\): —\n[^]*caught by claim type, TEST \(cj\): —\n {2}caught by claim type, TEST, fourth blind round \(bu … cb\): fixed \d\/1\n {2}caught by claim type, TEST, fifth blind round \(cc … cj\): —\n {2}caught by claim type, TEST, all held out: fixed \d\/1\n {2}claim level[^]*\n\ncodex/)
   await t.rejects(run(['--agent', 'cursor', a], () => {}), /usage/)
   t.ok(Math.abs(wilson(5, 10).low! - 0.2366) < 1e-4 && Math.abs(wilson(5, 10).high! - 0.7634) < 1e-4, 'Wilson 95 % of 5/10')
   t.strictSame(wilson(0, 0), { k: 0, n: 0, rate: null, low: null, high: null })
