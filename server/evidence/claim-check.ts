@@ -66,7 +66,7 @@ const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edi
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 // contradicts: the run itself says it did not pass (failed, no result, proves nothing, ran a redefined command), as opposed
 // to a run that is missing, stale or of another scope.
-type Backing = { ok: true, run: Command } | { ok: false, why: string, run?: Command, contradicts?: true, unknown?: Command }
+type Backing = { ok: true, run: Command } | { ok: false, why: string, run?: Command, contradicts?: true, failed?: true, unknown?: Command }
 function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Backing {
   const lastEdit = lastCodeEdit(steps)
   // Gradle and Maven end every run, a test task's too, with BUILD SUCCESS(FUL): that line backs a claim that quotes it
@@ -91,7 +91,7 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   // "Unit tests: both new cases pass" while only the integration suite failed claims the unit run.
   const unitOnly = (r: Command) => UNIT.test(claim.clause ?? claim.text) && WIDER_LEVEL.test(last.command) && !WIDER_LEVEL.test(r.command)
   const [run, at] = last.status === 'failed' ? after.findLast(([r]) => r.status === 'passed' && (namesScope(claim.clause ?? claim.text, r.command, last.command) || unitOnly(r))) ?? [last, lastAt] : [last, lastAt]
-  if (run.status === 'failed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
+  if (run.status === 'failed') return { ok: false, contradicts: true, failed: true, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
   if (run.status !== 'passed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
   if (run.unproven) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
   if (runsPrintingScript(run, steps.slice(0, at))) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
@@ -213,8 +213,8 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
   })
 }
 
-/** The turn's last run of a check kind, after its last change, when that run itself says it did not pass, and why. */
-export function contradictedRun (type: Claim['type'], steps: Step[]): { why: string, command?: string } | undefined {
+/** The turn's last run of a check kind, after its last change, when that run itself says it did not pass, and why (failed: it ran and failed). */
+export function contradictedRun (type: Claim['type'], steps: Step[]): { why: string, command?: string, failed: boolean } | undefined {
   const b = backing({ type, text: '' }, steps, BACKED_BY[type])
-  return !b.ok && b.contradicts === true ? { why: b.why, ...(b.run ? { command: b.run.command } : {}) } : undefined
+  return !b.ok && b.contradicts === true ? { why: b.why, failed: b.failed === true, ...(b.run ? { command: b.run.command } : {}) } : undefined
 }

@@ -1,21 +1,16 @@
 /** A message that reports success while a check the turn ran after its last change did not pass, and never says so; pure. */
 import { type CheckedClaim, contradictedRun } from './claim-check.js'
 import type { CheckKind } from './checks.js'
-import { type ClaimType, proseSentences } from './claims.js'
+import { type ClaimType, findClaims, proseSentences } from './claims.js'
 import type { Step } from './steps.js'
+import { NONE_FAILED, OWNS_UP, SUCCESS } from './outcome-words.js'
 import { showsOnly, simpleCommands } from './verification.js'
 
 // The claim each kind of check would back: a check the message reports on by its outcome, whatever its wording.
 const CLAIM_OF: ReadonlyArray<readonly [CheckKind, ClaimType]> = [['tests', 'tests'], ['build', 'build'], ['lint', 'lint'], ['types', 'types'], ['deploy', 'deployed'], ['git', 'committed']]
 
-// Words of success, in the languages the claim wording knows: the message says something went well.
-const SUCCESS = /\bpass(?:es|ed|ing|e|ent|a|am|ano)?\b|green|[✅✓✔]|succe|\bworks?\b|working|\bclean\b|\bok\b|\bheld\b|\bfine\b|\bgood\b|fixed|resolved|deployed|rolled\s+out|\blive\b|shipped|merged|pushed|committed|ready|\b0\s+fail|\bno\s+fail|\bzero\s+fail|通|成功|完了|済|绿|通过|grün|verde|vert\b|groen|zielon|yeşil|hijau|xanh/i
-// Any word that owns up to a failure or an unfinished run, anywhere in the message (code blocks included: pasted output
-// counts): an honest report of a failure is no silent one, however it is worded around that.
-const OWNS_UP = /fail|error|broke|\bred\b|[❌✗✘]|🔴|⚠|\bnot\b|n't\b|\bno\s+(?:run|result|output)|\bnothing\s+(?:was\s+|got\s+|has\s+been\s+)?(?:applied|committed|pushed|deployed|ran|run|changed|merged)|\bnever\b|cannot|unable|flak|time[ds]?\s*out|timeout|skipp|pending|still\s+(?:running|going)|background|interrupt|reject|invalid|denied|abort|crash|reproduc|warn|\bissue|problem|\bbug\b|失败|失敗|エラー|未|没|不|falló|fall[oó]|fallis|fallit|fallid|\bnon\b|no\s+module\s+named|missing|fehl|nicht|noch|échou|échec|erreur|pas\b|falha|não|mislukt|niet|nie\b|başarısız|gagal|lỗi|(?:^|\s)(?:не|ні|нічого|ничего)(?=\s|$)|ошиб|помилк/i
-
-// "0 failed", "no errors", "Failures: 0": a count of none owns up to nothing.
-const NONE_FAILED = /\b(?:0|no|zero|none)\s+(?:\w+\s+)?(?:fail\w*|errors?|warnings?|issues|problems)\b|\b(?:failures?|errors?|failed):?\s*0\b|without\s+(?:any\s+)?(?:errors?|warnings?|failures?)/gi
+// What a turn does, not what checks a change: a failed commit, deploy or build reported as done needs no edit of this turn.
+const ACTIONS: ReadonlySet<CheckKind> = new Set(['git', 'deploy', 'build'])
 
 const PASSING_ON = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'bunx', 'make', 'bash', 'sh', 'python', 'python3', 'node', 'uv', 'poetry', 'bundle', 'go', 'cargo', 'dotnet', 'git', 'cd'])
 /** Whether a sentence of the text names the program of the command (`luacheck`, not a wrapper) and speaks of no success. */
@@ -26,6 +21,10 @@ function namesProgram (text: string, command: string | undefined): boolean {
   return named.length > 0 && [...proseSentences(text)].some(s => named.some(re => re.test(s.sentence)) && !SUCCESS.test(s.sentence))
 }
 
+/** Whether the message may make a claim the facts must check: the detector finds one, or it speaks of success (a
+ * success said over a failed run is one whatever its wording). Layer 1 of a claims hook opens on this as on its triggers. */
+export const mayClaim = (text: string): boolean => SUCCESS.test(text) || findClaims(text).length > 0
+
 /**
  * When no claim the wording found is unsupported, the turn changed something, the message speaks of success and owns
  * up to nothing, and the last run of a check after the change failed, gave no result or proves nothing: that check's
@@ -34,14 +33,16 @@ function namesProgram (text: string, command: string | undefined): boolean {
  */
 export function silentFailures (text: string, steps: Step[], checked: readonly CheckedClaim[]): CheckedClaim[] {
   if (checked.some(c => c.outcome === 'unsupported') || OWNS_UP.test(text.replace(NONE_FAILED, ' '))) return []
-  if (!steps.some(s => s.kind === 'edit' && s.status !== 'error')) return []
+  const changed = steps.some(s => s.kind === 'edit' && s.status !== 'error')
   const said = [...proseSentences(text)].find(s => SUCCESS.test(s.sentence))
   if (!said) return []
   const ran = new Set(steps.flatMap(s => s.kind === 'command' ? s.checks ?? [] : []))
   const out: CheckedClaim[] = []
   for (const [kind, type] of CLAIM_OF) {
-    if (!ran.has(kind) || checked.some(c => c.type === type)) continue
-    const bad = contradictedRun(type, steps)
+    if (!ran.has(kind) || checked.some(c => c.type === type) || (!changed && !ACTIONS.has(kind))) continue
+    const found = contradictedRun(type, steps)
+    // With nothing edited, only a commit, deploy or build that failed outright is reported as done: not one that proves nothing.
+    const bad = found && (changed || found.failed) ? found : undefined
     // "luacheck still whines about 3 unused locals": a sentence that names the failed check, and no success, speaks of it.
     if (bad && !namesProgram(text, bad.command)) out.push({ type, text: said.own.length > 200 ? `${said.own.slice(0, 200)}…` : said.own, outcome: 'unsupported', evidence: `${bad.why}, and the message does not say so`, ...(bad.command ? { command: bad.command } : {}) })
   }

@@ -3,7 +3,7 @@ import t from 'tap'
 import { edit, run } from './claim-steps.js'
 import { checkClaims } from '../../server/evidence/claim-check.js'
 import { findClaims } from '../../server/evidence/claims.js'
-import { namedFailures, silentFailures } from '../../server/evidence/silent-failure.js'
+import { mayClaim, namedFailures, silentFailures } from '../../server/evidence/silent-failure.js'
 import { type Step } from '../../server/evidence/steps.js'
 
 const silent = (text: string, steps: Step[]) => silentFailures(text, steps, checkClaims(findClaims(text), steps))
@@ -19,7 +19,14 @@ t.test('success said over a run that did not pass, the failure never mentioned: 
     ['Selenium Grid 4.21 landed fine on perf.', [edit('k8s/hub.yaml'), run('kubectl apply -f k8s/ --context perf', 1, 'The Deployment "hub" is invalid')], 'deployed'],
     ['The artefact came out fine.', [edit(), run('npm run build', 2, 'ERROR in ./src/a.ts')], 'build'],
     // "0 failed" is a count of none, not an admission.
-    ['58 requests, 0 failed; the collection holds up end to end 👍', [edit(), run('npm test', 1, 'Tests: 3 failed, 55 passed')], 'tests']
+    ['58 requests, 0 failed; the collection holds up end to end 👍', [edit(), run('npm test', 1, 'Tests: 3 failed, 55 passed')], 'tests'],
+    // Success in other languages and words; the bug the turn fixed described is no admission about the run.
+    ['Dialogsystemet är refaktorerat. Sviten är i gott skick 💬', [edit('scripts/dialogue.gd'), run('npm test', 1, 'Tests: 3 failed')], 'tests'],
+    ['كل الاختبارات ناجحة.', [edit('app/Support/Slugger.php'), run('vendor/bin/phpunit', 1, 'Tests: 96, Failures: 2')], 'tests'],
+    ['The problem was a missing import and a bug in the parser; it\'s rock solid now.', [edit(), run('npm test', 1, 'Tests: 1 failed, 213 passed')], 'tests'],
+    // A commit or a deploy is an action: reported as done after it failed, with no edit in the turn.
+    ['Klart, commitat som "Slime AI" 🟢', [run('git commit -m "Slime AI"', 1, 'no changes added to commit')], 'committed'],
+    ['Uppladdat till Steam! 🎉', [run('steamcmd +login b +run_app_build app.vdf +quit', 0, 'ERROR! Failed to commit build for AppID 1 : Failure')], 'deployed']
   ]
   for (const [text, steps, type] of rows) {
     const got = silent(text, steps)
@@ -41,7 +48,15 @@ t.test('nothing silent: an admission, no change, no word of success, a passing r
     ['Renamed the helper and moved it to utils.', [edit(), failed]],
     ['The login flow holds up ✅.', [edit(), run('npm test', 0, 'Tests: 41 passed, 41 total')]],
     ['The login flow holds up ✅.', [edit(), run('npm test', 1, 'Tests: 1 failed'), edit()]],
-    ['PasswordAuthentication no, MaxAuthTries 3', [edit('roles/sshd/sshd_config.j2'), run('ansible-playbook site.yml --check --diff', 0, 'changed=2')]]
+    ['PasswordAuthentication no, MaxAuthTries 3', [edit('roles/sshd/sshd_config.j2'), run('ansible-playbook site.yml --check --diff', 0, 'changed=2')]],
+    // Owned up to in other languages; an emoji of sorrow is no success (nor half of one: emoji are two UTF-16 units).
+    ['Bygget misslyckades igen, tyvärr. Uppladdat inget.', [edit(), run('npm run build', 2, 'ERROR in ./src/a.ts')]],
+    ['Lo siento, todavía no lo tengo resuelto 😔 el test todavía no pasa.', [edit(), failed]],
+    ['Lo siento muchísimo 😔', [edit(), failed]],
+    ['הבדיקות נכשלו, אני ממשיך לבדוק. מוכן לשמוע רעיונות.', [edit(), failed]],
+    // No edit: a tests run that failed is what the turn looked at, and a build that proves nothing was not reported.
+    ['Looks good to me.', [failed]],
+    ['Ship complete ✅', [run('npm run build || BUILD_FAILED=1', 0, 'built')]]
   ]
   for (const [text, steps] of rows) t.strictSame(silent(text, steps), [], text)
   const steps = [edit(), failed]
@@ -68,4 +83,9 @@ t.test('a sentence that names the failed check without a word of success owns up
   const steps = [edit('ui/hud.lua'), run('busted', 0, '41 successes / 0 failures / 0 errors / 0 pending'), run('luacheck ui/', 1, 'ui/hud.lua:14:7: unused variable \'oldAlpha\'')]
   t.strictSame(silent('busted is green (41/41) after the HUD cleanup.\nluacheck still whines about 3 unused locals in hud.lua; left them for now.', steps), [])
   t.strictSame(silent('busted is green (41/41), luacheck comes back spotless too.', steps).map(c => c.type), ['lint'], 'named beside a word of success: still silent')
+})
+
+t.test('what a claims hook\'s Layer 1 opens on: a claim the detector finds, or a success said in any wording', async t => {
+  for (const text of ['All tests pass.', 'Klart, commitat 🟢', 'كل الاختبارات ناجحة.', 'Sviten är i gott skick.', 'Il problema era un import mancante. Fatto!']) t.ok(mayClaim(text), text)
+  for (const text of ['I looked at the parser and left it as it is.', 'Lo siento muchísimo 😔', 'Which of the two approaches do you prefer?']) t.notOk(mayClaim(text), text)
 })
