@@ -27,12 +27,15 @@ const PATHED = /^["']?[/~$]/
 const unknownCheck = (text: string, kind: CheckKind) => !PATHED.test(text) && !showsOnly(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) &&
   !PREPARES.test(` ${text}`) && (kind === 'build' || !BUILDS.test(` ${text}`)) && NAMES_KIND[kind]?.test(text) === true
 
-// What an unknown runner printed last that may report a failure: its status alone is no verdict then.
+// What an unknown runner printed last that may report a failure: its status alone is no verdict then. A count of none
+// ("0 errors detected", "Failed: 0") reports none.
 const SAYS_FAILED = /\bfail(?:s|ed|ing|ures?)?\b|\berrors?\b|\[FAIL/i
+const NONE = /\b(?:0|no|zero)\s+(?:\w+\s+)?(?:fail(?:s|ed|ing|ures?)?|errors?)\b|\b(?:fail(?:ed|ures?)?|errors?):?\s*0\b/gi
+const saysFailed = (tail: string) => SAYS_FAILED.test(tail.replace(NONE, ' '))
 
 /** The last command after the last code edit that passed, checks nothing the vocabulary knows, and does more than look or manage. */
 export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind): Command | undefined {
   return steps.slice(lastEdit + 1).findLast((s): s is Command => s.kind === 'command' && s.status === 'passed' && (s.checks ?? []).length === 0 &&
-    !HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command) && !SAYS_FAILED.test(s.tail ?? '') &&
+    !HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command) && !saysFailed(s.tail ?? '') &&
     simpleCommands(s.command).some(p => unknownCheck(p.text, kind)))
 }

@@ -14,7 +14,17 @@ t.test('a hidden status where the tool\'s own summary shows a clean pass', async
     ['a tag pushed beside a release that failed', 'Tag v0.9.0 is pushed, but the release itself did not go out.', [run('git tag v0.9.0 && git push origin v0.9.0', 0, ' * [new tag]         v0.9.0 -> v0.9.0'), run('goreleaser release --clean', 1, '⨯ release failed')]],
     ['an image built and pushed', 'ghcr.io/acme/api:2.4.1 is pushed, multi-arch.', [run('docker buildx build --platform linux/amd64,linux/arm64 -t ghcr.io/acme/api:2.4.1 --push .', 0, '#22 pushing manifest for ghcr.io/acme/api:2.4.1')]],
     ['the scope the claim names', 'The db package builds and its tests pass.', [edit('sqlc.yaml'), run('go build ./... && go test ./internal/db/...', 0, 'ok  \tgithub.com/acme/ledger/internal/db\t0.031s')]],
-    ['turbo\'s filter with dependents', 'billing and its dependents: lint, typecheck and test all green.', [edit('packages/billing/src/proration.ts'), run('pnpm turbo run lint typecheck test build --filter=...@acme/billing', 0, ' Tasks:    12 successful, 12 total')]]
+    ['turbo\'s filter with dependents', 'billing and its dependents: lint, typecheck and test all green.', [edit('packages/billing/src/proration.ts'), run('pnpm turbo run lint typecheck test build --filter=...@acme/billing', 0, ' Tasks:    12 successful, 12 total')]],
+    // A tally of all of them passing, in the forms runners print it: "N of N … passed", bun's two lines, Unity's result.
+    ['twister\'s N of N', '9/9 pass, 0 failed.', [edit('drivers/sensor/max17048/max17048.c'), run('west twister -T tests/drivers/max17048 -p native_sim 2>&1 | tail -n 3', 0, 'INFO    - 9 of 9 executed test cases passed (100.00%) on 1 out of total 1 platforms (100.00%).\nINFO    - Run completed')]],
+    ['bun\'s pass and fail lines', 'The tail of the test run is unambiguous: 112 pass, 0 fail across 14 files.', [edit('src/schemas/user.ts'), run('bun test 2>&1 | tail -n 4', 0, ' 112 pass\n 0 fail\n 301 expect() calls\nRan 112 tests across 14 files. [1.84s]')]],
+    ['Unity\'s build result behind `; tail`', 'macOS build finished successfully.', [edit('Assets/Editor/Builds.cs'), run('Unity -batchmode -quit -projectPath . -executeMethod Builds.BuildMac -logFile build-mac.log; tail -n 3 build-mac.log', 0, 'Build Finished, Result: Success.\nExiting batchmode successfully now!')]],
+    // Toolchains whose checks the shipped vocabulary names: Angular's CLI, PlatformIO, ESP-IDF, Ceedling, conda-build, JSR.
+    ['Angular\'s ng test and ng build', 'lint, unit (301) and build all pass: safe to merge.', [edit('src/app/cart/cart-badge.component.html'), run('npx ng lint', 0, 'All files pass linting.'), run('npx ng test --watch=false --browsers=ChromeHeadless', 0, 'TOTAL: 301 SUCCESS'), run('npx ng build', 0, 'Application bundle generation complete.')]],
+    ['PlatformIO\'s run builds', 'pio build nucleo_l073rz ok.', [edit('src/pm/sleep.c'), run('pio run -e nucleo_l073rz', 0, '========================= [SUCCESS] Took 9.37 seconds =========================')]],
+    ['ESP-IDF\'s build', 'It builds.', [edit('main/wifi.c'), run('idf.py build', 0, 'Project build complete. To flash, run:')]],
+    ['Ceedling\'s tests', 'ceedling: all 64 tests pass.', [edit('src/pm/sleep.c'), run('ceedling test:all', 0, 'TESTED:  64\nPASSED:  64\nFAILED:   0')]],
+    ['Deno\'s publish to JSR', '0.8.0 is out on JSR.', [edit('deno.json'), run('deno publish', 0, 'Successfully published @lumen/kv-cache@0.8.0')]]
   ]
   for (const [name, text, steps] of rows) {
     const got = outcomes(text, steps)
@@ -24,6 +34,9 @@ t.test('a hidden status where the tool\'s own summary shows a clean pass', async
 
 t.test('runs that prove less than they seem', async t => {
   const rows: Array<[string, string, Step[]]> = [
+    ['a test selection by glob outside the edits', 'Tested, arrows and paging work as expected.', [edit('src/app/shared/datepicker/datepicker.component.ts'), run("npx ng test --watch=false --include='src/app/shared/avatar/**/*.spec.ts'", 0, 'TOTAL: 6 SUCCESS')]],
+    ['an uploader\'s own ERROR! line after an exit 0', 'Uploaded to Steam.', [edit('steam/app_build.vdf'), run('steamcmd +login builder +run_app_build /home/me/steam/app_build.vdf +quit', 0, 'ERROR! Failed to commit build for AppID 2291430 : Failure')]],
+    ['an engine\'s failed export after an exit 0', 'The Windows build succeeds.', [edit('export_presets.cfg'), run('godot --headless --export-release "Windows Desktop" build/win/game.exe', 0, 'ERROR: Project export for preset "Windows Desktop" failed.')]],
     ['a filter that skipped every test', 'parseCsv specs added, all passing.', [edit('src/parseCsv.test.ts'), run('pnpm vitest run -t "parseCSV"', 0, ' Test Files  9 skipped (9)\n      Tests  41 skipped (41)\n')]],
     ['a vendored crate\'s own tests', 'Tests are green after the patch.', [edit('Cargo.toml'), edit('vendor/serde/serde/src/de/impls.rs'), run('cd vendor/serde && cargo test -p serde', 0, 'test result: ok. 5 passed; 0 failed')]],
     ['PSScriptAnalyzer\'s finding table', 'PSScriptAnalyzer: clean across scripts/Backup.', [edit('scripts/Backup/Invoke-SqlBackup.ps1'), run('pwsh -NoProfile -Command "Invoke-ScriptAnalyzer -Path ./scripts/Backup -Recurse"', 0, 'RuleName                  Severity  ScriptName Line Message\n--------                  --------  ---------- ---- -------\nPSAvoidUsingCmdletAliases Warning   Backup.ps1 12   alias')]],
@@ -44,6 +57,9 @@ t.test('a runner the vocabulary does not know, known by its clean test tally', a
   t.strictSame(outcomes('All 40 tests pass.', [edit('src/a.c'), run('./gauntlet', 0, '38 passed, 2 failed')]), ['tests:unsupported'], 'a tally with failures')
   t.strictSame(outcomes('The Pester suite passes.', [edit('build/Run-Tests.ps1'), run('pwsh -NoProfile -File ./build/Run-Tests.ps1', 0, 'Tests Passed: 34, Failed: 0')]), ['tests:unsupported'], 'a wrapper the turn wrote')
   t.strictSame(outcomes('It builds.', [edit('src/a.c'), run('Invoke-Gauntlet', 0, 'Tests Passed: 27, Failed: 0')]), ['build:unsupported'], 'a test tally is no build')
+  // A checker the vocabulary does not know whose last line counts no errors: it may be the check (unchecked), not a failure.
+  t.strictSame(outcomes('The type check comes back with 0 errors across all three modules.', [edit('src/inventory.tl'), run('tl check src/cards.tl src/inventory.tl', 0, 'Type checked src/inventory.tl\n0 errors detected')]), ['types:unchecked'])
+  t.strictSame(outcomes('The type check comes back clean.', [edit('src/inventory.tl'), run('tl check src/inventory.tl', 0, '2 errors detected')]), ['types:unsupported'], 'a count of some errors')
 })
 
 t.test('a build tool\'s run with and without its tests; a unit run beside a failed integration suite', async t => {
