@@ -49,6 +49,15 @@ const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
 const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+// The same, in languages whose words \b cannot bound (Arabic, Hebrew, Persian, Hindi, Bengali, Greek, Thai) and some
+// more with Latin letters: a condition, a plan or an instruction, and a negation a few words before the claim (Arabic's
+// and Hebrew's "and" is a letter of the word it joins).
+const L = '(?<![\\p{L}])'
+const R = '(?![\\p{L}])'
+const NOT_NOW_BEFORE_INTL = new RegExp(`${L}(?:و?(?:إذا|اذا|لو|عندما|قبل|تأكد|تأكّد|سوف|يجب|يرجى)|ו?(?:אם|כאשר|לפני|ודא|וודא|צריך)|اگر|وقتی|قبل\\s+از|مطمئن|خواهم|باید|لطفا|अगर|यदि|जब|पहले|चाहिए|যদি|যখন|আগে|αν|εάν|όταν|πριν|θα|πρέπει|ถ้า|หาก|เมื่อ|ก่อน|ต้อง|ha|amikor|mielőtt|majd|kell|jos|kun|ennen|varmista|pokud|když|jestli|před|budu|bude|ověř|innan|ska|se\\s+till|hvis|skal|sørg\\s+for|dacă|când|înainte|voi|trebuie)${R}`, 'iu')
+const NEGATION_BEFORE_INTL = new RegExp(`${L}(?:لا|لم|لن|ليس|ليست|غير|לא|אין|טרם|نه|هنوز|नहीं|না|δεν|όχι|ไม่|ยังไม่|nem|nincs|ei|eivät|není|nejsou|inte|ej|ikke)${R}[^.,;!?\\n]{0,40}$`, 'iu')
+const NOT_NOW_AFTER_INTL = /^\s*(?:ن(?:شد|می|کرد|بود|یست)|नहीं|নি|না|ไม่)/u
+
 // A bare "no" after the claim negates it only at the clause's end ("pasan, ¿no?" aside): "limpo no NativeBridge" is "clean in".
 const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|niet|nahi|nahin)\s*(?:[.!—–]|\s-\s|$)|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
@@ -112,6 +121,7 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   const before = sentence.slice(0, at).replace(TURN, '')
   const after = sentence.slice(at + length)
   if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false
+  if (NOT_NOW_BEFORE_INTL.test(before) || NEGATION_BEFORE_INTL.test(before) || NOT_NOW_AFTER_INTL.test(after)) return false
   // "`mypy src` — you want `Success: no issues found`": what to expect, said inside the wording.
   if (EXPECTED_INSIDE.test(sentence.slice(at, at + length)) || NEGATED_INSIDE.test(sentence.slice(at, at + length))) return false
   // "It builds a 90/10 label array": a test that builds something is no build.

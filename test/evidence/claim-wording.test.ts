@@ -1,17 +1,12 @@
 // The claim detector on wordings in the agents' other languages and plain-language reports, and the forms beside them that
-// are no claim; the unverified-claim trigger lets each claim through.
+// are no claim (the detector opens the hook's Layer 1 itself: server/pipeline/layer1-stage.ts).
 import t, { type Test } from 'tap'
 import { findClaims } from '../../server/evidence/claims.js'
-import { testConfig } from '../helper.js'
 
 const types = (text: string) => findClaims(text).map(c => c.type)
-const trigger = testConfig().hooks['unverified-claim']!.trigger
-/** Each row's text holds claims of these types, and the hook's Layer-1 trigger lets it through to the detector. */
+/** Each row's text holds claims of these types. */
 function claimed (t: Test, rows: Array<[string, string[]]>): void {
-  for (const [text, want] of rows) {
-    t.strictSame(types(text), want, text)
-    t.ok(trigger.test(text), `the trigger lets it through: ${text}`)
-  }
+  for (const [text, want] of rows) t.strictSame(types(text), want, text)
 }
 
 t.test('claims in Spanish, Portuguese, French, German, Korean and Japanese, and in plain words', async t => {
@@ -114,10 +109,23 @@ t.test('a check\'s name and a good outcome in one clause, in words no phrase lis
     ['Die Integrationstests: bestanden, die Unit tests auch bestanden.', ['tests']],
     ['Birim testleri geçiyor.', ['tests']],
     ['Сборка зелёная.', ['build']],
-    ['Formatting: okay across the repo.', ['lint']]
+    ['Formatting: okay across the repo.', ['lint']],
+    // The same pair in more of the languages developers write in, in their own order and script.
+    ['كل الاختبارات ناجحة.', ['tests']],
+    ['כל הבדיקות עוברות.', ['tests']],
+    ['Οι δοκιμές πέρασαν.', ['tests']],
+    ['A tesztek zöldek.', ['tests']],
+    ['Testit menevät läpi.', ['tests']],
+    ['Testerna är gröna.', ['tests']],
+    ['تست‌ها پاس شدند.', ['tests']],
+    ['Tous les specs Cypress passent.', ['tests']]
   ]
   claimed(t, rows)
-  for (const text of ['Die Tests sind noch nicht grün.', 'Tests: `41 passed`.', 'gh pr checks lists lint and docs as successful.', 'Wait for tests to pass.', 'Los tests todavía no pasan.']) {
+  for (const text of ['Die Tests sind noch nicht grün.', 'Tests: `41 passed`.', 'gh pr checks lists lint and docs as successful.', 'Wait for tests to pass.', 'Los tests todavía no pasan.',
+    // Negated, conditional or an instruction, before or (Persian, Hindi) after the outcome.
+    'الاختبارات لم تنجح بعد.', 'على جهازك: شغّل `php artisan test`، وتأكد أن كل الاختبارات تمر قبل الدمج.', 'הבדיקות לא עוברות עדיין.',
+    'Αν οι δοκιμές πέρασαν, θα κάνω merge.', 'A tesztek nem zöldek.', 'Jos testit ovat vihreitä, mergetään.', 'Testerna är inte gröna.',
+    'تست‌ها پاس نشدند.', 'टेस्ट पास नहीं हुए।']) {
     t.strictSame(types(text), [], text)
   }
 })
