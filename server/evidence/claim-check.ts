@@ -6,7 +6,7 @@ import { SHARED_GIT, sharedTargetGap } from './claim-targets.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse, isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
-import { shadowsOf } from './shadowing.js'
+import { overwritesOf, shadowsOf } from './shadowing.js'
 import { REWRITES } from './run-proof.js'
 import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
@@ -106,6 +106,10 @@ function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Bac
   const written = steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
   const word = words.find(w => { const redefines = shadowsOf(w); return [...steps.slice(0, at), run].some(s => redefines(s, written)) })
   if (word) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
+  // A check's program named by its path (`vendor/bin/phpunit`) runs whatever the shell wrote there earlier in the turn (a
+  // reproduction script the turn wrote may still show a fix works, as above).
+  const path = NAMES_A_CHECK.has(claim.type) && simpleCommands(run.command).map(p => /^(?:[A-Za-z_]\w*=\S*\s+)*(\S*\/\S+)/.exec(p.text)?.[1]).find(p => p !== undefined && steps.slice(0, at).some(overwritesOf(p)))
+  if (path) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn overwrote ${path}, the program it runs` }
   const elsewhere = outsideEdits(run.command, written)
   // "The db package builds and its tests pass" says which scope it reports.
   const scopeNamed = elsewhere !== undefined && elsewhere.replace(/^package /, '').split(', ').some(d => new RegExp(`(?:^|[\\s\`(:/])${esc(d.split('/').at(-1)!)}(?=[\\s\`'’:,.)]|$)`, 'i').test(claim.text))

@@ -20,6 +20,11 @@ const PUSHES = /\bgit\s+(?:-\S+\s+)*push\b|\b(?:gh\s+pr|glab\s+mr)\s+(?:create|m
 const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
 const REGISTRY_ONLY = /^(?:docker\s+push|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
 
+// Environments by the names deploys and claims give them: one name each, so that "prod" and "production" agree.
+const ENVS: ReadonlyArray<readonly [string, RegExp]> = [['production', /(?<![\w-])(?:prod|production|prd)(?![\w-])|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i], ['staging', /(?<![\w-])(?:staging|stage|stg|preprod|pre-prod)(?![\w-])/i], ['development', /(?<![\w-])(?:dev|development)(?![\w-])/i], ['preview', /(?<![\w-])(?:preview|qa|uat)(?![\w-])/i]]
+/** The one environment a text names, if it names exactly one. */
+const envOf = (text: string): string | undefined => { const hits = ENVS.filter(([, re]) => re.test(text)); return hits.length === 1 ? hits[0]![0] : undefined }
+
 /** Why the runs that back a committed or deployed claim did not reach where it says, if they did not. */
 export function sharedTargetGap (claim: Claim, run: Command, runs: readonly Command[], after: readonly Command[], steps: readonly Step[]): string | undefined {
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
@@ -28,5 +33,9 @@ export function sharedTargetGap (claim: Claim, run: Command, runs: readonly Comm
   if (claim.type !== 'deployed' || !ENVIRONMENT.test(mainClause(claim.text))) return undefined
   if (after.every(r => REGISTRY_ONLY.test(r.command.trim()))) return `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`
   if (after.every(r => LOCAL_TARGET.test(r.command))) return `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`
+  // "Live on production" after `dep deploy staging`: every deploy named an environment, none the one claimed.
+  const claimed = envOf(mainClause(claim.text))
+  const named = after.map(r => envOf(r.command))
+  if (claimed && named.every(e => e !== undefined && e !== claimed)) return `${quote(run.command)} deployed to ${named.at(-1)}, not ${claimed}`
   return undefined
 }

@@ -16,7 +16,7 @@ export interface RunProof {
 const OUTPUT_WINDOW = 16 * 1024
 // A clean pass printed by the common runners: what a run whose status was hidden must show to count.
 const CLEAN_PASS = /\b[1-9][0-9]* (passed|passing|tests? passed|(?:examples?|tests?|properties), 0 failures|successes \/ 0 failures)\b|^All tests successful\.|^Result: PASS\b|\b0 failures, 0 errors\.|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [1-9]|\bPassed!\s+-\s+Failed:\s+0\b|\b100% tests passed\b|^ok\s|\bAll (checks|tests) passed\b|\bTests?:\s+[1-9][0-9]* passed\b|^test result: ok\b|\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bBuild Succeeded\b|^\s*✓ built in [0-9.]+\s?m?s\b|\bcompiled successfully\b|^\s*Finished [`']?\w+[`']? profile\b|\bFound 0 errors\b|\b0 (errors|problems|violations)\b|\[OK\] No errors\b|^Test Successful in [0-9.]+s\. [1-9][0-9]* tests? run\.|^DONE [1-9][0-9]* tests? in [0-9.]+m?s\b|\bTasks:\s+(?<tasks>[1-9][0-9]*) successful, \k<tasks> total\b|^Passed: 0 failure\(s\)|\b[1-9][0-9]* (?:tests?|specs?|examples?|cases|checks|tasks|scenarios)?,?\s*(?:passed|succeeded|successful|ok),?\s+0 (?:failed|failures?|errors?)\b|\bPassed:\s*[1-9][0-9]*,\s*Failed:\s*0\b|\b(?<all>[1-9][0-9]*) of \k<all> (?:executed )?(?:test cases?|tests?|specs?|checks?) passed\b|^\s*[1-9][0-9]* pass\s*\n\s*0 fail\b|\bResult: Success\b/im
-const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\bExecuted 0 tests\b|\bNo test matches the given testcase filter\b|\brunning 0 tests\b|\bNo tests found\b|\b0 pass(?:ed|ing)\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed|failing))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b|\bNo tests (?:were )?(?:executed|found)\b|\bAll examples were filtered out\b|\b0 examples, 0 failures\b|\bfor 0 projects\b|^\s*Tests\s+(?<skipped>[0-9]+) skipped \(\k<skipped>\)\s*$/im
+const NO_TESTS = /\bno tests (ran|found|to run)\b|\bFiles=0, Tests=0\b|\[ FAIL 0 \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS 0 \]|\b0 successes \/ 0 failures\b|\bcollected 0 items\b|\bRan 0 tests\b|\bExecuted 0 tests\b|\bNo test matches the given testcase filter\b|\brunning 0 tests\b|\bNo tests found\b|\b0 pass(?:ed|ing)\b(?![^\n]{0,40}\b[1-9][0-9]* (passed|failed|failing))|\bTests?:\s+0 total\b|\bTests are skipped\b|\bTests run: 0\b|\bTests:\s+\d+ skipped, \d+ total\b|\bNo tests (?:were )?(?:executed|found)\b|\bAll examples were filtered out\b|\b0 examples, 0 failures\b|\bfor 0 projects\b|^\s*Tests\s+(?<skipped>[0-9]+) skipped \(\k<skipped>\)\s*$|^Nothing was run\.|^TESTED:\s+0\s*$/im
 // ExUnit's tag filter: every test excluded ("214 tests, 0 failures, 214 excluded").
 const ALL_EXCLUDED = /\b([0-9]+) tests?, 0 failures, \1 excluded\b/
 // Go prints "[no test files]" for each package without tests; the run proves nothing only where no package said ok.
@@ -29,7 +29,7 @@ const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)pretti
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)|\bctest\b[^;&|]*\s(?:-N|--show-only)(?:\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
-const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--match-path|--match-test|--match-contract|--mt|--mc|--mp|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt)|\.Tests\.ps1)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+(?!-|\.\/\.\.\.)\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]/
+const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--match-path|--match-test|--match-contract|--mt|--mc|--mp|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt)|\.Tests\.ps1)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+(?!-|\.\/\.\.\.)\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]|\bdbt\s+(?:test|build)\b[^;&|]*\s(?:-s|--select|-m|--models)[=\s]|\s-gtest=|\bceedling\b[^;&|]*\stest:(?!all\b)\S/
 // A folder or a file given as an argument (`pnpm jest src/components/Modal`): a selection when it passed; a failed run's
 // program path (`./gradlew`, `bin/rails`, `dotnet test tests/App.Tests`) is no evidence that it ran less than the whole.
 const PATH_ARG = /(?<!(?:^|\s)--?[\w-]+[\s=])(?<=^|\s)(?:\.\/)?[\w@.-]+\/[\w@./-]*[\w@-](?=\s|$)/
@@ -38,6 +38,9 @@ export const REWRITES = /(^|\s)(--fix|-fix|-fix-errors|--write|-w|--apply|fix|-i
 const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
 // npm, pnpm and yarn print the script they run ("> app@1.0.0 test" then "> echo ok"): one that only prints tests nothing.
 const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (?:(?:echo|printf|true|exit 0|:)(?:\s|$)|node\s+-[ep]\s+["']?console\.log\(|python[0-9.]*\s+-c\s+["']print\()/m
+// bun and yarn echo it as "$ echo …", on the output's first line.
+const PRINTS_ONLY_DOLLAR = /^\$ (?:echo|printf|true|exit 0|:)(?:\s|$)/
+const RUNS_PACKAGE_SCRIPT = /^\s*(?:bun|yarn|pnpm|npm)\s+(?:run\s+)?[\w:-]+\s*$/
 // make prints each recipe line before it runs it: a target whose every line is an `echo` and what it echoed ran nothing.
 const ECHO_LINE = /^@?(?:echo|printf)\s+(?:-[neE]+\s+)*(['"]?)(.*)\1$/
 const makePrintsOnly = (command: string, output: string): boolean => {
@@ -109,7 +112,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   // `gh run watch` and `gh pr checks --watch` wait for CI to finish and exit with its verdict: not a watch mode.
   if (WATCH.test(command) && !/\bgh\s+(run\s+watch|pr\s+checks)\b/.test(command) && (testing || checks.includes('build'))) return { unproven: 'a watch-mode run that never finished' }
   if (ASKS_ONLY.test(command.trim())) return { unproven: 'it printed its version or help; it checked nothing' }
-  if (PRINTS_ONLY_SCRIPT.test(output) || makePrintsOnly(command, output)) return { unproven: 'the script it ran only prints text' }
+  if (PRINTS_ONLY_SCRIPT.test(output) || (RUNS_PACKAGE_SCRIPT.test(command) && PRINTS_ONLY_DOLLAR.test(output.trimStart())) || makePrintsOnly(command, output)) return { unproven: 'the script it ran only prints text' }
   // A snapshot tally ("Snapshot: 0 passed, 0 total") counts snapshots, not tests.
   const tally = output.replace(/^Snapshots?:.*$/gm, '')
   // cargo's doc tests print "running 0 tests" after the unit tests passed: none ran only where no part passed any.

@@ -1,4 +1,4 @@
-/** Whether a command of the turn redefined a check's name before it ran: an alias, a shell or PowerShell function, a PATH prepend; pure. */
+/** Whether a command of the turn redefined a check's name before it ran: an alias, a shell or PowerShell function, a PATH prepend, the file it runs overwritten; pure. */
 import { esc } from './claim-runs.js'
 import type { Step } from './steps.js'
 
@@ -9,6 +9,15 @@ const PATH_PREPEND = /(?:^|[;&\s])(?:export\s+)?PATH=["']?([^:\s"']+):|\$env:(?:
 export const shadowsOf = (word: string) => {
   const defines = new RegExp(`\\balias\\s+${esc(word)}=|(^|[;&|\\s])(function\\s+)?${esc(word)}\\s*\\(\\)|\\bfunction\\s+${esc(word)}\\s*\\{|\\bSet-Alias\\s+(-Name\\s+)?${esc(word)}\\b`)
   return (s: Step, written: readonly string[]) => shadows(s, defines, written)
+}
+/**
+ * Whether a step overwrote, through the shell, the program a run names by its path (`printf '…' > vendor/bin/phpunit`,
+ * `cp fake.sh bin/pytest`): what ran then is what the turn wrote.
+ */
+export const overwritesOf = (path: string) => {
+  const file = `['"]?(?:\\./)?${esc(path.replace(/^\.\//, ''))}['"]?(?=\\s|$|[;&|])`
+  const writes = new RegExp(`>>?\\s*${file}|\\b(?:cp|mv|ln(?:\\s+-\\w+)*|install)\\s+(?:-\\S+\\s+)*\\S+\\s+${file}`)
+  return (s: Step) => s.kind === 'command' && s.status !== 'error' && writes.test(s.command)
 }
 const shadows = (s: Step, defines: RegExp, written: readonly string[]): boolean => {
   if (s.kind !== 'command' || s.status === 'error') return false
