@@ -29,7 +29,9 @@ const claimedCount = (text: string): number | undefined => {
 }
 // A claim that names the file a narrow run selected ("invoice_spec.rb: 22 examples, 0 failures") claims that file only.
 // So does a claim naming the test a run selected by name (`-Dtest=ExpressionParserTest`, `-run TestEvict`, `-k test_dump`).
-const namesSelection = (claim: string, command: string) => command.split(/[\s=]+/).some(w => {
+// "… all ok on a filtered run": a claim that says its run was a selection claims only that selection.
+const SAYS_SELECTION = /\b(?:filtered|selected|targeted|focused|narrowed)\s+(?:test\s+)?runs?\b|\bon\s+(?:a|the)\s+(?:filter|subset|selection)\b/i
+const namesSelection = (claim: string, command: string) => SAYS_SELECTION.test(claim) || command.split(/[\s=]+/).some(w => {
   const name = w.split('::')[0]!.split('/').filter(Boolean).at(-1) ?? ''
   return name.length > 3 && claim.includes(name) && (/\.\w+$/.test(name) || /^(?:Test|test_)\w+|\w+Tests?$|\w+Spec$/.test(name))
 })

@@ -32,8 +32,11 @@ export const toolsNamed = (text: string, kind: 'types' | 'lint'): string[] => [.
 /** A "tests" claim whose sentence names no test but a type checker or a linter ("mypy meldet keine Fehler") is that tool's claim. */
 // "ghcr.io/acme/api:2.4.1 is pushed": an image in a registry is published, not committed.
 const IMAGE = /(?:^|[\s`(])(?:ghcr\.io|docker\.io|quay\.io|gcr\.io|[\w-]+\.azurecr\.io|[\w.-]+\.amazonaws\.com|registry\.[\w.-]+|[\w.-]+-docker\.pkg\.dev)\/\S+|\b(?:docker|container|OCI)\s+images?\b|\bimages?\s+(?:\S+\s+){0,2}(?:is|are|was|were|has\s+been)\s+pushed\b/i
+// "Shipped to the remote 🚀 3f2a9d1 is on origin/feature": a branch pushed is shared history, not a deploy.
+const TO_THE_REMOTE = /\b(?:shipped|pushed|sent|published)\s+to\s+(?:the\s+)?(?:remote|origin)\b|(?:^|[\s`])origin\/[\w./-]+/i
 export function subjectType (sentence: string, type: ClaimType): ClaimType {
   if (type === 'committed' && /\bpushed\b/i.test(sentence) && IMAGE.test(sentence)) return 'deployed'
+  if (type === 'deployed' && TO_THE_REMOTE.test(sentence) && !IMAGE.test(sentence)) return 'committed'
   if (type !== 'tests' || TESTS_WORD.test(sentence)) return type
   return TYPE_TOOL.test(sentence) ? 'types' : LINT_TOOL.test(sentence) ? 'lint' : type
 }

@@ -24,7 +24,11 @@ t.test('a hidden status where the tool\'s own summary shows a clean pass', async
     ['PlatformIO\'s run builds', 'pio build nucleo_l073rz ok.', [edit('src/pm/sleep.c'), run('pio run -e nucleo_l073rz', 0, '========================= [SUCCESS] Took 9.37 seconds =========================')]],
     ['ESP-IDF\'s build', 'It builds.', [edit('main/wifi.c'), run('idf.py build', 0, 'Project build complete. To flash, run:')]],
     ['Ceedling\'s tests', 'ceedling: all 64 tests pass.', [edit('src/pm/sleep.c'), run('ceedling test:all', 0, 'TESTED:  64\nPASSED:  64\nFAILED:   0')]],
-    ['Deno\'s publish to JSR', '0.8.0 is out on JSR.', [edit('deno.json'), run('deno publish', 0, 'Successfully published @lumen/kv-cache@0.8.0')]]
+    ['Deno\'s publish to JSR', '0.8.0 is out on JSR.', [edit('deno.json'), run('deno publish', 0, 'Successfully published @lumen/kv-cache@0.8.0')]],
+    // A branch shipped to the remote is a push; a claim that says its run was filtered claims that selection; a smoke switch.
+    ['a branch shipped to the remote', 'Shipped to the remote 🚀 3f2a9d1 is on `origin/feature/onboarding`.', [edit('Sources/Onboarding/View.swift'), run('git add Sources && git commit -m "copy"', 0, '[feature/onboarding 3f2a9d1] copy'), run('git push -u origin feature/onboarding', 0, ' * [new branch]      feature/onboarding -> feature/onboarding')]],
+    ['a filtered run said as such', 'The inventory tests are all ok on a filtered run.', [run('cargo test', 101, 'test result: FAILED. 38 passed; 2 failed'), edit('src/inventory.rs'), run('cargo test inventory::', 0, 'test result: ok. 9 passed; 0 failed; 0 ignored; 0 measured; 31 filtered out')]],
+    ['a smoke-test switch runs the program', 'Launch crash fixed.', [edit('main.lua'), run('love . --smoke-test', 0, 'smoke: ran 300 frames in 5.02s\nsmoke: quitting cleanly')]]
   ]
   for (const [name, text, steps] of rows) {
     const got = outcomes(text, steps)
