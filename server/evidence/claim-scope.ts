@@ -1,0 +1,50 @@
+/** What a claim says of the run that backs it: a count, a selection, a scope, a release, a matrix, a runner by name; pure. */
+import { esc, firstWord } from './claim-runs.js'
+import { simpleCommands } from './verification.js'
+import type { Step } from './steps.js'
+
+type Command = Extract<Step, { kind: 'command' }>
+
+// "all 48 tests pass", "142/142", "48 passing": the number of passing tests a claim names ("1204 examples, 0 failures" names none).
+const COUNT = /\ball\s+([0-9]{1,6})\s+(?:[a-z]+\s+)?(?:tests?|specs?|examples?|cases)\b|\b([0-9]{1,6})\s*\/\s*\2\b|\b([0-9]{1,6})\s+(?:[a-z]+\s+)?(?:(?:tests?|specs?|examples?|cases)\s+)?(?:pass(?:es|ed|ing)?|green)\b/i
+export const claimedCount = (text: string): number | undefined => {
+  const m = COUNT.exec(text)
+  return m ? Number(m[1] ?? m[2] ?? m[3]) : undefined
+}
+// A claim that names the file a narrow run selected ("invoice_spec.rb: 22 examples, 0 failures") claims that file only.
+// So does a claim naming the test a run selected by name (`-Dtest=ExpressionParserTest`, `-run TestEvict`, `-k test_dump`).
+// "… all ok on a filtered run": a claim that says its run was a selection claims only that selection.
+const SAYS_SELECTION = /\b(?:filtered|selected|targeted|focused|narrowed)\s+(?:test\s+)?runs?\b|\bon\s+(?:a|the)\s+(?:filter|subset|selection)\b/i
+export const namesSelection = (claim: string, command: string) => SAYS_SELECTION.test(claim) || command.split(/[\s=]+/).some(w => {
+  const name = w.split('::')[0]!.split('/').filter(Boolean).at(-1) ?? ''
+  return name.length > 3 && claim.includes(name) && (/\.\w+$/.test(name) || /^(?:Test|test_)\w+|\w+Tests?$|\w+Spec$/.test(name))
+})
+// A word of a passing run's command that the failed run lacks and the claim says: the target it was run for.
+export const namesScope = (claim: string, passed: string, failed: string) => passed.split(/[\s.#:/=,'"]+/).some(w =>
+  w.length > 3 && /[\d_-]/.test(w) && !failed.includes(w) && new RegExp(`(?:^|[\\s(\`])${esc(w)}(?![\\w-])`, 'i').test(claim))
+export const UNIT = /\bunit\s+(?:tests?|specs?|suite)\b/i
+export const WIDER_LEVEL = /integration|e2e|end-to-end|acceptance|functional|\bIT\b|:it:|verify/i
+// Wider than any one selection, even beside its name: "TestEvict passes, and the whole module is green".
+export const WIDER = /\b(?:whole|entire|full|complete)\b|\bsuite\b|\ball\s+(?:the\s+)?(?:tests|specs|suites|packages|modules|crates)\b/i
+export const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|(?:^|\s)вс[еёя]/i
+/** Whether the text names the word as one of its own words: after a start, a space, a backtick or a bracket, before `end`. */
+export const namesWord = (text: string, word: string, end: string, flags = '') => new RegExp(`(?:^|[\\s\`(])${esc(word)}(?=${end}|$)`, flags).test(text)
+
+// A release (production) build claimed, a debug build run: `./gradlew assembleDebug`, `cargo build` without --release is
+// left alone (its profile is not named), `-c debug`, `--configuration Debug`.
+export const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|apk|aab|ipa|artifact)s?\b|\bbuild\s+(?:de\s+)?(?:release|production|prod)\b/i
+export const BUILD_OK = /^\[?(?:INFO\]\s*)?BUILD SUCCESS(?:FUL)?\b/m
+export const QUOTES_BUILD_OK = /\bbuild\s+success(?:ful)?\b/i
+// `mix compile` without MIX_ENV=prod compiles the dev environment: no release.
+export const DEBUG_BUILD = /(?<!MIX_ENV=prod\s+)\bmix\s+compile\b|\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b|\s--preset[=\s]+[\w-]*debug\b/i
+
+// "The tox matrix passes", "all Python versions": more than the one environment `tox -e py311` ran.
+export const MATRIX_CLAIM = /\bmatri(?:x|ces)\b|\b(?:all|every|each)\s+(?:(?:python|node|ruby|jdk|java|go|php)\s+)?(?:versions|envs|environments|interpreters|toolchains)\b/i
+export const ONE_ENV = /\btox\b[^;&|]*\s-e\s*[\w.-]+(?!\s*,)(?:\s|$)|\bnox\b[^;&|]*\s(?:-p|--python)[=\s][\d.]+(?:\s|$)/
+
+// Words that start a command without saying which check it is.
+const WRAPPERS = new Set(['python', 'python3', 'py', 'sh', 'bash', 'node', 'npx', 'bunx', 'uv', 'uvx', 'poetry', 'pipenv', 'env', 'sudo', 'time', 'cd', 'exec'])
+/** The program of one of the run's commands that the claim names (`tox`, `ruff`), if any. */
+export function runnerNamed (text: string, c: Command): string | undefined {
+  return simpleCommands(c.command).map(p => firstWord(p.text)).find(w => w.length > 2 && !WRAPPERS.has(w) && namesWord(text, w, '[\\s`):,.、]', 'i'))
+}
