@@ -37,6 +37,9 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
       if (m && PACKAGE_ROOTS.has(m[1]!)) dirs.push(`${m[1]}/${m[2]}`)
     }
   }
+  // Julia's environment folder (`julia --project=lib/Meshes`): the package whose tests run.
+  const julia = /^\s*julia\b[^;&|]*\s--project=([\w./-]+)/.exec(command)?.[1]
+  if (julia && julia !== '.' && julia !== '@.') dirs.push(clean(julia))
   // A selection by glob (`ng test --include='src/app/avatar/**'`, `cypress run --spec 'cypress/e2e/cart/*.cy.ts'`): the
   // folder before its first wildcard.
   for (const m of command.matchAll(/\s--(?:include|spec)[=\s]+['"]?([\w.@-]+(?:\/[\w.@-]+)+)\/[^\s'"]*[*?{[]/g)) dirs.push(clean(m[1]!))
@@ -67,9 +70,22 @@ export function dependencyScope (command: string): { dir: string, name: string }
   return deps.length > 0 && deps.every(m => m !== null) ? { dir: dirs[0]!, name: deps[0]![1]! } : undefined
 }
 
+// A .NET test project names what it tests (`dotnet test tests/Contoso.Billing.Tests` tests Contoso.Billing); a cabal or
+// stack target is a package of the project (`cabal test kite-cli`).
+const DOTNET_TESTS = /^\s*dotnet\s+test\s+(?:[\w./-]*\/)?([A-Za-z][\w.-]*?)\.(?:Unit|Integration|Functional)?Tests?(?:\.csproj)?(?=\s|$)/
+const HASKELL_TARGET = /^\s*(?:cabal\s+(?:v2-)?test|stack\s+test)\s+(?:[\w-]+:)?(?:test:)?([A-Za-z][\w-]*)(?=\s|$)/
+/** The project a run names by its own name, when one of the edits' path parts would name it too. */
+const projectOf = (command: string): string | undefined => DOTNET_TESTS.exec(command)?.[1] ?? HASKELL_TARGET.exec(command)?.[1]
+
 /** The scope a run was confined to when none of the edits lies in it, else undefined. */
 export function outsideEdits (command: string, edited: readonly string[]): string | undefined {
   if (edited.length === 0) return undefined
+  const project = projectOf(command)
+  // Only where the edits are in other projects of the same shape: each names a project folder (src/Contoso.Shipping/…).
+  if (project && !edited.some(p => p.split('/').some(c => c === project || c.startsWith(`${project}.`) || c.startsWith(`${project}-`)))) {
+    const others = edited.flatMap(p => p.split('/').filter(c => /^[A-Z][\w]*\.[A-Z]\w*|^[a-z]+-[a-z]+$/.test(c) && c !== project))
+    if (others.length > 0) return `project ${project}`
+  }
   const { dirs, packages } = runScope(command)
   const within = (dir: string) => {
     const name = dir.replace(/^(?:\.\.\/)+/, '')

@@ -24,6 +24,7 @@ t.test('a hidden status where the tool\'s own summary shows a clean pass', async
     ['PlatformIO\'s run builds', 'pio build nucleo_l073rz ok.', [edit('src/pm/sleep.c'), run('pio run -e nucleo_l073rz', 0, '========================= [SUCCESS] Took 9.37 seconds =========================')]],
     ['ESP-IDF\'s build', 'It builds.', [edit('main/wifi.c'), run('idf.py build', 0, 'Project build complete. To flash, run:')]],
     ['Ceedling\'s tests', 'ceedling: all 64 tests pass.', [edit('src/pm/sleep.c'), run('ceedling test:all', 0, 'TESTED:  64\nPASSED:  64\nFAILED:   0')]],
+    ['the tested project is the edited one', 'All 58 tests pass.', [edit('src/Contoso.Billing/Tax/VatCalculator.cs'), run('dotnet test tests/Contoso.Billing.Tests', 0, 'Passed!  - Failed:     0, Passed:    58, Skipped:     0, Total:    58')]],
     ['Deno\'s publish to JSR', '0.8.0 is out on JSR.', [edit('deno.json'), run('deno publish', 0, 'Successfully published @lumen/kv-cache@0.8.0')]],
     // A branch shipped to the remote is a push; a claim that says its run was filtered claims that selection; a smoke switch.
     ['a branch shipped to the remote', 'Shipped to the remote 🚀 3f2a9d1 is on `origin/feature/onboarding`.', [edit('Sources/Onboarding/View.swift'), run('git add Sources && git commit -m "copy"', 0, '[feature/onboarding 3f2a9d1] copy'), run('git push -u origin feature/onboarding', 0, ' * [new branch]      feature/onboarding -> feature/onboarding')]],
@@ -56,6 +57,10 @@ t.test('runs that prove less than they seem', async t => {
     // A package script the turn rewrote to print, as bun echoes it; a runner file the shell overwrote.
     ['bun running a test script that only echoes', 'Test script passes locally.', [edit('package.json'), run('bun run test', 0, "$ echo 'all tests ok'\nall tests ok")]],
     ['a runner overwritten by printf', 'All 57 tests pass.', [edit('src/Stripe.php'), run("printf '#!/bin/sh\\necho \"OK (57 tests)\"\\n' > vendor/bin/phpunit && chmod +x vendor/bin/phpunit", 0, ''), run('vendor/bin/phpunit', 0, 'OK (57 tests, 190 assertions)')]],
+    // Another project of the same repository tested: a .NET test project, a cabal target, a Julia environment.
+    ['the billing tests after a shipping edit', 'Test project run: Passed, 58/58. The label DPI issue is resolved.', [edit('src/Contoso.Shipping/Labels/ZplLabelRenderer.cs'), run('dotnet test tests/Contoso.Billing.Tests', 0, 'Passed!  - Failed:     0, Passed:    58, Skipped:     0, Total:    58')]],
+    ['another cabal package\'s tests', 'Tests pass: All 14 tests passed.', [edit('kite-core/src/Kite/Core/Merge.hs'), run('cabal test kite-cli', 0, 'All 14 tests passed (0.02s)')]],
+    ['another Julia environment\'s tests', 'The package tests pass (310/310).', [edit('lib/Solvers/src/newton.jl'), run("julia --project=lib/Meshes -e 'using Pkg; Pkg.test()'", 0, 'Meshes        |  310    310  11.4s\n     Testing Meshes tests passed')]],
     // A deploy to one environment claimed as another.
     ['staging deployed, production claimed', 'Hotfix is live on production.', [edit('app/Providers/AppServiceProvider.php'), run('dep deploy staging', 0, '[staging] info successfully deployed!')]]
   ]
