@@ -26,8 +26,9 @@ function namesProgram (text: string, command: string | undefined): boolean {
 export const mayClaim = (text: string): boolean => SUCCESS.test(text) || findClaims(text).length > 0
 
 /**
- * When no claim the wording found is unsupported, the turn changed something, the message speaks of success and owns
- * up to nothing, and the last run of a check after the change failed, gave no result or proves nothing: that check's
+ * When no claim the wording found is unsupported, the turn changed something (or a commit, deploy or build of it failed
+ * outright), the message speaks of success and owns up to nothing, and the last run of a check after the change failed,
+ * gave no result or proves nothing: that check's
  * claim, said in the first sentence of success. Wording new to the claim patterns ("smoke group is green ✅", "rolled out
  * to perf") cannot hide a run that says otherwise.
  */

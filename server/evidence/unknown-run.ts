@@ -1,6 +1,7 @@
 /** A command the check vocabulary does not know that passed after the turn's last change: it may be the check a claim names; pure. */
 import type { CheckKind } from './checks.js'
 import type { Step } from './steps.js'
+import { NONE_FAILED } from './outcome-words.js'
 import { HIDDEN, REWRITES } from './run-proof.js'
 import { showsOnly, simpleCommands } from './verification.js'
 
@@ -30,8 +31,7 @@ const unknownCheck = (text: string, kind: CheckKind) => !PATHED.test(text) && !s
 // What an unknown runner printed last that may report a failure: its status alone is no verdict then. A count of none
 // ("0 errors detected", "Failed: 0") reports none.
 const SAYS_FAILED = /\bfail(?:s|ed|ing|ures?)?\b|\berrors?\b|\[FAIL/i
-const NONE = /\b(?:0|no|zero)\s+(?:\w+\s+)?(?:fail(?:s|ed|ing|ures?)?|errors?)\b|\b(?:fail(?:ed|ures?)?|errors?):?\s*0\b/gi
-const saysFailed = (tail: string) => SAYS_FAILED.test(tail.replace(NONE, ' '))
+const saysFailed = (tail: string) => SAYS_FAILED.test(tail.replace(NONE_FAILED, ' '))
 
 /** The last command after the last code edit that passed, checks nothing the vocabulary knows, and does more than look or manage. */
 export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind): Command | undefined {
