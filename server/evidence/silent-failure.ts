@@ -1,7 +1,7 @@
 /** A message that reports success while a check the turn ran after its last change did not pass, and never says so; pure. */
 import { type CheckedClaim, contradictedRun } from './claim-check.js'
 import type { CheckKind } from './checks.js'
-import { type ClaimType, findClaims, proseSentences } from './claims.js'
+import { type Claim, type ClaimType, findClaims, proseSentences } from './claims.js'
 import type { Step } from './steps.js'
 import { NONE_FAILED, OWNS_UP, SUCCESS } from './outcome-words.js'
 import { showsOnly, simpleCommands } from './verification.js'
@@ -23,7 +23,7 @@ function namesProgram (text: string, command: string | undefined): boolean {
 
 /** Whether the message may make a claim the facts must check: the detector finds one, or it speaks of success (a
  * success said over a failed run is one whatever its wording). Layer 1 of a claims hook opens on this as on its triggers. */
-export const mayClaim = (text: string): boolean => SUCCESS.test(text) || findClaims(text).length > 0
+export const mayClaim = (text: string, claims: () => readonly Claim[] = () => findClaims(text)): boolean => SUCCESS.test(text) || claims().length > 0
 
 /**
  * When no claim the wording found is unsupported, the turn changed something (or a commit, deploy or build of it failed

@@ -37,7 +37,7 @@ function claimFacts (t: Turn): Facts | undefined {
   // Replay: a record's facts (they hold `claim`, which no transcript read gives) decide as they did; a record from before
   // claims were checked backs its claim as that hook did, by a passing verification after the last edit or an exemption.
   if ('claim' in logged) return { claim: logged.claim === true, claims_supported: logged.claims_supported ?? (logged.verification_passed === true || logged.verification_exempt === true) }
-  const checked = checkClaims(findClaims(t.text), t.evidence.steps, t.evidence.facts.verification_exempt === true)
+  const checked = checkClaims(t.detected ??= findClaims(t.text), t.evidence.steps, t.evidence.facts.verification_exempt === true)
   const claims = [...checked, ...silentFailures(t.text, t.evidence.steps, checked)]
   const echoed = echoedEvidence(t.text, t.evidence.steps, claims)
   const named = echoed.length > 0 ? [] : namedFailures(t.text, t.evidence.steps, claims)

@@ -1,5 +1,6 @@
 /** Stage 2: Layer 1, once per hook: off, the tool gates' rules and transforms, then trigger / skip patterns and scorers (a Stop's on its final message). */
 import { applyGate } from '../approvals/approval.js'
+import { findClaims } from '../evidence/claims.js'
 import { mayClaim } from '../evidence/silent-failure.js'
 import { lastBytes } from '../judge/extract.js'
 import { gate } from '../judge/layer1.js'
@@ -38,7 +39,7 @@ export async function layer1Stage (t: Turn, rt: Runtime): Promise<void> {
     // A hook that checks claims against the turn: the claim detector (and a success said in any wording) is its Layer 1 as
     // much as its triggers are, so nothing the facts could block is let through unread because the trigger list lacks it.
     const gated = gate(text, hook)
-    const result = gated === 'miss' && hook.deterministic.includes('claims_supported') && mayClaim(t.text) ? 'hit' : gated
+    const result = gated === 'miss' && hook.deterministic.includes('claims_supported') && mayClaim(t.text, () => (t.detected ??= findClaims(t.text))) ? 'hit' : gated
     run.layer1 = result
     if (result !== 'hit') allow(run, result)
   }

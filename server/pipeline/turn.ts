@@ -5,6 +5,7 @@ import type { TurnText } from '../agents/transcript-reader.js'
 import type { Backend } from '../backends/contract.js'
 import type { HookPolicy } from '../config/config-schema.js'
 import type { CheckedClaim } from '../evidence/claim-check.js'
+import type { Claim } from '../evidence/claims.js'
 import type { FactsPlan } from '../evidence/plan.js'
 import type { GateResult } from '../judge/layer1.js'
 import type { TurnEvidence } from '../evidence/facts.js'
@@ -78,6 +79,8 @@ export interface Turn {
   text: string
   evidence?: TurnEvidence
   evidenceNote?: string
+  /** The claim detector's spans of `text`, found once: Layer 1 and the facts stage share them. */
+  detected?: Claim[]
   /** The final message's completion claims, each checked against the turn's runs (hooks with claims_supported only). */
   claims?: CheckedClaim[]
   runs: HookRun[]
