@@ -10,6 +10,7 @@ import { ADDRESS_ENV, markDaemon, unmarkDaemon } from '../ops/daemon-mark.js'
 import type { Config } from '../config/config.js'
 import type { Env } from '../core/paths.js'
 import { listenSocket } from '../guards/socket.js'
+import { warmClaimDetector } from '../evidence/warm-detector.js'
 import { usedBackends } from '../backends/states.js'
 import type { Runtime } from '../core/runtime.js'
 import { type Command, parse, UsageError, workingDir } from './args.js'
@@ -28,6 +29,8 @@ export const serveCommand: Command = async (args, io) => {
   const load = () => loadConfig({ env: io.env, file, overrides: { server } })
   const config = load()
   const { app, runtime, reload } = await buildApp(config, { env: io.env, load })
+  // Before the port opens: a hook that finds it open is answered at full speed, the first Stop included.
+  warmClaimDetector()
   let watcher: { close (): void } | undefined
   const idle = startIdleMemory({ clock: runtime().clock, onCollect: (c) => app.log.debug(c, 'quiet: memory given back') })
   app.server.on('request', idle.activity)
