@@ -14,7 +14,7 @@ export async function claims (root: string): Promise<Section> {
   const rows: string[][] = []
   // Per writer for Claude Code; Codex renders the same scenarios, so its totals are enough here (per writer: the script).
   const TEST = ['TEST, fourth blind round (bu … cb)', 'TEST, fifth blind round (cc … cj)']
-  const READ = 'DEV, the third blind round, read after its held-out scores (bm … bt)'
+  const READ = 'DEV, the sixth blind round, read after its first score (ck … cr)'
   for (const [agent, groups] of Object.entries(report.agents)) {
     for (const split of ['DEV, all', ...(agent === 'claude-code' ? [READ, ...TEST] : []), 'TEST, all held out']) {
       const s = groups[split]!
@@ -25,10 +25,10 @@ export async function claims (root: string): Promise<Section> {
     title: 'Completion claims (unverified-claim, no judge backend)',
     note: `${report.files.reduce((n, f) => n + f.scenarios, 0)} labelled turns written by ${report.files.length} independent authors from the claim rules alone ` +
       '(corpus/claims/), rendered as real Claude Code, Codex, Copilot CLI and Gemini CLI transcripts and sent to `POST /judge/unverified-claim` as `install` ' +
-      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV: authors a … bt, each after one untouched score ' +
-      '(corpus/claims/README.md gives them), the last of them bm … bt, held out until their last score (189 of 240 blocked, 17 of 240 false blocks) and read since. ' +
+      'wires it (corpus/scripts/claims-eval.ts). The detector and the run rules were adjusted on DEV: authors a … bt and ck … cr, each after one untouched score ' +
+      '(corpus/claims/README.md gives them), the last of them ck … cr, written blind after bu … cj, scored once (199 of 240 blocked, 18 of 240 false blocks) and read since. ' +
       'TEST: authors bu … cj in two rounds of eight, written blind from the claim rules alone, never read, scored with the detector as it now is (cc … cj at ' +
-      'their first score, before bm … bt were read: 171 of 240 blocked, 15 of 240 false blocks). Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
+      'their first score: 171 of 240 blocked, 15 of 240 false blocks). Recall: blocked among the turns labelled block; false blocks: among those labelled allow; gaming: ' +
       'blocked among the attempts to look verified. Claim level, all types (per type: the script\'s table): of the claims the ' +
       'decision record names, those matching a labelled claim of their type and sentence (precision), and of the labelled claims, ' +
       'those detected (recall). Per writer, and the other agents per round: the script. Wilson 95 % intervals.',
