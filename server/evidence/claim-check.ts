@@ -27,7 +27,8 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
     if (s.kind !== 'command' || s.status !== 'passed' || (s.checks ?? []).length > 0) return false
     const last = simpleCommands(s.command).at(-1)?.text ?? ''
     if (REWRITES.test(last)) return false
-    const words = last.split(/\s+/)
+    // `bin/brakeman` is named as brakeman.
+    const words = last.split(/\s+/).map((w, i) => i === 0 ? w.replace(/^(?:\.?\.?\/)?(?:[\w.-]+\/)*/, '') : w)
     const name = /^[a-z][\w.-]{2,}$/.test(words[0] ?? '') && !SAYS_NOTHING.has(words[0]!) ? words.slice(0, /^-/.test(words[1] ?? '-') ? 1 : 2).join(' ') : ''
     // A name the turn redefined (`snakemake() { echo …; }; snakemake`) shows only what the turn made it print.
     if (name === '' || !namesWord(claim.text, name, '[\\s`)]')) return false

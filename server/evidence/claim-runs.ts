@@ -50,7 +50,7 @@ export function toolNeverRan (claim: Claim, steps: Step[], run?: string): string
   if (claim.type !== 'lint' && claim.type !== 'types') return undefined
   const said = toolsNamed(claim.text, claim.type)
   // A package script names its tool where its runner echoes it ("lint$ eslint src"); cargo runs rustfmt as `cargo fmt`.
-  const ran = (tool: string) => steps.some(s => s.kind === 'command' && [tool, ...ALIASES[tool] ?? []].some(t => `${s.command}\n${s.tail ?? ''}`.toLowerCase().includes(t)))
+  const ran = (tool: string) => steps.some(s => s.kind === 'command' && [tool, ...ALIASES[tool] ?? []].some(t => [s.command, s.tail ?? '', ...s.ran ?? []].join('\n').toLowerCase().includes(t)))
   if (said.length >= 2) return said.some(ran) ? said.find(t => !ran(t)) : undefined
   // "The stubs pass mypy --strict" after only `cargo check`: a checker run by its own name is not the one the claim names.
   // A task runner, a script or a hook (`make check`, `npm run lint`, `git commit`) may run it without saying so.

@@ -6,8 +6,12 @@ const BETWEEN = '(?:\\s+(?:are|is|tá|ta|è|é|теперь|już|je|was|were|now
 const GOOD = '(?:pass(?:es|ed|ing)?|green|ok(?:ay)?|fine|good|happy|clean|succeed(?:s|ed)?|successful(?:ly)?|solid|lgtm|through|bestanden|grün|gruen|erfolgreich|sauber|durch|ohne\\s+(?:fehler|befund)(?:\\s+durch)?|verdes?|pasan|pasaron|pasando|passando|limpios?|limp[oa]s?|exitos[oa]s?|bien|passano|passati|verdi|puliti?|riuscit[oa]|passent|passe|verts?|propres?|passam|passaram|groen|geslaagd|slagen|slaagt|schoon|przechodzą|przechodzi|zielone|czyste|przeszły|geçiyor|geçti|yeşil|temiz|başarılı|lulus|hijau|bersih|berhasil|sukses|xanh|thành\\s+công|проходят|прошли|зелёные|зеленые|успешно|проходить|проходять|пройшли|пройшов|зелені|без\\s+помилок|grön[ta]?|passerar|godkända?|чист[а-яё]*|czyst[ya]|čist[ýá]|pulit[oa])'
 const EMOJI = '(?:[✅✓✔]|🟢|👍)'
 
+// A check named with its flags or a path ("tsc --noEmit ist sauber", "pytest -q tests/ passes"); as the head of a
+// compound too ("die Jest-Tests laufen durch").
+const ARGS = '(?:\\s+(?:--?[A-Za-z][\\w-]*(?:=\\S+)?|\\.{1,2}\\/\\S*|\\.|[\\w-]+\\/\\S*))*'
+
 export const shape = (checks: string) => new RegExp(
-  `(?<![\\w-])(?:${checks})(?:\\s+run)?(?:\\s+(?:of|with)\\s+[0-9][\\d,]*(?:\\s+(?:tests?|specs?|cases?))?)?(?:'s|’s|,)?${BETWEEN}(?:\\s*:\\s*|\\s+)${GOOD}(?=[\\s.!,;:)✅✓✔]|👍|🎉|🟢|$)|(?<![\\w-])(?:${checks})\\s*:?\\s*${EMOJI}`, 'i')
+  `(?<![\\w-])(?:[A-Za-zÀ-ɏ0-9]+-)?(?:${checks})${ARGS}(?:\\s+run)?(?:\\s+(?:of|with)\\s+[0-9][\\d,]*(?:\\s+(?:tests?|specs?|cases?))?)?(?:'s|’s|,)?${BETWEEN}(?:\\s*:\\s*|\\s+)${GOOD}(?=[\\s.!,;:)✅✓✔]|👍|🎉|🟢|$)|(?<![\\w-])(?:${checks})\\s*:?\\s*${EMOJI}`, 'i')
 
 /** Per claim type: the shape, and past participles of the other languages the agents write in. */
 export const CLAIM_SHAPES: ReadonlyArray<readonly [string, readonly RegExp[]]> = [

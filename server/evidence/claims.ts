@@ -26,7 +26,9 @@ const MAX_SENTENCE = 2000
 
 // Code and quotes are not the agent's claim: fenced blocks, blockquote lines, and text in double quotes. Inline code
 // stays, its backticks dropped: "`npm test` passes" names the command it claims for.
-const CODE = /```[^`]{0,20000}?```|~~~[^~]{0,20000}?~~~/g
+// A fence opens a line and runs to the line that closes it (or to the end): backticks inside it (a commit message's
+// `code`) do not close it.
+const CODE = /^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]{0,20000}?(?:^[ \t]{0,3}\1[`~]*[ \t]*$|(?![\s\S]))|```[^`]{0,20000}?```|~~~[^~]{0,20000}?~~~/gm
 const TICKS = /`/g
 const STAMP = /^\[?(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2})?(?:Z|\s?UTC)?\]?\s*(?:[-–—|:]\s*)?/
 // A status table ("| pytest | 112 passed |", "| PyPI | released |"): each row read as one sentence of clauses, so a
@@ -40,7 +42,7 @@ const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|「[^�
 // nor a package pattern's dots ("go test ./... passes", "bazel test //... is green").
 const SENTENCE = /[^\n.!?。！？]+(?:(?:(?<=\/)\.\.\.(?=[ \t])|\.(?=\S))[^\n.!?。！？]*)*[.!?。！？]*/g
 // What comes before the claim in its sentence that makes it no claim now: a plan, a condition, a request, a doubt.
-const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|\w+['’]ll|(?:the\s+)?next\s+time|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if)|you\s+want|you['’]re\s+looking\s+for|look\s+for|should\s+(?:end|print|show|say|report|output|display|look)\s+(?:with|like|something)?)\b|^\W{0,4}(run|try|check|make sure|go ahead and|wait\s+for)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
+const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|\w+['’]ll|(?:the\s+)?next\s+time|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if)|you\s+want|you['’]re\s+looking\s+for|look\s+for|should\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\s+(?:with|like|something)?)\b|^\W{0,4}(run|try|check|make sure|go ahead and|wait\s+for)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 // A bare "so" after a comma gives a result ("it exited 0, so the refactor is green"), not a purpose.
 const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so that|as(?!\s+[\w.#/-]*\d)|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
@@ -48,7 +50,7 @@ const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so
 // A result from before this turn, said as such ("before your last message, the suite passed"): history, not a claim now.
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
-const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven't|hasn't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|cannot|can't|couldn't|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven['’]?t|hasn['’]?t|didn['’]?t|doesn['’]?t|don['’]?t|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|cannot|can't|couldn['’]?t|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
 // The same, in languages whose words \b cannot bound (Arabic, Hebrew, Persian, Hindi, Bengali, Greek, Thai) and some
 // more with Latin letters: a condition, a plan or an instruction, and a negation a few words before the claim (Arabic's
 // and Hebrew's "and" is a letter of the word it joins).
@@ -59,16 +61,16 @@ const NEGATION_BEFORE_INTL = new RegExp(`${L}(?:لا|لم|لن|ليس|ليست|�
 const NOT_NOW_AFTER_INTL = /^\s*(?:ن(?:شد|می|کرد|بود|یست)|नहीं|নি|না|ไม่)/u
 
 // A bare "no" after the claim negates it only at the clause's end ("pasan, ¿no?" aside): "limpo no NativeBridge" is "clean in".
-const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|niet|nahi|nahin)\s*(?:[.!—–]|\s-\s|$)|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
+const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|nichts|niet|niets|nahi|nahin|rien|nada|niente)\s*(?:[.!—–]|\s-\s|$)|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
 const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|if|when|', '|'), 'i')
 /** Where a sentence changes course: "I couldn't run it, but the build succeeds" claims what follows the turn. */
 export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|しかし|ただし|が、/i
 const TURN = new RegExp(`^.*(?:${CONTRAST.source})`, 'i')
 
-const EXPECTED_INSIDE = /\byou\s+want\b|\byou['’]re\s+looking\s+for\b|\bshould\s+(?:end|print|show|say|report|output|display|look)\b/i
+const EXPECTED_INSIDE = /\byou\s+want\b|\byou['’]re\s+looking\s+for\b|\bshould\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\b/i
 // A wording that spans its clause may hold the clause's negation: "los tests todavía no pasan", "die Tests sind nicht grün".
-const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)/iu
+const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil|not|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)/iu
 const CONDITION_LEAD = /^\W{0,4}(?:if|если|wenn|falls|jeśli|jeżeli|eğer|agar|nếu|jika|kalau|indien|mikäli)(?![\wÀ-ɏ])[^.;]{1,160}[—–]\s*$/i
 const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(fail|failed|failing|failures?|errors?)\b/i
 // "5 of 6 packages build, only @acme/ui fails": a partial report, not a claim that the check passes.
@@ -137,6 +139,9 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   // "ctest: 17/18" counts a failure: fewer passed than ran.
   const tally = /\b([0-9]{1,6})\s*\/\s*([0-9]{1,6})\b/.exec(sentence.slice(at, at + length))
   if (type === 'tests' && tally && Number(tally[1]) < Number(tally[2])) return false
+  // "7 van de 9 checkout-tests slagen", "7 of 9 pass": some of them, said with the claim's words, in the agents' languages.
+  const some = /\b([0-9]{1,6})\s+(?:of|out\s+of|van(?:\s+de)?|von|de|di|sur|из|z|av|af|dari)\s+([0-9]{1,6})\b/i.exec(sentence.slice(Math.max(0, at - 30), at + length))
+  if (type === 'tests' && some && Number(some[1]) < Number(some[2])) return false
   return type === 'fixed' || type === 'works' || !ALL_BUT.test(sentence)
 }
 

@@ -75,10 +75,12 @@ const PROGRAM = /(^|[;&|]\s*)(?:[A-Za-z_]\w*=\S*\s+)*\S+/g
 const tests = (checks: readonly CheckKind[]) => checks.includes('tests')
 // A runner's last tally of passes with no failure in it ("4 passing", "test result: ok. 23 passed") is its verdict on an
 // exit 0: an "Error:" a test logged on the way (an expected revert, an HTTP error in a test's title) fails nothing.
-const PASS_TALLY = /^.*\b[1-9][0-9]* (?:passing|passed|tests? passed)\b.*$/gm
+// The same with a count of none: .NET's "Passed!  - Failed: 0, Passed: 46", Maven's "Tests run: 12, Failures: 0, Errors: 0".
+const PASS_TALLY = /^.*(?:\b[1-9][0-9]* (?:passing|passed|tests? passed)\b|\bPassed!\s+-\s+Failed:\s+0\b|\bTests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (?:examples|tests|runs|specs), 0 failures\b).*$/gm
+const NONE_FAILED = /\b(?:Failed|Failures|Errors):\s*0\b|\b0 (?:failures|errors)\b/gi
 const afterPassTally = (output: string): string => {
   const last = [...output.matchAll(PASS_TALLY)].at(-1)
-  if (!last || /\b[1-9][0-9]* (?:fail|error)|\bFAIL/i.test(last[0])) return output
+  if (!last || /\b[1-9][0-9]* (?:fail|error)|\bFAIL/i.test(last[0].replace(NONE_FAILED, ''))) return output
   return output.slice(last.index)
 }
 /** A test run of a selection (a file, a name filter, a module), or a type check or lint of named files: not the whole. */

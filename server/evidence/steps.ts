@@ -21,6 +21,8 @@ export type Step =
     checks?: CheckKind[]
     /** It passed, but proves nothing: why (its status hidden, no tests ran, watch mode, in the background…). */
     unproven?: string
+    /** The checks its output shows it ran (a script's echoed lines, make's recipes, Gradle's tasks, Maven's plugins), lower-cased. */
+    ran?: string[]
     /** A test run of one file or a selection, not the whole suite. */
     narrow?: true
     /** How many tests its output says passed. */
@@ -38,7 +40,7 @@ export type Step =
 /** How commands are told apart (server/evidence/verification.ts); kept behind an interface so the readers stay format-only. */
 export interface Classifier {
   /** Whether the command runs a verification (tests, build, lint, type check), and whether its exit status is the check's own. */
-  classify (command: string, output?: string): { verification: boolean, exitReliable: boolean, checks: CheckKind[] }
+  classify (command: string, output?: string): { verification: boolean, exitReliable: boolean, checks: CheckKind[], ran?: string[] }
   /** What a check that exited 0 proves, from its command line and output (server/evidence/run-proof.ts). */
   proof (command: string, output: string, checks: CheckKind[], exitReliable: boolean): RunProof
   /** Whether a check's output reports a failure (used when a pipe hides its exit status). */
@@ -81,7 +83,7 @@ const FLAKE = /\btim(?:ed|es)\s+out\b|\btimeout\b|\bflak(?:y|iness)\b|\bintermit
 export function commandStep (tool: string, command: string, classifier: Classifier, result: { exitCode?: number, error?: boolean, failed?: boolean, output?: string }): Step {
   // What the line's own echo printed is no program's output: a success line it wrote proves nothing.
   const output = result.output === undefined ? undefined : ownOutput(command, result.output)
-  const { verification, exitReliable, checks } = classifier.classify(command, output)
+  const { verification, exitReliable, checks, ran } = classifier.classify(command, output)
   const tail = result.output === undefined ? undefined : outputTail(result.output)
   let status: StepStatus
   let proof: RunProof = {}
@@ -99,6 +101,7 @@ export function commandStep (tool: string, command: string, classifier: Classifi
     verification,
     ...(checks.length > 0 ? { checks } : {}),
     ...(proof.unproven ? { unproven: proof.unproven } : {}),
+    ...(ran && ran.length > 0 ? { ran } : {}),
     // A failed run's scope matters too: a failed `jest a.test.ts` is no failed full run.
     ...(proof.narrow || (status === 'failed' && checks.length > 0 && isNarrow(command, checks, true)) ? { narrow: true as const } : {}),
     ...(proof.passed !== undefined ? { passed: proof.passed } : {}),

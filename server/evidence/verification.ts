@@ -110,7 +110,8 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
       // `./gradlew` and `./mvnw` are the build tool, not the program: they run only what their task's kind says.
       const wrapped = all.includes('run') && parts.some(p => BUILD_WRAPPER.test(p.text))
       const own = wrapped && !kindsOf(parts.filter(p => !BUILD_WRAPPER.test(p.text))).kinds.includes('run') ? all.filter(k => k !== 'run') : all
-      const named = [...new Set([...own, ...scriptKinds(command, parts, output, kindsOf)])]
+      const script = scriptSteps(command, parts, output, kindsOf)
+      const named = [...new Set([...own, ...script.kinds])]
       // A project script (`./scripts/ci-local.sh`) is a run; what it checked shows in what it printed.
       // What it printed adds to what its name says: `gradle build` runs the tests, `make ci` the linter too. Not a build:
       // every Gradle or Maven run prints BUILD SUCCESSFUL, a test run included.
@@ -119,8 +120,9 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
       // A build run with its tests skipped is still the build: only a run that was nothing but its tests proves nothing.
       const checks = SKIPS_TESTS.test(command) && found.some(k => k !== 'tests') ? found.filter(k => k !== 'tests') : found
       const first = parts.findIndex(p => commands.test(p.text))
-      if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks }
-      return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks }
+      const ran = script.ran.length > 0 ? { ran: script.ran } : {}
+      if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks, ...ran }
+      return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks, ...ran }
     },
     proof: (command, output, checks, exitReliable) => runProof(command, output, checks, exitReliable, failures),
     outputFails: (output) => failures.test(output.slice(-OUTPUT_WINDOW))
@@ -132,14 +134,28 @@ const RUNS_SCRIPT = /^\s*(npm|pnpm|yarn|bun)\b/
 const ECHOED = /^> (?!\S+@\S* \S+$)(.{1,300})$/gm
 const TRACED = /^(?:\+{1,3}|==>|-->|▶)\s(.{1,300})$/gm
 
+// make echoes each recipe line as it runs it ("uv run pyright"), its own notes aside ("make[1]: Entering directory").
+const RUNS_MAKE = /^\s*(?:g?make|mingw32-make)(?:\s|$)/
+const MAKE_ECHOED = /^(?!g?make(?:\[\d+\])?:)([A-Za-z./][^\n]{0,300})$/gm
+// Gradle names each task it runs ("> Task :app:detekt"), Maven each plugin goal ("[INFO] --- maven-checkstyle-plugin:3.3.1:check").
+const BUILD_TOOL = /^\s*(?:\.\/)?(?:gradlew?|mvnw?)(?:\s|$)/
+const TASKS = /^> Task :(?:[\w-]+:)*([\w-]+)|^\[INFO\] --- (?:maven-)?([\w.-]+?)(?:-maven)?-plugin:/gm
+const MAX_RAN = 16
+
 /**
- * What a package script checks, read from the script line its runner echoed: `npm run build` running `tsc` checks types.
- * Only a command that runs something has steps to read: a diff's `+ cargo build` or a log shown by `cat` ran nothing.
+ * What a script checks, read from the lines it echoed: `npm run build` running `tsc` checks types, `make lint` running
+ * pyright checks them too; and which checks those were, by name, with a build tool's tasks. Only a command that runs
+ * something has steps to read: a diff's `+ cargo build` or a log shown by `cat` ran nothing.
  */
-function scriptKinds (command: string, parts: SimpleCommand[], output: string | undefined, kindsOf: ReturnType<typeof compileChecks>) {
-  if (!output || parts.some(p => SHOWS_OR_INLINE.test(p.text))) return []
+function scriptSteps (command: string, parts: SimpleCommand[], output: string | undefined, kindsOf: ReturnType<typeof compileChecks>) {
+  if (!output || parts.some(p => SHOWS_OR_INLINE.test(p.text))) return { kinds: [], ran: [] }
+  const head = output.slice(0, SCRIPT_WINDOW)
   // Other scripts say their steps by a shell trace (`set -x`: "+ cmd") or a banner ("==> cmd").
-  return [...output.slice(0, SCRIPT_WINDOW).matchAll(RUNS_SCRIPT.test(command) ? ECHOED : TRACED)].flatMap(m => kindsOf(simpleCommands(m[1]!)).kinds)
+  const lines = [...head.matchAll(RUNS_SCRIPT.test(command) ? ECHOED : RUNS_MAKE.test(command) ? MAKE_ECHOED : TRACED)].map(m => m[1]!)
+  const checks = lines.map(l => ({ line: l, kinds: kindsOf(simpleCommands(l)).kinds })).filter(c => c.kinds.length > 0)
+  const tasks = BUILD_TOOL.test(command) ? [...head.matchAll(TASKS), ...output.slice(-SCRIPT_WINDOW).matchAll(TASKS)].map(m => m[1] ?? m[2]!) : []
+  const ran = [...new Set([...checks.map(c => c.line), ...tasks].map(l => l.toLowerCase()))].slice(0, MAX_RAN)
+  return { kinds: checks.flatMap(c => c.kinds), ran }
 }
 // A script's steps are announced as it goes: the first 16 KB hold them for any script a turn shows.
 const SCRIPT_WINDOW = 16 * 1024
@@ -150,7 +166,7 @@ const SCRIPT_WINDOW = 16 * 1024
 const TYPE_HOOK = /^(?:mypy|pyright|pytype|tsc|typecheck|type-check)\b[^\n]{0,60}\.{4,}Passed$/m
 const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\bExecuted [1-9][0-9]* tests\b|^(?:\[INFO\] )?Tests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b|\bPassed:\s*[1-9][0-9]*,\s*Failed:\s*0\b|\b[1-9][0-9]* (?:tests?|specs?|cases|scenarios)?,?\s*(?:passed|succeeded|ok),\s+0 (?:failed|failures)\b/m],
-  ['lint', /^\s*✓ Linting and checking validity of types\b|^> Task :(?:\S+:)?(?:ktlintCheck|detekt|checkstyle\w*|spotlessCheck|lint)\s*$|\bYou have 0 Checkstyle violations\b|\bBugInstance size is 0\b|\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/m],
+  ['lint', /^\s*✓ Linting and checking validity of types\b|^> Task :(?:\S+:)?(?:ktlint\w*Check|detekt\w*|checkstyle\w*|spotless\w*Check|lint\w*|pmd\w*|spotbugs\w*)\s*$|\bYou have 0 Checkstyle violations\b|\bBugInstance size is 0\b|\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/m],
   ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b|^\s*✓ Linting and checking validity of types\b/m],
   ['types', TYPE_HOOK],
   ['build', /\bBUILD SUCCE(SS(FUL)?|EDED)\b|\bSuccessfully built\b|\bCompiled successfully\b/]

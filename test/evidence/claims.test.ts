@@ -21,6 +21,7 @@ const CLAIMS: Array<[string, string]> = [
   ['With that corrected, the whole suite of 88 is green.', 'tests'], ['The STAR image is built at containers/star.sif.', 'build'], ['Das noarch-Paket ist gebaut.', 'build'],
   ['Style-wise the workflow is in good shape.', 'lint'], ['zero lint errors left in @acme/checkout', 'lint'], ['Stylelint sin errores', 'lint'],
   ['no TS errors, zero `any` left', 'types'], ['vue-tsc sin errores de tipos', 'types'], ['That resolves the fastp channel mismatch.', 'fixed'],
+  ['`tsc --noEmit` ist sauber.', 'types'], ['Die Jest-Tests laufen durch.', 'tests'], ['pytest -q tests/ passes.', 'tests'],
   ['Works with the GRCh38.p14 config.', 'works'], ['I submitted it as 4417021 and confirmed the array handles all 96 samples.', 'works'],
   ['Re-ran the reproducer from #233 and it now parses to the right config.', 'works'], ['The importer now skips blank rows as expected.', 'works'],
   ['임포트 오류를 수정했으며, 이제 DAG가 정상적으로 로드됩니다.', 'fixed'], ['이제 DAG가 정상적으로 로드됩니다.', 'works'], ['타입 검사도 문제없이 통과합니다.', 'types'],
@@ -136,7 +137,9 @@ const NOT_CLAIMS = [
   'The prod config will be applied tonight.', '19:05 NOT deployed — helm upgrade runs in the 22:00 window',
   'Next step: fixed by bumping the pin.', 'TODO: deployed to staging', 'It will be fixed when we merge #12.',
   '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", 'The script builds with care.', 'The other 52 passed before the edit; run the full suite before merging.', '等 Jenkins 上的规格跑绿了，就可以合并。',
-  'Behoben ist das also noch nicht.', 'CI passes `--strict`, so an unresolved package fails the job.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.'
+  'Behoben ist das also noch nicht.', 'CI passes `--strict`, so an unresolved package fails the job.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.',
+  'the full suite still isnt green tho', 'it doesnt build yet', 'Committet ist noch nichts.', 'Getaggt oder veröffentlicht habe ich nichts.',
+  '`make test` — should finish with every test passing.', 'Nog niet groen: 7 van de 9 checkout-tests slagen.', '7 of 9 tests pass.', 'The build-script is fine.', 'Paste this:\n\n```markdown\n- retry on `TransientDataAccessException`\n\n- [x] All tests pass\n```'
 ]
 
 t.test('each claim type is found in its forms', async t => {
