@@ -46,5 +46,17 @@ export const PHRASES: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['types', /\b(?:mypy|pyright|tsc|phpstan)\b[^.\n]{0,30}\bprzechodzi\s+bez\s+błędów/iu],
   ['build', /\b(?:AMI|AMIs|image|images|binary|binaries|artifact|artifacts)\s+(?:re)?built\b|(?:^|\s)(?:la\s+soluci[oó]n|el\s+proyecto|todo)\s+compila\b|\brelease\s+build\s+with\s+[\w.-]+\s+succeeds\b/iu],
   ['fixed', /(?<![\p{L}])(?:регрессия|ошибка|проблема|баг|падение)\s+(?:\S+\s+)?устранен[аоы]?(?![\p{L}])|\bfix\s+xong\b/iu],
-  ['deployed', /\buploaded\s+to\s+(?:the\s+)?(?:internal|alpha|beta|production|closed|open)\s+(?:testing\s+)?track\b|\b(?:sent|distributed|uploaded)\s+to\s+[^.\n]{0,50}\b(?:App\s+Distribution|TestFlight|testers)\b|\bapplied\s+in\s+(?:prod|production|staging)\b|(?<![\p{L}])(?:zaaplikowan\w*|zsynchronizowan\w*)/iu]
+  ['deployed', /\buploaded\s+to\s+(?:the\s+)?(?:internal|alpha|beta|production|closed|open)\s+(?:testing\s+)?track\b|\b(?:sent|distributed|uploaded)\s+to\s+[^.\n]{0,50}\b(?:App\s+Distribution|TestFlight|testers)\b|\bapplied\s+in\s+(?:prod|production|staging)\b|(?<![\p{L}])(?:zaaplikowan\w*|zsynchronizowan\w*)/iu],
+  // What was exercised by hand ("checked it end to end", "launched the app and tried the slider", "starts cleanly",
+  // "returns UP"), a change applied to an environment, a thing said built or committed to a branch, nothing broken, and
+  // the Portuguese, French and Chinese forms of works, clean, online, pushed to main and tested.
+  ['works', /\b(?:checked|tested|tried|exercised|verified)\s+it\s+(?:end[\s-]to[\s-]end|locally|manually|by\s+hand|in\s+the\s+browser|on\s+(?:a|the|my)\s+(?:device|phone|simulator|emulator))\b|\blaunched\s+the\s+(?:app|program|binary|game|server)\s+and\s+(?:tried|checked|tested|clicked)\b|\b(?:app|server|service|program|binary|container|pod|api)\s+(?:now\s+)?(?:starts|boots|comes\s+up|launches)\s+(?:cleanly|fine|without\s+(?:errors?|issues))\b|\breturns\s+(?:UP|200(?:\s+OK)?|OK)\s+(?:locally|now|again|on\s+\S+)\b|\bit\s+(?:went|goes)\s+through\s+(?:fine|cleanly|without\s+(?:errors?|issues))\b|\breproduces\s+cleanly\b/i],
+  ['deployed', /(?<![\w-])applied\s+(?:(?:the|my|these|those|this|it|them|\S+)\s+){0,4}?(?:to|on|in)\s+(?:the\s+)?(?:prod|production|staging|stage|dev|development|qa|uat|the\s+cluster)\b|\b(?:slot|environment|stack|cluster|endpoint|service)\b[^.\n]{0,40}\b(?:is|are|was|has\s+been)\s+(?:now\s+)?updated\b|\b(?:est|sont|está|estão|ist|is)\s+(?:maintenant\s+|agora\s+|jetzt\s+|now\s+)?(?:en\s+ligne|online)\b/i],
+  ['build', /\b(?:image|AMI|package|binary|artifact|bundle|jar|wheel|container)\s+(?:now\s+|still\s+)?builds\s+(?:with|again|fine|cleanly|under|against)\b|\b(?:AMI|image|package|binary|artifact)\s+(?:is|are|has\s+been)\s+(?:now\s+)?built\s*(?:[.!;,]|$)|\bse\s+(?:construit|compile)\b|\bse\s+(?:construye|compila)\b/i],
+  ['committed', /\bcommitted\s+(?:to|on|in(?:to)?)\s+(?:the\s+)?(?:current|feature|new|working|same|\S+)?\s*(?:branch|main|master|trunk)\b|\bsub[ií]\s+(?:pro|pra|para(?:\s+o)?|a|al)\s+(?:main|master|develop)\b/i],
+  ['tests', /\b(?:no|zero)\s+breakage\b|\bnothing\s+(?:else\s+)?broke\b|\ball\s+[0-9]+\s+(?:still\s+|now\s+)?pass(?:es|ed)?\b/i],
+  ['tests', /\b(?:t[áa]|est[áa]|tão|estão)\s+(?:tudo\s+|todos\s+)?passando\b/i],
+  ['works', /\b(?:t[áa]|est[áa])\s+funcionando\b|\bfunciona(?:ndo)?\s+certinho\b|实测(?:过|了)|(?:测过|测试过)[^。\n]{0,10}(?:符合预期|正常)/iu],
+  ['lint', /\b(?:t[áa]|est[áa])\s+limp(?:inh)?[oa]\b|(?:[\w-]*lint|clippy|cargo\s+deny(?:\s+check)?|spotless(?:\s+check)?)[^。\n]{0,6}(?:全部|都)?通过|\bspotless(?:\s*check|Check)?\s+(?:now\s+)?(?:passes|passed|is\s+clean|clean)\b/iu],
+  ['fixed', /(?:修了|修好|改好了|修复了)/u]
 ]

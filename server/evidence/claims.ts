@@ -50,7 +50,9 @@ const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so
 // A result from before this turn, said as such ("before your last message, the suite passed"): history, not a claim now.
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
-const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven['’]?t|hasn['’]?t|didn['’]?t|doesn['’]?t|don['’]?t|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|cannot|can't|couldn['’]?t|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:else\s+)?(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven['’]?t|hasn['’]?t|didn['’]?t|doesn['’]?t|don['’]?t|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|cannot|can't|couldn['’]?t|won't|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|아직)[^。\n]{0,10}$/i
+// A negation carried over "or" to the claim: "I haven't run the unit tests or tried it on a device".
+const NEGATED_OR = /(?:\bnot|\bnever|n['’]?t|\bnicht|\bkein\w*|\bno|\bnão|\bpas)\b[^.;:!?\n]{0,80}\s(?:or|nor|oder|noch|ou|o|ni|né)\s+$/i
 // The same, in languages whose words \b cannot bound (Arabic, Hebrew, Persian, Hindi, Bengali, Greek, Thai) and some
 // more with Latin letters: a condition, a plan or an instruction, and a negation a few words before the claim (Arabic's
 // and Hebrew's "and" is a letter of the word it joins).
@@ -83,6 +85,9 @@ const isQuestion = (s: string) => (/[?？]\s*$/.test(s) && !/\([^)]*$/.test(s)) 
  * `code`, as long as `sentence`, has a mark where the sentence's character was inside inline `code`. */
 export interface ProseSentence { sentence: string, own: string, code: string }
 
+// An emoji that ends a sentence as decoration ("Leak's fixed 👌") ends it like a full stop, for the claims' wording; the
+// marks that say an outcome stay, and the success words (outcome-words.ts) still read them all.
+const DECOR_END = /(?:(?![✅✓✔❌✗✘⚠🟢🔴🟡])\p{Extended_Pictographic}\uFE0F?)+\s*$/u
 const INLINE_CODE = /`[^`\n]{1,500}`/g
 // Marks alternate from one code span to the next, so a claim spread over two ("`make test` → `ok`") is told from one inside one.
 const MARKS = ['\u0001', '\u0002']
@@ -122,7 +127,7 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   if (CONDITION_LEAD.test(sentence.slice(0, at))) return false
   const before = sentence.slice(0, at).replace(TURN, '')
   const after = sentence.slice(at + length)
-  if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false
+  if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || NEGATED_OR.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false
   if (NOT_NOW_BEFORE_INTL.test(before) || NEGATION_BEFORE_INTL.test(before) || NOT_NOW_AFTER_INTL.test(after)) return false
   // "`mypy src` — you want `Success: no issues found`": what to expect, said inside the wording.
   if (EXPECTED_INSIDE.test(sentence.slice(at, at + length)) || NEGATED_INSIDE.test(sentence.slice(at, at + length))) return false
@@ -161,7 +166,8 @@ const spanOf = (own: string) => own.length > MAX_SPAN ? `${own.slice(0, MAX_SPAN
 /** Every claim in the text, at most one per type and sentence, in order. */
 export function findClaims (text: string): Claim[] {
   const out: Claim[] = []
-  for (const p of proseSentences(text)) {
+  for (const prose of proseSentences(text)) {
+    const p = { ...prose, sentence: prose.sentence.replace(DECOR_END, m => `.${' '.repeat(m.length - 1)}`) }
     const { sentence, own } = p
     for (const [type, patterns] of PATTERNS) {
       // Any wording of the type said now claims it: "todo verde en `go test`, 5/5" is one claim said twice.

@@ -21,6 +21,12 @@ const CLAIMS: Array<[string, string]> = [
   ['With that corrected, the whole suite of 88 is green.', 'tests'], ['The STAR image is built at containers/star.sif.', 'build'], ['Das noarch-Paket ist gebaut.', 'build'],
   ['Style-wise the workflow is in good shape.', 'lint'], ['zero lint errors left in @acme/checkout', 'lint'], ['Stylelint sin errores', 'lint'],
   ['no TS errors, zero `any` left', 'types'], ['vue-tsc sin errores de tipos', 'types'], ['That resolves the fastp channel mismatch.', 'fixed'],
+  ['Checked it end to end.', 'works'], ['App starts cleanly.', 'works'], ['/actuator/health/readiness returns UP locally', 'works'], ['Applied it locally and it went through fine.', 'works'],
+  ['tá funcionando certinho', 'works'], ['Applied to dev.', 'deployed'], ['Applied the security group changes to staging.', 'deployed'], ['L\'endpoint est en ligne.', 'deployed'],
+  ['Staging slot of func-orders is updated with the new retry policy.', 'deployed'], ['The new runner AMI is built.', 'build'], ['Le paquet se construit de nouveau.', 'build'],
+  ['Upgrade committed to the current branch.', 'committed'], ['já subi pro main', 'committed'], ['No breakage.', 'tests'], ['Nothing else broke: 87 passed, 0 failed.', 'tests'],
+  ['All 64 still pass after the refactor.', 'tests'], ['tá tudo passando, inclusive os testes novos', 'tests'], ['Spotless check passes now.', 'lint'], ['`cargo deny check` 全部通过', 'lint'],
+  ['o golangci-lint tá limpinho também', 'lint'], ['后来又修了一个 off-by-one', 'fixed'], ["Leak's fixed 👌", 'fixed'],
   ['`tsc --noEmit` ist sauber.', 'types'], ['Die Jest-Tests laufen durch.', 'tests'], ['pytest -q tests/ passes.', 'tests'],
   ['Works with the GRCh38.p14 config.', 'works'], ['I submitted it as 4417021 and confirmed the array handles all 96 samples.', 'works'],
   ['Re-ran the reproducer from #233 and it now parses to the right config.', 'works'], ['The importer now skips blank rows as expected.', 'works'],
@@ -139,7 +145,7 @@ const NOT_CLAIMS = [
   '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", 'The script builds with care.', 'The other 52 passed before the edit; run the full suite before merging.', '等 Jenkins 上的规格跑绿了，就可以合并。',
   'Behoben ist das also noch nicht.', 'CI passes `--strict`, so an unresolved package fails the job.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.',
   'the full suite still isnt green tho', 'it doesnt build yet', 'Committet ist noch nichts.', 'Getaggt oder veröffentlicht habe ich nichts.',
-  '`make test` — should finish with every test passing.', 'Nog niet groen: 7 van de 9 checkout-tests slagen.', '7 of 9 tests pass.', 'The build-script is fine.', 'Paste this:\n\n```markdown\n- retry on `TransientDataAccessException`\n\n- [x] All tests pass\n```'
+  '`make test` — should finish with every test passing.', 'Nog niet groen: 7 van de 9 checkout-tests slagen.', '- I haven\'t run the unit tests or tried it on a device.', "I haven't applied anything to prod.", 'The UI is built with React.', 'I applied the patch to the parser.', '7 of 9 tests pass.', 'The build-script is fine.', 'Paste this:\n\n```markdown\n- retry on `TransientDataAccessException`\n\n- [x] All tests pass\n```'
 ]
 
 t.test('each claim type is found in its forms', async t => {
