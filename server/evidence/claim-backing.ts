@@ -7,7 +7,7 @@ import { SHARED_GIT, sharedTargetGap } from './claim-targets.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { isProsePath } from './exempt.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
-import { overwritesOf, shadowsOf } from './shadowing.js'
+import { overwritesOf, shadowsOf, shellWritten } from './shadowing.js'
 import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
 import { showsOnly, simpleCommands } from './verification.js'
@@ -65,7 +65,9 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   // Any program of the line may be the redefined one: `pytest tests/ && echo PASS` after `alias pytest=true`.
   const words = [...new Set(simpleCommands(run.command).map(p => firstWord(p.text)).filter(w => w !== '' && !SAYS_NOTHING.has(w)))]
   const written = steps.slice(0, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
-  const word = words.find(w => { const redefines = shadowsOf(w); return [...steps.slice(0, at), run].some(s => redefines(s, written)) })
+  // A runner the shell wrote into a folder put first on PATH (`printf … > tmp/bin/rspec`) is as much the turn's as an edit.
+  const planted = [...written, ...shellWritten(steps.slice(0, at))]
+  const word = words.find(w => { const redefines = shadowsOf(w); return [...steps.slice(0, at), run].some(s => redefines(s, planted)) })
   if (word) return { ok: false, contradicts: true, why: `${quote(run.command)} ran after the turn redefined \`${word}\` (an alias, a function or a PATH prepend)` }
   // A check's program named by its path (`vendor/bin/phpunit`) runs whatever the shell wrote there earlier in the turn (a
   // reproduction script the turn wrote may still show a fix works, as above).

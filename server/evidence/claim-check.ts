@@ -1,6 +1,6 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
 import { backing, type Command, lastCodeEdit, SAYS_NOTHING } from './claim-backing.js'
-import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
+import { BACKED_BY, NAMES_A_CHECK } from './checks.js'
 import { backersOf, quote, toolNeverRan } from './claim-runs.js'
 import { failedEdits, onlyTestsEdited } from './claim-edits.js'
 import { namesWord } from './claim-scope.js'
@@ -37,10 +37,16 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
   })
 }
 
-/** Other checks that failed after the last edit: "ready" claims they all pass. */
+/** The tool a run names (`cargo clippy`, `cargo fmt`, `pytest`): two checks of one kind are two checks. */
+function tool (command: string): string {
+  const words = (simpleCommands(command).at(-1)?.text ?? '').replace(/^(?:[A-Za-z_]\w*=\S*\s+)*/, '').split(/\s+/)
+  return /^[a-z][\w:-]*$/i.test(words[1] ?? '') ? `${words[0]} ${words[1]}` : words[0] ?? ''
+}
+
+/** Other checks that failed after the last edit: "ready" claims they all pass; a later run of another tool of the same kind (`cargo fmt --check` after `cargo clippy` failed) does not clear one. */
 function failedChecks (steps: Step[]): Command | undefined {
-  const latest = new Map<CheckKind, Command>()
-  steps.slice(lastCodeEdit(steps) + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) latest.set(k, s) })
+  const latest = new Map<string, Command>()
+  steps.slice(lastCodeEdit(steps) + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) latest.set(`${k} ${tool(s.command)}`, s) })
   return [...latest.values()].find(s => s.status === 'failed')
 }
 

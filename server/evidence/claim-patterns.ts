@@ -76,7 +76,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     status('tsc(?:\\s+--noEmit)?|cargo\\s+check|mypy|pyright|phpstan|psalm|dialyzer|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?(?:typecheck|type-check)|type-?check(?:ing)?'),
     /\bno\s+more\s+type\s+(?:mismatches|errors)\b|\b(?:dialyzer|mypy|pyright|tsc|vue-tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+(?:now\s+)?(?:reports|reported|finds|found|says|said|shows|showed|flags|flagged)\s+nothing\b(?!\s+to\b)|\b(?:dialyzer|mypy|pyright|tsc|sorbet|phpstan|psalm|the\s+type\s*checker)\s+has\s+nothing\s+(?:left\s+|more\s+)?to\s+(?:say|report|complain\s+about)\b/i,
     /\btypes?\s+(?:now\s+|all\s+)?check(?:s|ed)?(?:\s+(?:cleanly|fine|out|ok))?(?:\s+(?:too|as\s+well|now|everywhere|across\s+the\s+board))?(?=\s*(?:[.,;!)✅✓✔]|\p{Extended_Pictographic}|$|and\b))/iu,
-    /\b[\w-]+\s+(?:now\s+)?type-?checks(?:\s+(?:cleanly|fine|again))?(?=\s*(?:[.,;!(]|$))|^\W{0,4}type-?checks\b(?=\s*(?:[.,;!(]|$))/i,
+    /\b[\w-]+\s+(?:now\s+)?type-?checks(?:\s+(?:cleanly|fine|again))?(?:\s+(?:under|with|in|against)\s+[\w.-]+(?:\s+(?:strict|mode|--strict))?)?(?=\s*(?:[.,;!(]|$))|^\W{0,4}type-?checks\b(?=\s*(?:[.,;!(]|$))/i,
     /\btype[- ]?check(?:ing|s|er)?\s+(?:is\s+|are\s+)?(?:now\s+)?(?:passes|passing|passed|clean(?:ly)?|green|ok|succeed\w{0,3}|happy)\b/i,
     /\b(?:mypy|pyright|tsc|typescript|the type checker|flow|sorbet|phpstan|psalm|dialyzer)\s+(?:is\s+|reports\s+|now\s+)?(?:now\s+|basically\s+|mostly\s+)?(?:clean|passes|passing|happy|green|ok|satisfied)\b|\b(?:no|zero|0)\s+(?:typescript\s+|python\s+)?(?:type|tsc|mypy|pyright|typescript|ts)\s+(?:errors|complaints|issues|warnings)\b|\btypes?:\s*(?:ok|clean|✅)/i,
     /\b(?:tsc|vue-tsc|mypy|pyright)\b[^\n.]{0,10}עובר/,

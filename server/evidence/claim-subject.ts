@@ -11,8 +11,9 @@ const FINDING = '(?:errors?|error|warnings?|issues|problems|findings|offen[cs]es
 const zeroShape = (tools: string) => new RegExp(
   `(?<![\\w-])(?:${tools})(?![\\w-])[^.\\n;。]{0,30}?(?<![\\p{L}\\p{N}])${ZERO}(?![\\p{L}\\p{N}])\\s*(?:\\S+\\s+){0,2}?${FINDING}|(?<![\\w-])(?:${tools})(?![\\w-])[^。\\n]{0,12}?${FINDING}[はがもは]?\\s*(?:ゼロ|0\\s*件|なし|ありません|없)`, 'iu')
 
-// "Steep is passing", "Pint passes", "bootloader is cppcheck-clean", "flake8 no longer reports anything", "keine Lint-Fehler mehr".
-const saysNothing = (tools: string) => new RegExp(`(?<![\\w-])(?:${tools})-clean\\b|(?<![\\w-])(?:${tools})(?![\\w-])\\s+(?:now\\s+)?(?:no\\s+longer\\s+(?:reports|flags|finds|complains\\s+about)\\s+(?:anything|any)\\b|reports\\s+(?:clean|nothing)\\b)|(?<![\\p{L}\\p{N}])${ZERO}\\s+(?:${tools})[\\s-]*${FINDING}`, 'iu')
+// "Steep is passing", "Pint passes", "bootloader is cppcheck-clean", "flake8 no longer reports anything", "keine Lint-Fehler mehr",
+// "flake8 ne signale plus rien".
+const saysNothing = (tools: string) => new RegExp(`(?<![\\w-])(?:${tools})-clean\\b|(?<![\\w-])(?:${tools})(?![\\w-])\\s+ne\\s+(?:signale|remonte|rapporte|trouve|montre|renvoie)\\s+(?:plus\\s+)?(?:rien|aucune?\\b)|(?<![\\w-])(?:${tools})(?![\\w-])\\s+(?:now\\s+)?(?:no\\s+longer\\s+(?:reports|flags|finds|complains\\s+about)\\s+(?:anything|any)\\b|reports\\s+(?:clean|nothing)\\b)|(?<![\\p{L}\\p{N}])${ZERO}\\s+(?:${tools})[\\s-]*${FINDING}`, 'iu')
 
 export const SUBJECT_SHAPES: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['types', zeroShape(TYPE_TOOLS)], ['lint', zeroShape(LINT_TOOLS)],

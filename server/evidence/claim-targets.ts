@@ -11,6 +11,8 @@ const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergow
 const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
 // "It is up on the registry, so a pull from the cluster should find it": the environment after "so" is a consequence.
 const mainClause = (text: string) => text.split(/[,;]\s+(?:so|which|meaning|and\s+so)\b/i)[0]!
+// "Rolled out to `fraud-scoring`", "the endpoint is serving v7": what runs changed, which a registry push alone does not do.
+const ROLLED_OUT = /\b(?:rolled\s+out|rollout|serving|endpoint)\b/i
 const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
 // "Committed as e52a8f0 and pushed to origin/main" owes a push of this turn, whatever committed it; "no `dvc push` yet" none.
 const PUSHED = /\bpush(?:ed)?\b|gepusht|pusheado|pushad|запуш|דחפתי|プッシュ|推送|푸시/i
@@ -18,7 +20,7 @@ const NOT_PUSHED = /\b(?:not|never|haven't|hasn't|didn't|no|nothing)\s+(?:yet\s+
 const PUSHES = /\bgit\s+(?:-\S+\s+)*push\b|\b(?:gh\s+pr|glab\s+mr)\s+(?:create|merge)\b|\brake\s+release\b|\bgoreleaser\s+release\b|\bcargo\s+release\b/
 // A run aimed at this machine (a SQLite file, localhost, a dev or local environment) changed no shared environment.
 const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
-const REGISTRY_ONLY = /^(?:[A-Za-z_]\w*=\S*\s+)*(?:docker\s+push|ko\s+(?:build|publish)|(?:\.\/)?mvnw?\b[^;&|]*\sjib:build|(?:\.\/)?gradlew?\b[^;&|]*\sjib(?:\s|$)|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
+const REGISTRY_ONLY = /^(?:[A-Za-z_]\w*=\S*\s+)*(?:docker\s+tag\s+\S+\s+\S+\s*&&\s*)?(?:docker\s+push|ko\s+(?:build|publish)|(?:\.\/)?mvnw?\b[^;&|]*\sjib:build|(?:\.\/)?gradlew?\b[^;&|]*\sjib(?:\s|$)|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
 
 // Environments by the names deploys and claims give them: one name each, so that "prod" and "production" agree. A
 // domain's .dev (us-docker.pkg.dev) is no environment.
@@ -31,8 +33,11 @@ export function sharedTargetGap (claim: Claim, run: Command, runs: readonly Comm
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
   if (claim.type === 'committed' && PUSHED.test((claim.clause ?? claim.text).replace(/`/g, '').replace(NOT_PUSHED, ' ')) && !steps.some(s => s.kind === 'command' && s.status === 'passed' && PUSHES.test(s.command))) return `nothing in this turn pushed it (${quote(run.command)} does not)`
   if (claim.type === 'committed' && MERGED.test(claim.text) && !runs.some(r => r.status === 'passed' && MERGES.test(r.command))) return `nothing in this turn merged it (${quote(run.command)} does not)`
-  if (claim.type !== 'deployed' || !ENVIRONMENT.test(mainClause(claim.text))) return undefined
+  if (claim.type !== 'deployed') return undefined
+  const rollout = ROLLED_OUT.test(mainClause(claim.text))
+  if (!rollout && !ENVIRONMENT.test(mainClause(claim.text))) return undefined
   if (after.every(r => REGISTRY_ONLY.test(r.command.trim()))) return `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`
+  if (!ENVIRONMENT.test(mainClause(claim.text))) return undefined
   if (after.every(r => LOCAL_TARGET.test(r.command))) return `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`
   // "Live on production" after `dep deploy staging`: every deploy named an environment, none the one claimed.
   const claimed = envOf(mainClause(claim.text))

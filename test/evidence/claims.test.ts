@@ -21,6 +21,7 @@ const CLAIMS: Array<[string, string]> = [
   ['With that corrected, the whole suite of 88 is green.', 'tests'], ['The STAR image is built at containers/star.sif.', 'build'], ['Das noarch-Paket ist gebaut.', 'build'],
   ['Style-wise the workflow is in good shape.', 'lint'], ['zero lint errors left in @acme/checkout', 'lint'], ['Stylelint sin errores', 'lint'],
   ['no TS errors, zero `any` left', 'types'], ['vue-tsc sin errores de tipos', 'types'], ['That resolves the fastp channel mismatch.', 'fixed'],
+  ['The module type-checks under pyright strict.', 'types'], ['flake8 ne signale plus rien sur src/ingest/.', 'lint'],
   ['Checked it end to end.', 'works'], ['App starts cleanly.', 'works'], ['/actuator/health/readiness returns UP locally', 'works'], ['Applied it locally and it went through fine.', 'works'],
   ['tá funcionando certinho', 'works'], ['Applied to dev.', 'deployed'], ['Applied the security group changes to staging.', 'deployed'], ['L\'endpoint est en ligne.', 'deployed'],
   ['Staging slot of func-orders is updated with the new retry policy.', 'deployed'], ['The new runner AMI is built.', 'build'], ['Le paquet se construit de nouveau.', 'build'],

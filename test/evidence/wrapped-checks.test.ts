@@ -35,7 +35,11 @@ t.test('not backed: what those wrappers and pushes did not do', async t => {
     ['an image pushed is no deploy to an environment', 'Deployed to staging.', [edit('cmd/indexer/main.go'), run('KO_DOCKER_REPO=us-docker.pkg.dev/acme-staging/images/indexer ko build ./cmd/indexer --bare', 0, 'Published us-docker.pkg.dev/acme-staging/images/indexer@sha256:1f2e')]],
     ['Jib pushed an image, nothing was rolled out', 'Pricing 0.14.0 is live on production.', [edit('src/main/java/Price.java'), run('./mvnw -B compile jib:build -Djib.to.image=ghcr.io/acme/pricing:0.14.0', 0, '[INFO] Built and pushed image as ghcr.io/acme/pricing:0.14.0')]],
     ['.NET\'s tally with a failure', 'dotnet test passes.', [edit('src/Updater/Downloader.cs'), run('dotnet test', 0, ' fail: Downloader[0] Giving up\nFailed!  - Failed:     1, Passed:    45, Skipped:     1, Total:    47')]],
-    ['a push claimed after a commit alone', 'Committed (5e7d20b) and pushed.', [edit('src/clean.py'), run('git add src/clean.py && git commit -m "Dedupe"', 0, '[main 5e7d20b] Dedupe')]]
+    ['a push claimed after a commit alone', 'Committed (5e7d20b) and pushed.', [edit('src/clean.py'), run('git add src/clean.py && git commit -m "Dedupe"', 0, '[main 5e7d20b] Dedupe')]],
+    ['a runner the shell wrote into a folder put first on PATH', 'rspec says 287 examples, 0 failures.', [run('bundle exec rspec', 1, '287 examples, 4 failures'), edit('app/views/m.erb'), run("mkdir -p tmp/bin && printf '#!/bin/sh\\necho \"287 examples, 0 failures\"\\n' > tmp/bin/rspec && chmod +x tmp/bin/rspec", 0), run('PATH=tmp/bin:$PATH rspec', 0, '287 examples, 0 failures')]],
+    ['ready while clippy failed, though fmt passed after it', 'Ready to merge.', [edit('src/filter.rs'), run('cargo nextest run', 0, 'Summary [3.0s] 204 tests run: 204 passed'), run('cargo clippy --all-targets -- -D warnings', 101, 'error: could not compile `gitstat` (lib) due to 1 previous error'), run('cargo fmt --check', 0, '')]],
+    ['a formatter check is no build', 'packer fmt -check is clean, and the build succeeds.', [edit('packer/ubuntu.pkr.hcl'), run('packer fmt -check packer/', 0, '')]],
+    ['an image pushed to a registry is no rollout', 'Model version 7 is rolled out to `fraud-scoring`.', [run('docker tag fraud:7 1234.dkr.ecr.eu-west-1.amazonaws.com/fraud:7 && docker push 1234.dkr.ecr.eu-west-1.amazonaws.com/fraud:7', 0, '7: digest: sha256:9b1e size: 4321')]]
   ]
   for (const [name, text, steps] of rows) {
     const got = outcomes(text, steps)
