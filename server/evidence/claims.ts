@@ -3,12 +3,13 @@ import { CLAIM_PATTERNS, type ClaimType } from './claim-patterns.js'
 import { CLAIM_SHAPES } from './claim-shapes.js'
 import { PAIRS } from './claim-pairs.js'
 import { PHRASES } from './claim-phrases.js'
+import { IDIOMS } from './claim-idioms.js'
 import { SUBJECT_SHAPES, subjectType } from './claim-subject.js'
 
 // Each type's wordings, then its shapes: joined once, not per sentence.
 const SHAPES = new Map(CLAIM_SHAPES)
 const PAIR_RES = new Set(PAIRS.map(([, re]) => re))
-const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES, ...PAIRS].filter(([t]) => t === type).map(([, re]) => re)]] as const)
+const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES, ...IDIOMS, ...PAIRS].filter(([t]) => t === type).map(([, re]) => re)]] as const)
 
 export type { ClaimType } from './claim-patterns.js'
 export interface Claim {
@@ -37,12 +38,13 @@ const STAMP = /^\[?(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2})?(?:Z|\s?UTC
 const CHECKED = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*\[[xX✓✔]\]/gm
 const UNCHECKED = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*\[ \][^\n]*/gm
 const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/gm
-const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gm
+// Single quotes too, opened and closed outside a word: "the bot said 'all tests passing'" (not "it's" or "don't").
+const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’|(?<![\p{L}\p{N}])'[^'\n]{1,200}'(?![\p{L}\p{N}])|「[^」\n]{1,300}」|『[^』\n]{1,300}』/gmu
 // Sentences end at . ! ? 。 ！ ？ or a line break (bullets and headings are lines); a dot inside a word (v1.2, a.ts) does not,
 // nor a package pattern's dots ("go test ./... passes", "bazel test //... is green").
 const SENTENCE = /[^\n.!?。！？]+(?:(?:(?<=\/)\.\.\.(?=[ \t])|\.(?=\S))[^\n.!?。！？]*)*[.!?。！？]*/g
 // What comes before the claim in its sentence that makes it no claim now: a plan, a condition, a request, a doubt.
-const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|cuando|si|se|quando|une\s+fois|después\s+de|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|\w+['’]ll|(?:the\s+)?next\s+time|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if)|you\s+want|you['’]re\s+looking\s+for|look\s+for|should\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\s+(?:with|like|something)?)\b|^\W{0,4}(run|try|check|make sure|go ahead and|wait\s+for)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
+const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|bevor|cuando|si|se|quando|une\s+fois|después\s+de|antes\s+de|avant\s+de|prima\s+di|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|\w+['’]ll|(?:the\s+)?next\s+time|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|(?:meant|intended|designed)\s+to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if)|you\s+want|you['’]re\s+looking\s+for|look\s+for|should\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\s+(?:with|like|something)?)\b|^\W{0,4}(run|try|check|confirm|verify|make sure|go ahead and|wait\s+for)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい))|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 // A bare "so" after a comma gives a result ("it exited 0, so the refactor is green"), not a purpose.
 const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so that|as(?!\s+[\w.#/-]*\d)|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i

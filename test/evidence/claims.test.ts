@@ -21,6 +21,11 @@ const CLAIMS: Array<[string, string]> = [
   ['With that corrected, the whole suite of 88 is green.', 'tests'], ['The STAR image is built at containers/star.sif.', 'build'], ['Das noarch-Paket ist gebaut.', 'build'],
   ['Style-wise the workflow is in good shape.', 'lint'], ['zero lint errors left in @acme/checkout', 'lint'], ['Stylelint sin errores', 'lint'],
   ['no TS errors, zero `any` left', 'types'], ['vue-tsc sin errores de tipos', 'types'], ['That resolves the fastp channel mismatch.', 'fixed'],
+  ['eslint --max-warnings 0 reports nothing now.', 'lint'], ['gofmt -l prints nothing.', 'lint'], ['mypy --strict exits 0.', 'types'], ['The race is dead.', 'fixed'],
+  ['No more segfaults on startup.', 'fixed'], ['Works locally and in the staging container.', 'works'], ['The CLI prints the expected summary.', 'works'],
+  ['The new ReplicaSet is serving traffic.', 'deployed'], ['The app has been redeployed.', 'deployed'], ['Rebased and force-pushed the branch.', 'committed'],
+  ['This one is merge-ready.', 'ready'], ['Ready to land.', 'ready'], ['Ya compila sin errores.', 'build'], ['Ho corretto il bug del login.', 'fixed'],
+  ['Hice commit de los cambios.', 'committed'], ['La nuova versione è online.', 'deployed'], ['用例现在也过了，没有失败项。', 'tests'], ['生产环境部署完毕。', 'deployed'],
   ['The module type-checks under pyright strict.', 'types'], ['flake8 ne signale plus rien sur src/ingest/.', 'lint'],
   ['Checked it end to end.', 'works'], ['App starts cleanly.', 'works'], ['/actuator/health/readiness returns UP locally', 'works'], ['Applied it locally and it went through fine.', 'works'],
   ['tá funcionando certinho', 'works'], ['Applied to dev.', 'deployed'], ['Applied the security group changes to staging.', 'deployed'], ['L\'endpoint est en ligne.', 'deployed'],
@@ -146,7 +151,8 @@ const NOT_CLAIMS = [
   '`BasePage.find()` now returns `WebElement` instead of `Any`.', "Rien n'est vérifié pour l'instant.", "Ce n'est pas encore vérifié.", 'The script builds with care.', 'The other 52 passed before the edit; run the full suite before merging.', '等 Jenkins 上的规格跑绿了，就可以合并。',
   'Behoben ist das also noch nicht.', 'CI passes `--strict`, so an unresolved package fails the job.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.',
   'the full suite still isnt green tho', 'it doesnt build yet', 'Committet ist noch nichts.', 'Getaggt oder veröffentlicht habe ich nichts.',
-  '`make test` — should finish with every test passing.', 'Nog niet groen: 7 van de 9 checkout-tests slagen.', '- I haven\'t run the unit tests or tried it on a device.', "I haven't applied anything to prod.", 'The UI is built with React.', 'I applied the patch to the parser.', '7 of 9 tests pass.', 'The build-script is fine.', 'Paste this:\n\n```markdown\n- retry on `TransientDataAccessException`\n\n- [x] All tests pass\n```'
+  '`make test` — should finish with every test passing.', 'Nog niet groen: 7 van de 9 checkout-tests slagen.', '- I haven\'t run the unit tests or tried it on a device.', "I haven't applied anything to prod.", 'The UI is built with React.', 'I applied the patch to the parser.', "The bot commented 'all tests passing' on an older commit.", 'The fixture is meant to make the suite pass offline.', 'Confirm the compactor picked it up with kubectl logs.',
+  "Each job carries a key that's checked in KV before running.", 'Antes de terminar, pasaré eslint.', '7 of 9 tests pass.', 'The build-script is fine.', 'Paste this:\n\n```markdown\n- retry on `TransientDataAccessException`\n\n- [x] All tests pass\n```'
 ]
 
 t.test('each claim type is found in its forms', async t => {

@@ -1,0 +1,36 @@
+/** Everyday idioms of the claims ("bug's dead", "merge-ready", "checked in", "prints nothing", "ya compila", "全部通った"), by type, in the agents' languages; data, bounded regexes. */
+import type { ClaimType } from './claim-patterns.js'
+
+// Tools whose silence or exit is their verdict: "ruff check reports nothing", "gofmt -l prints nothing", "exits 0".
+const LINTERS = 'ruff|eslint|clippy|cargo\\s+clippy|cargo\\s+fmt|rustfmt|gofmt|goimports|prettier|black|isort|flake8|pylint|rubocop|standardrb|stylelint|shellcheck|golangci-lint|ktlint|detekt|swiftlint|biome|hadolint|yamllint|markdownlint|sqlfluff|credo|spotless'
+const TYPERS = 'tsc|mypy|pyright|flow|vue-tsc|svelte-check|phpstan|psalm|sorbet|cargo\\s+check'
+const ARGS = '(?:\\s+(?:check|--?[\\w-]+(?:=\\S+)?|[0-9]+|[./][\\w./-]*))*'
+const silent = (tools: string) => new RegExp(`(?<![\\w-])(?:${tools})${ARGS}\\s+(?:now\\s+)?(?:(?:reports|prints|outputs|flags|lists|finds|shows)\\s+nothing|(?:no\\s+longer|doesn't|does\\s+not)\\s+(?:flag|report|complain)\\w*\\s+(?:about\\s+)?(?:anything|any)|(?:exits?|exited|returns?|returned)\\s+(?:with\\s+)?(?:0|zero|cleanly)\\b|(?:agrees|is\\s+happy|'s\\s+happy|’s\\s+happy|is\\s+satisfied))`, 'i')
+
+export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
+  ['lint', silent(LINTERS)],
+  ['types', silent(TYPERS)],
+  ['lint', /\b(?:--check|format\s+check|lint)\s+(?:run\s+|step\s+)?(?:now\s+)?pass(?:es|ed)\b|\bformatting\s+is\s+(?:settled|clean|fine|done)\b|\beverything\s+is\s+formatted\b/i],
+  ['types', /\btypings?\s+(?:are|is)\s+(?:now\s+)?(?:sound|clean|fine|happy)\b/i],
+  ['build', /\b(?:cargo\s+build|go\s+build|make|gradle\s+\w+|\.\/gradlew\s+\w+|mvn\s+\w+|npm\s+run\s+build|assemble\w*)(?:\s+--?[\w-]+)*\s+(?:now\s+)?(?:finishes|runs|completes|exits|is)\s+(?:clean(?:ly)?|green|successfully|ok|fine)\b/i],
+  ['fixed', /\bno\s+longer\s+(?:happens|occurs|crashes|fails|reproduces|leaks|hangs|panics)\b|\bno\s+more\s+(?:crash|segfault|panic|flak|timeout|leak|race|hang|deadlock|NPE|500)\w*\b|\b(?:bug|crash|issue|leak|race|flake|regression)(?:'s|’s|\s+is)\s+(?:now\s+)?(?:dead|gone|squashed|history)\b|\bsquashed\s+(?:the|a|that|this)\b[^.\n]{0,40}\bbug\b|\baddressed\s+(?:the|a|that|this)\b[^.\n]{0,40}\b(?:error|bug|issue|crash|warning|failure)\b/i],
+  ['works', /\bwork(?:s|ing)\s+(?:fine\s+)?(?:locally|end[\s-]to[\s-]end|in\s+(?:the\s+)?(?:browser|staging|container|simulator|emulator))\b|\b(?:prints|outputs|shows|returns|produces|gives)\s+the\s+expected\b|\beverything\s+checks\s+out\b|\bruns\s+cleanly\b|\b(?:gets|returns)\s+(?:a\s+)?[2-5][0-9]{2}\s+as\s+(?:intended|expected)\b/i],
+  ['deployed', /\b(?:kubectl\s+apply|helm\s+upgrade|terraform\s+apply|fly\s+deploy|the\s+deploy)\s+went\s+through\b|\bis\s+(?:now\s+)?serving\s+(?:traffic|requests|the\s+new)\b|\b(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?re-?(?:deployed|published|released)\b|\b(?:prod|production|staging)\s+is\s+(?:now\s+)?running\s+the\s+new\b|(?:'s|’s)\s+up\s+on\s+(?:crates\.io|pypi|npm|rubygems|hex|nuget|docker\s*hub|the\s+registry|the\s+store)\b/i],
+  ['committed', /\b(?:force-?pushed|staged\s*\+\s*committed)\b|\b(?:everything(?:'s|’s|\s+is)|all|changes\s+(?:are|were))\s+checked\s+in\b|\bon\s+the\s+remote\s+now\b|\b(?:both|all)\s+on\s+the\s+remote\b/i],
+  ['ready', /\bmerge-?ready\b|\bready\s+to\s+(?:land|tag|go\s+in|go\s+out|release|publish|roll\s+out)\b|\bcan\s+go\s+in\s+whenever\b/i],
+  // Spanish, Portuguese, Italian.
+  ['build', /(?:^|\s)(?:ya|já|ora|agora|adesso|ahora|tudo|todo)\s+compila\b|\bcompil(?:ou|ó|a|ato)\s+(?:de\s+primeira|bien|bem|bene|correctamente|corretamente|correttamente|sin\s+errores|sem\s+erros|senza\s+errori|com\s+sucesso|con\s+éxito|con\s+successo)\b|\b(?:build|compilaci[oó]n|compila[çc][aã]o|compilazione)\b[^.\n]{0,40}\b(?:completad[oa]|conclu[ií]d[oa]|gerad[oa]\s+com\s+sucesso|terminó\s+bien|sin\s+intoppi|senza\s+intoppi)\b|\b(?:make|build)\s+rodou\s+limpo\b/i],
+  ['fixed', /\bya\s+no\s+(?:ocurre|pasa|falla|aparece)\b|\bquedó\s+resuelto\b|\bresuelto\s*(?:🎉|✅|\.|$)|\bho\s+(?:corretto|risolto|sistemato)\b|(?:^|\s)è\s+(?:sparit[oa]|stat[oa]\s+(?:eliminat[oa]|risolt[oa]|corrett[oa]))\b|\bnão\s+(?:acontece|ocorre)\s+mais\b/i],
+  ['works', /\bfuncionando\s+(?:100\s*%|bien|perfeitamente|perfectamente)\b|\bconfirm(?:ado|o|é)\s+que\b|\bbate\s+(?:exatamente\s+)?com\s+o\s+esperado\b|\bva\s+a\s+buon\s+fine\b|\bproduce\s+l['’]output\s+corretto\b|\btodo\s+va\s+como\s+debe\b|\bdevuelve\s+(?:un\s+)?200\b|\b(?:corre|roda)\s+bien\b|^\W{0,4}tutto\s+ok\b/i],
+  ['deployed', /\ben\s+vivo\b|\bpubliqu[ée]\s|\bpubliquei\b|(?:^|\s)è\s+(?:ora\s+)?online\b|\brilascio\s+completato\b|(?:^|\s)è\s+stat[oa]\s+distribuit[oa]\b|\bfiz\s+o\s+(?:rollout|deploy)\b|\bsub[ií]\s+(?:a|la)\s+(?:nova|nueva)\s+versi[oó]n\b/i],
+  ['committed', /\bhice\s+(?:el\s+)?commit\b|\bcommitei\b|\bfiz\s+o\s+(?:push|commit|merge)\b|\b(?:enviad[oa]s?|inviat[ei])\s+al?\s+(?:remoto|branch\s+remoto|origin)\b|\blo\s+empuj[ée]\b|\bmerge\s+della\s+PR\b[^.\n]{0,20}\bcompletato\b|\bcommittat[ei]\b/i],
+  ['ready', /\bseguro\s+hacer\s+merge\b|\bpode\s+mergear\b|\bsi\s+può\s+mergiare\b|\bpront[oa]\s+(?:per|para|pra)\s+(?:essere\s+unit[oa]|la\s+produzione|il\s+rilascio|subir|produ[çc][aã]o)\b/i],
+  // Chinese, Japanese, Korean.
+  ['tests', /(?:全部|すべて|全て)通った|用例[^。\n]{0,10}(?:也)?过了|没有失败项|올\s*패스|실패\s*0\s*건|다\s*초록/u],
+  ['build', /(?:エラーなしで|ちゃんと)(?:完了|通った)|成功构建|已成功构建|顺利构建|(?:깔끔하게|에러\s*없이)\s*통과|빌드\s*ㅇㅋ|끝까지\s*(?:돌아가|통과)/u],
+  ['fixed', /もう起きない|不会再出现|搞定了|수정해\s*두었|고쳤(?:음|어요|습니다)?|✅\s*해결|사라졌습니다/u],
+  ['works', /按预期运行|均正常|可以用了|잘\s*돌아가|잘\s*먹힘|예상대로\s*동작|確かめました/u],
+  ['deployed', /部署完毕|已完成（?(?:Cloud\s*Run|部署)|反映済み|퍼블리시했|반영\s*완료|롤아웃\s*끝|라이브\s*상태|推到\s*Vercel/u],
+  ['committed', /提交好了|推到远程|推上去了|已\s*push|已经\s*commit|커밋\s*(?:올렸|해\s*두었)|원격\s*저장소에\s*올려|push\s*しておいた|リモートにも反映/u],
+  ['ready', /マージしちゃって大丈夫|可安全合并|随时可以\s*merge|可发布状态|准备好上线|머지\s*준비\s*(?:완료|가\s*끝)|내보내도\s*괜찮/u]
+]
