@@ -10,7 +10,7 @@ const silent = (tools: string) => new RegExp(`(?<![\\w-])(?:${tools})${ARGS}\\s+
 export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['lint', silent(LINTERS)],
   ['types', silent(TYPERS)],
-  ['lint', /\b(?:--check|format\s+check|lint)\s+(?:run\s+|step\s+)?(?:now\s+)?pass(?:es|ed)\b|\bformatting\s+is\s+(?:settled|clean|fine|done)\b|\beverything\s+is\s+formatted\b/i],
+  ['lint', /(?<![\w-])(?:--check|format\s+check|lint)\s+(?:run\s+|step\s+)?(?:now\s+)?pass(?:es|ed)\b|\bformatting\s+is\s+(?:settled|clean|fine|done)\b|\beverything\s+is\s+formatted\b/i],
   ['types', /\btypings?\s+(?:are|is)\s+(?:now\s+)?(?:sound|clean|fine|happy)\b/i],
   ['build', /\b(?:cargo\s+build|go\s+build|make|gradle\s+\w+|\.\/gradlew\s+\w+|mvn\s+\w+|npm\s+run\s+build|assemble\w*)(?:\s+--?[\w-]+)*\s+(?:now\s+)?(?:finishes|runs|completes|exits|is)\s+(?:clean(?:ly)?|green|successfully|ok|fine)\b/i],
   ['fixed', /\bno\s+longer\s+(?:happens|occurs|crashes|fails|reproduces|leaks|hangs|panics)\b|\bno\s+more\s+(?:crash|segfault|panic|flak|timeout|leak|race|hang|deadlock|NPE|500)\w*\b|\b(?:bug|crash|issue|leak|race|flake|regression)(?:'s|’s|\s+is)\s+(?:now\s+)?(?:dead|gone|squashed|history)\b|\bsquashed\s+(?:the|a|that|this)\b[^.\n]{0,40}\bbug\b|\baddressed\s+(?:the|a|that|this)\b[^.\n]{0,40}\b(?:error|bug|issue|crash|warning|failure)\b/i],

@@ -32,7 +32,7 @@ export const toolsNamed = (text: string, kind: 'types' | 'lint'): string[] => [.
 
 /** A "tests" claim whose sentence names no test but a type checker or a linter ("mypy meldet keine Fehler") is that tool's claim. */
 // "ghcr.io/acme/api:2.4.1 is pushed": an image in a registry is published, not committed.
-const IMAGE = /(?:^|[\s`(])(?:ghcr\.io|docker\.io|quay\.io|gcr\.io|[\w-]+\.azurecr\.io|[\w.-]+\.amazonaws\.com|registry\.[\w.-]+|[\w.-]+-docker\.pkg\.dev)\/\S+|\b(?:docker|container|OCI)\s+images?\b|\bimages?\s+(?:\S+\s+){0,2}(?:is|are|was|were|has\s+been)\s+pushed\b/i
+const IMAGE = /(?:^|[\s`(])(?:ghcr\.io|docker\.io|quay\.io|gcr\.io|[\w-]+\.azurecr\.io|[\w.-]+\.amazonaws\.com|registry\.[\w.-]+|[\w.-]+-docker\.pkg\.dev)\/\S+|\b(?:docker|container|OCI)\s+images?\b|\bimages?\s+(?:\S+\s+){0,2}(?:is|are|was|were|has\s+been)\s+pushed\b|\bpushed\s+(?:the\s+)?(?:new\s+)?(?:docker\s+|container\s+)?images?\b|\bto\s+(?:ECR|GHCR|GCR|ACR|Docker\s*Hub|Artifact\s+Registry)\b/i
 // "Shipped to the remote 🚀 3f2a9d1 is on origin/feature": a branch pushed is shared history, not a deploy.
 // A branch is shared history too: "commit e41b9c0 ya subido a main" is a push.
 const TO_THE_REMOTE = /\b(?:shipped|pushed|sent|published)\s+to\s+(?:the\s+)?(?:remote|origin)\b|(?:^|[\s`])origin\/[\w./-]+|\b(?:subid[oa]s?|sub[ií]|shipped|sent|uploaded|hochgeladen|envoy[ée]e?s?|enviad[oa]s?|mandad[oa]s?)\s+(?:a|al|pro|para|to|auf|nach|sur|su)\s+(?:the\s+)?`?(?:main|master|trunk|develop)\b`?(?!\s*(?:server|site|cluster|environment|database|db)\b)/i

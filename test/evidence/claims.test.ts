@@ -21,6 +21,8 @@ const CLAIMS: Array<[string, string]> = [
   ['With that corrected, the whole suite of 88 is green.', 'tests'], ['The STAR image is built at containers/star.sif.', 'build'], ['Das noarch-Paket ist gebaut.', 'build'],
   ['Style-wise the workflow is in good shape.', 'lint'], ['zero lint errors left in @acme/checkout', 'lint'], ['Stylelint sin errores', 'lint'],
   ['no TS errors, zero `any` left', 'types'], ['vue-tsc sin errores de tipos', 'types'], ['That resolves the fastp channel mismatch.', 'fixed'],
+  ['- [x] lint', 'lint'], ['- [x] commit & push', 'committed'], ['* [x] **deploy**', 'deployed'], ['**Types:** no errors', 'types'], ['**Deploy:** done (fly deploy)', 'deployed'],
+  ['Pushed the new image to ECR.', 'deployed'], ['The prettier --check run passes.', 'lint'],
   ['eslint --max-warnings 0 reports nothing now.', 'lint'], ['gofmt -l prints nothing.', 'lint'], ['mypy --strict exits 0.', 'types'], ['The race is dead.', 'fixed'],
   ['No more segfaults on startup.', 'fixed'], ['Works locally and in the staging container.', 'works'], ['The CLI prints the expected summary.', 'works'],
   ['The new ReplicaSet is serving traffic.', 'deployed'], ['The app has been redeployed.', 'deployed'], ['Rebased and force-pushed the branch.', 'committed'],
@@ -152,11 +154,16 @@ const NOT_CLAIMS = [
   'Behoben ist das also noch nicht.', 'CI passes `--strict`, so an unresolved package fails the job.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.',
   'the full suite still isnt green tho', 'it doesnt build yet', 'Committet ist noch nichts.', 'Getaggt oder veröffentlicht habe ich nichts.',
   '`make test` — should finish with every test passing.', 'Nog niet groen: 7 van de 9 checkout-tests slagen.', '- I haven\'t run the unit tests or tried it on a device.', "I haven't applied anything to prod.", 'The UI is built with React.', 'I applied the patch to the parser.', "The bot commented 'all tests passing' on an older commit.", 'The fixture is meant to make the suite pass offline.', 'Confirm the compactor picked it up with kubectl logs.',
-  "Each job carries a key that's checked in KV before running.", 'Antes de terminar, pasaré eslint.', '7 of 9 tests pass.', 'The build-script is fine.', 'Paste this:\n\n```markdown\n- retry on `TransientDataAccessException`\n\n- [x] All tests pass\n```'
+  "Each job carries a key that's checked in KV before running.", 'Antes de terminar, pasaré eslint.', '- [ ] deploy', '- [x] write the migration', 'テストがすべて通ったら、PR を出してください。', '你可以运行 npm test 确认一下所有测试是否都通过。',
+  '只要镜像能构建成功，就可以进入下一步。', 'CI 가 통과하면 머지 가능합니다.', '테스트가 모두 통과하는지는 아직 확인하지 못했습니다.', 'The deploy config is fine.', '7 of 9 tests pass.', 'The build-script is fine.', 'Paste this:\n\n```markdown\n- retry on `TransientDataAccessException`\n\n- [x] All tests pass\n```'
 ]
 
 t.test('each claim type is found in its forms', async t => {
   for (const [text, type] of CLAIMS) t.ok(types(text).includes(type as never), `${type}: ${text} (got ${types(text).join(',') || 'none'})`)
+})
+
+t.test('a release build is a build, not a deploy', async t => {
+  t.strictSame(types('Release build ✔'), ['build'])
 })
 
 t.test('plans, conditions, negations, questions, quotes and code are no claim', async t => {
