@@ -168,8 +168,11 @@ const spanOf = (own: string) => own.length > MAX_SPAN ? `${own.slice(0, MAX_SPAN
 // A task list's checked item that is only a check's name ("- [x] lint", "- [x] commit & push") says that check is done.
 const CHECKED_CHECK = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*\[[xX✓✔]\][ \t]*(?:\*\*)?(lint(?:ing)?|format(?:ting)?|tests?|unit\s+tests|build|types?|type-?check(?:s|ing)?|deploy(?:ed|ment)?|release(?:d)?|commit(?:ted)?(?:\s*(?:&|and|\+|\/)\s*push(?:ed)?)?|push(?:ed)?)(?:\*\*)?[ \t]*$/gim
 const CHECKED_TYPES: ReadonlyArray<readonly [RegExp, ClaimType]> = [[/^(?:lint|format)/i, 'lint'], [/^(?:unit\s+)?tests?$/i, 'tests'], [/^build/i, 'build'], [/^type/i, 'types'], [/^(?:deploy|release)/i, 'deployed'], [/^(?:commit|push)/i, 'committed']]
-const checkedChecks = (text: string): Claim[] => [...text.slice(0, MAX_TEXT).replace(CODE, m => ' '.repeat(m.length)).matchAll(CHECKED_CHECK)]
-  .map(m => ({ type: CHECKED_TYPES.find(([re]) => re.test(m[1]!))![1], text: m[0].trim() }))
+function checkedChecks (text: string): Claim[] {
+  if (!/\[[xX✓✔]\]/.test(text)) return []
+  return [...text.slice(0, MAX_TEXT).replace(CODE, m => ' '.repeat(m.length)).matchAll(CHECKED_CHECK)]
+    .map(m => ({ type: CHECKED_TYPES.find(([re]) => re.test(m[1]!))![1], text: m[0].trim() }))
+}
 
 /** Every claim in the text, at most one per type and sentence, in order. */
 export function findClaims (text: string): Claim[] {

@@ -1,6 +1,7 @@
 /** What a check that exited 0 proves: failures in its output, a hidden status, no tests run, a watch or background run; pure. */
 import type { PatternSet } from '../judge/patterns.js'
 import type { CheckKind } from './checks.js'
+import { NONE_FAILED } from './outcome-words.js'
 
 export interface RunProof {
   /** Its output reports failures, whatever its exit status said. */
@@ -77,7 +78,6 @@ const tests = (checks: readonly CheckKind[]) => checks.includes('tests')
 // exit 0: an "Error:" a test logged on the way (an expected revert, an HTTP error in a test's title) fails nothing.
 // The same with a count of none: .NET's "Passed!  - Failed: 0, Passed: 46", Maven's "Tests run: 12, Failures: 0, Errors: 0".
 const PASS_TALLY = /^.*(?:\b[1-9][0-9]* (?:passing|passed|tests? passed)\b|\bPassed!\s+-\s+Failed:\s+0\b|\bTests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (?:examples|tests|runs|specs), 0 failures\b).*$/gm
-const NONE_FAILED = /\b(?:Failed|Failures|Errors):\s*0\b|\b0 (?:failures|errors)\b/gi
 const afterPassTally = (output: string): string => {
   const last = [...output.matchAll(PASS_TALLY)].at(-1)
   if (!last || /\b[1-9][0-9]* (?:fail|error)|\bFAIL/i.test(last[0].replace(NONE_FAILED, ''))) return output

@@ -141,6 +141,7 @@ const MAKE_ECHOED = /^(?!g?make(?:\[\d+\])?:)([A-Za-z./][^\n]{0,300})$/gm
 const BUILD_TOOL = /^\s*(?:\.\/)?(?:gradlew?|mvnw?)(?:\s|$)/
 const TASKS = /^> Task :(?:[\w-]+:)*([\w-]+)|^\[INFO\] --- (?:maven-)?([\w.-]+?)(?:-maven)?-plugin:/gm
 const MAX_RAN = 16
+const MAX_STEPS = 64
 
 /**
  * What a script checks, read from the lines it echoed: `npm run build` running `tsc` checks types, `make lint` running
@@ -151,7 +152,8 @@ function scriptSteps (command: string, parts: SimpleCommand[], output: string | 
   if (!output || parts.some(p => SHOWS_OR_INLINE.test(p.text))) return { kinds: [], ran: [] }
   const head = output.slice(0, SCRIPT_WINDOW)
   // Other scripts say their steps by a shell trace (`set -x`: "+ cmd") or a banner ("==> cmd").
-  const lines = [...head.matchAll(RUNS_SCRIPT.test(command) ? ECHOED : RUNS_MAKE.test(command) ? MAKE_ECHOED : TRACED)].map(m => m[1]!)
+  // The first lines suffice: a script says its steps as it starts them, and a long log is not read line by line.
+  const lines = [...head.matchAll(RUNS_SCRIPT.test(command) ? ECHOED : RUNS_MAKE.test(command) ? MAKE_ECHOED : TRACED)].slice(0, MAX_STEPS).map(m => m[1]!)
   const checks = lines.map(l => ({ line: l, kinds: kindsOf(simpleCommands(l)).kinds })).filter(c => c.kinds.length > 0)
   const tasks = BUILD_TOOL.test(command) ? [...head.matchAll(TASKS), ...output.slice(-SCRIPT_WINDOW).matchAll(TASKS)].map(m => m[1] ?? m[2]!) : []
   const ran = [...new Set([...checks.map(c => c.line), ...tasks].map(l => l.toLowerCase()))].slice(0, MAX_RAN)
