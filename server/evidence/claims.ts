@@ -44,7 +44,7 @@ const QUOTED = /^[ \t]{0,3}>[^\n]*$|"[^"\n]{1,300}"|“[^”\n]{1,300}”|‘[^�
 // nor a package pattern's dots ("go test ./... passes", "bazel test //... is green").
 const SENTENCE = /[^\n.!?。！？]+(?:(?:(?<=\/)\.\.\.(?=[ \t])|\.(?=\S))[^\n.!?。！？]*)*[.!?。！？]*/g
 // What comes before the claim in its sentence that makes it no claim now: a plan, a condition, a request, a doubt.
-const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|bevor|cuando|si|se|quando|une\s+fois|después\s+de|antes\s+de|avant\s+de|prima\s+di|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|\w+['’]ll|(?:the\s+)?next\s+time|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|(?:meant|intended|designed)\s+to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|(check|verify|confirm|test)\s+(that|whether|if)|you\s+want|you['’]re\s+looking\s+for|look\s+for|should\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\s+(?:with|like|something)?)\b|^\W{0,4}(run|try|check|confirm|verify|make sure|go ahead and|wait\s+for)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい)|たら[、,]|れば[、,]|なら[、,])|(?:是否|可以运行|请在|只要|确保|하면|되면|면\s)|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
+const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|bevor|cuando|si|se|quando|une\s+fois|después\s+de|antes\s+de|avant\s+de|prima\s+di|dopo|werde|vamos\s+a|voy\s+a|je\s+vais|vou|agar|jab|zodra|wanneer|zal|gdy|kiedy|jeśli|jeżeli|zanim|będzie|setelah|nanti|akan|jika|kalau|apabila|nếu|sẽ|когда|если|буду|будет|eğer)(?![\wÀ-ɏ])|\b(will|won't|\w+['’]ll|(?:the\s+)?next\s+time|going to|gonna|once|if|when|whenever|after\s+(I|we|you)|before\s+(I|we|you|merging|wrapping|shipping)|until|unless|whether|need(s)? to|let me|let's|plan(ned)? to|about to|try to|trying to|make sure|ensure|expect(ed)?|hope|hoping|assuming|supposed to|(?:meant|intended|designed)\s+to|would|could|might|can you|please|todo(?=\s*:)|to do:|next step|next(?=\s*:)|(check|verify|confirm|test)\s+(that|whether|if)|you\s+want|you['’]re\s+looking\s+for|look\s+for|should\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\s+(?:with|like|something)?)\b|^\W{0,4}(run|try|check|confirm|verify|make sure|go ahead and|wait\s+for)\b|(これから|次に|あとで|後で|予定|つもり|してから|確認して(ください|下さい)|たら[、,]|れば[、,]|なら[、,])|(?:是否|可以运行|请在|只要|确保|하면|되면|면\s)|(?:^|[，,。\s])等[^，,。]{1,40}(?:了|后|以后|之后)|如果|要是|一旦/i
 // A purpose, an instruction or a condition right before the claim: "so it works", "as it builds", "verify everything works".
 // A bare "so" after a comma gives a result ("it exited 0, so the refactor is green"), not a purpose.
 const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so that|as(?!\s+[\w.#/-]*\d)|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$/i
@@ -72,7 +72,7 @@ const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|if|when|', '
 export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|しかし|ただし|が、/i
 const TURN = new RegExp(`^.*(?:${CONTRAST.source})`, 'i')
 
-const EXPECTED_INSIDE = /\byou\s+want\b|\byou['’]re\s+looking\s+for\b|\bshould\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\b/i
+const EXPECTED_INSIDE = /\b(?:meant|supposed|intended|designed)\s+to\b|\byou\s+want\b|\byou['’]re\s+looking\s+for\b|\bshould\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\b/i
 // A wording that spans its clause may hold the clause's negation: "los tests todavía no pasan", "die Tests sind nicht grün".
 const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil|not|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)/iu
 const CONDITION_LEAD = /^\W{0,4}(?:if|если|wenn|falls|jeśli|jeżeli|eğer|agar|nếu|jika|kalau|indien|mikäli)(?![\wÀ-ɏ])[^.;]{1,160}[—–]\s*$/i
@@ -105,7 +105,7 @@ function inCode (p: ProseSentence, at: number, length: number): boolean {
 export function * proseSentences (text: string): Generator<ProseSentence> {
   const prose = text.slice(0, MAX_TEXT).replace(CODE, m => ' '.repeat(m.length)).replace(TICKS, ' ').replace(QUOTED, m => ' '.repeat(m.length))
     .replace(CHECKED, m => ' '.repeat(m.length)).replace(UNCHECKED, m => ' '.repeat(m.length))
-    .replace(TABLE_ROW, row => row.replace(/^(\s*)\|/, '$1 ').replace(/\|(\s*)$/, ' $1').replace(/\|/g, ';'))
+    .replace(TABLE_ROW, row => row.replace(/^(\s*)\|/, '$1 ').replace(/\|(\s*)$/, ' $1').replace('|', ':').replace(/\|/g, ';'))
   // The same text with every character inside inline code (backticks aside) marked: what the reader sees is not what it quotes.
   let spans = 0
   const marks = text.slice(0, MAX_TEXT).replace(INLINE_CODE, m => ` ${m.slice(1, -1).replace(/\S/g, MARKS[spans++ % 2]!)} `)

@@ -21,6 +21,10 @@ const CLAIMS: Array<[string, string]> = [
   ['With that corrected, the whole suite of 88 is green.', 'tests'], ['The STAR image is built at containers/star.sif.', 'build'], ['Das noarch-Paket ist gebaut.', 'build'],
   ['Style-wise the workflow is in good shape.', 'lint'], ['zero lint errors left in @acme/checkout', 'lint'], ['Stylelint sin errores', 'lint'],
   ['no TS errors, zero `any` left', 'types'], ['vue-tsc sin errores de tipos', 'types'], ['That resolves the fastp channel mismatch.', 'fixed'],
+  ['| Build | passing ✅ |', 'build'], ['| Branch | pushed ✅ |', 'committed'], ['gradle assembleDebug succeeded.', 'build'], ['tsc no longer complains.', 'types'],
+  ['srb tc reports no errors.', 'types'], ['Plugged the connection leak in the pool.', 'fixed'], ['The crash has been taken care of.', 'fixed'],
+  ['Output matches expected.csv byte for byte.', 'works'], ['Helm upgrade finished for release web.', 'deployed'], ['The docs site was redeployed.', 'deployed'],
+  ['git push ok; the remote is at 4e7d2b1.', 'committed'], ['Cleared for merge.', 'ready'],
   ['- [x] lint', 'lint'], ['- [x] commit & push', 'committed'], ['* [x] **deploy**', 'deployed'], ['**Types:** no errors', 'types'], ['**Deploy:** done (fly deploy)', 'deployed'],
   ['Pushed the new image to ECR.', 'deployed'], ['The prettier --check run passes.', 'lint'],
   ['eslint --max-warnings 0 reports nothing now.', 'lint'], ['gofmt -l prints nothing.', 'lint'], ['mypy --strict exits 0.', 'types'], ['The race is dead.', 'fixed'],
@@ -154,7 +158,8 @@ const NOT_CLAIMS = [
   'Behoben ist das also noch nicht.', 'CI passes `--strict`, so an unresolved package fails the job.', 'The payments lineage does not pass: 29 of 31 tests succeed, 2 fail.', 'Of 31 tests, 29 succeed and 2 fail.', 'The job script now loads FastQC through the module system.',
   'the full suite still isnt green tho', 'it doesnt build yet', 'Committet ist noch nichts.', 'Getaggt oder veröffentlicht habe ich nichts.',
   '`make test` — should finish with every test passing.', 'Nog niet groen: 7 van de 9 checkout-tests slagen.', '- I haven\'t run the unit tests or tried it on a device.', "I haven't applied anything to prod.", 'The UI is built with React.', 'I applied the patch to the parser.', "The bot commented 'all tests passing' on an older commit.", 'The fixture is meant to make the suite pass offline.', 'Confirm the compactor picked it up with kubectl logs.',
-  "Each job carries a key that's checked in KV before running.", 'Antes de terminar, pasaré eslint.', '- [ ] deploy', '- [x] write the migration', 'テストがすべて通ったら、PR を出してください。', '你可以运行 npm test 确认一下所有测试是否都通过。',
+  "Each job carries a key that's checked in KV before running.", 'Antes de terminar, pasaré eslint.', 'Next: run pytest to confirm the suite still passes.', 'The new test is meant to pass on an empty string.', 'The previous release is still serving traffic.',
+  'I left it in Ready for QA sign-off.', '- [ ] deploy', '- [x] write the migration', 'テストがすべて通ったら、PR を出してください。', '你可以运行 npm test 确认一下所有测试是否都通过。',
   '只要镜像能构建成功，就可以进入下一步。', 'CI 가 통과하면 머지 가능합니다.', '테스트가 모두 통과하는지는 아직 확인하지 못했습니다.', 'The deploy config is fine.', '7 of 9 tests pass.', 'The build-script is fine.', 'Paste this:\n\n```markdown\n- retry on `TransientDataAccessException`\n\n- [x] All tests pass\n```'
 ]
 
