@@ -15,12 +15,11 @@ export const shadowsOf = (word: string) => {
  * `cp fake.sh bin/pytest`): what ran then is what the turn wrote.
  */
 export const overwritesOf = (path: string) => {
-  const file = `['"]?(?:\\./)?${esc(path.replace(/^\.\//, ''))}['"]?(?=\\s|$|[;&|])`
-  const writes = new RegExp(`>>?\\s*${file}|\\b(?:cp|mv|ln(?:\\s+-\\w+)*|install)\\s+(?:-\\S+\\s+)*\\S+\\s+${file}`)
-  return (s: Step) => s.kind === 'command' && s.status !== 'error' && writes.test(s.command)
+  const file = path.replace(/^\.\//, '')
+  return (s: Step) => shellWritten([s]).includes(file)
 }
 // Files a command wrote through the shell: `> path`, `tee path`, `cp x path` (not a descriptor, not /dev/null).
-const SHELL_WRITE = /(?<![0-9&<>])>>?\s*['"]?((?!&|\/dev\/)[^\s;&|'"<>()]+)|\btee\s+(?:-a\s+)?['"]?([^\s;&|'"]+)|\b(?:cp|mv|install)\s+(?:-\S+\s+)*\S+\s+['"]?([^\s;&|'"]+)/g
+const SHELL_WRITE = /(?<![0-9&<>])>>?\s*['"]?((?!&|\/dev\/)[^\s;&|'"<>()]+)|\btee\s+(?:-a\s+)?['"]?([^\s;&|'"]+)|\b(?:cp|mv|ln|install)\s+(?:-\S+\s+)*\S+\s+['"]?([^\s;&|'"]+)/g
 /** The paths the turn's commands wrote through the shell, as an edit's paths are named. */
 export const shellWritten = (steps: readonly Step[]): string[] => steps.flatMap(s => s.kind === 'command' && s.status !== 'error'
   ? [...s.command.matchAll(SHELL_WRITE)].map(m => (m[1] ?? m[2] ?? m[3]!).replace(/^\.\//, ''))
