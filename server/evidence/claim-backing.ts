@@ -10,6 +10,8 @@ import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { overwritesOf, shadowsOf, shellWritten } from './shadowing.js'
 import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
+import { quotedCount } from './quoted-count.js'
+import { HIDDEN_STATUS } from './run-proof.js'
 import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
 
@@ -44,7 +46,7 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   const runs = commits.length > 0 ? commits : all
   const after = runs.filter(([, i]) => i > lastEdit)
   const what = kinds.join(' / ')
-  const maybe = all.length === 0 && MAY_BE_UNKNOWN.has(claim.type) ? unknownRun(steps, lastEdit, kinds[0]!) : undefined
+  const maybe = all.length === 0 && MAY_BE_UNKNOWN.has(claim.type) ? unknownRun(steps, lastEdit, kinds[0]!, claim.text) : undefined
   if (maybe) return { ok: false, unknown: maybe, why: `no ${what} command hookjudge knows ran; ${quote(maybe.command)} passed after the last edit and may be one (evidence.checks.${kinds[0]} can name it)` }
   if (after.length === 0) return { ok: false, why: runs.length > 0 ? `files were edited after the last ${what} run (${quote(runs.at(-1)![0].command)})` : `no ${what} command ran in this turn`, ...(runs.length > 0 ? { run: runs.at(-1)![0] } : {}) }
   const [last, lastAt] = after.at(-1)!
@@ -54,7 +56,8 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   const [run, at] = last.status === 'failed' ? after.findLast(([r]) => r.status === 'passed' && (namesScope(claim.clause ?? claim.text, r.command, last.command) || unitOnly(r))) ?? [last, lastAt] : [last, lastAt]
   if (run.status === 'failed') return { ok: false, contradicts: true, failed: true, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
   if (run.status !== 'passed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
-  if (run.unproven) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
+  // A hidden status whose last lines print the count the claim quotes, and no failure: the claim reports what it read.
+  if (run.unproven && !(run.unproven === HIDDEN_STATUS && quotedCount(claim.text, run) !== undefined)) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
   if (runsPrintingScript(run, steps.slice(0, at))) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
   // A check's own runner rewritten in the turn proves only what the turn made it say; a reproduction script it wrote
   // may still show a fix works.

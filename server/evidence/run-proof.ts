@@ -91,6 +91,8 @@ export const isNarrow = (command: string, checks: readonly CheckKind[], named = 
 /** `./gradlew build -x test`, `mvn package -DskipTests`: the build tool ran without its tests. */
 export const SKIPS_TESTS = /\bgradlew?\b[^;&|]*\s(?:-x|--exclude-task)[=\s]+(?:\S*:)?test\w*|\bmvnw?\b[^;&|]*\s-D(?:skipTests|maven\.test\.skip)(?:=true)?(?:\s|$)/
 
+export const HIDDEN_STATUS = 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass'
+
 /** exitReliable: nothing after the check on its line could replace its status (verification.ts classify). */
 export function runProof (command: string, rawOutput: string, checks: readonly CheckKind[], exitReliable: boolean, failures: PatternSet): RunProof {
   const output = rawOutput.slice(-OUTPUT_WINDOW)
@@ -133,7 +135,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   // A program's output piped into `grep` exits 0 only where it printed what was looked for (`curl … | grep -o '<title>'`).
   const found = checks.length === 1 && checks[0] === 'run' && /\|\s*grep\s+(?!-\w*[vcq])\S[^|;&]*$/.test(command) && output.trim() !== ''
   const masked = checking ? (!exitReliable && !found) || HIDDEN.test(command) : HIDDEN.test(command)
-  if (masked && !CLEAN_PASS.test(output)) return { unproven: 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass' }
+  if (masked && !CLEAN_PASS.test(output)) return { unproven: HIDDEN_STATUS }
   if (lintOnly && REWRITES.test(command) && !/(^|\s)--dry-?run(\s|=|$)/.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
   const passed = testing ? passedCount(output) : undefined
   // `mypy plugins/a.py` after `mypy plugins/` failed: a type check or a lint of named files covers those files only.

@@ -1,7 +1,7 @@
 /** A command the check vocabulary does not know that passed after the turn's last change: it may be the check a claim names; pure. */
 import type { CheckKind } from './checks.js'
 import type { Step } from './steps.js'
-import { NONE_FAILED } from './outcome-words.js'
+import { quotedCount, saysFailed } from './quoted-count.js'
 import { HIDDEN, REWRITES } from './run-proof.js'
 import { showsOnly, simpleCommands } from './verification.js'
 
@@ -25,17 +25,22 @@ const NAMES_KIND: Partial<Record<CheckKind, RegExp>> = {
 }
 // A program named by an absolute or a variable's path (`/tmp/shim/bats`, `$UE_ROOT/…`) may be anything: no check by its name.
 const PATHED = /^["']?[/~$]/
-const unknownCheck = (text: string, kind: CheckKind) => !PATHED.test(text) && !showsOnly(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) &&
-  !PREPARES.test(` ${text}`) && (kind === 'build' || !BUILDS.test(` ${text}`)) && NAMES_KIND[kind]?.test(text) === true
+// A program that does more than show text, look, manage, rewrite or prepare.
+const acting = (text: string) => !PATHED.test(text) && !showsOnly(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) && !PREPARES.test(` ${text}`)
+const unknownCheck = (text: string, kind: CheckKind) => acting(text) && (kind === 'build' || !BUILDS.test(` ${text}`)) && NAMES_KIND[kind]?.test(text) === true
 
-// What an unknown runner printed last that may report a failure: its status alone is no verdict then. A count of none
-// ("0 errors detected", "Failed: 0") reports none.
-const SAYS_FAILED = /\bfail(?:s|ed|ing|ures?)?\b|\berrors?\b|\[FAIL/i
-const saysFailed = (tail: string) => SAYS_FAILED.test(tail.replace(NONE_FAILED, ' '))
-
-/** The last command after the last code edit that passed, checks nothing the vocabulary knows, and does more than look or manage. */
-export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind): Command | undefined {
-  return steps.slice(lastEdit + 1).findLast((s): s is Command => s.kind === 'command' && s.status === 'passed' && (s.checks ?? []).length === 0 &&
-    !HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command) && !saysFailed(s.tail ?? '') &&
-    simpleCommands(s.command).some(p => unknownCheck(p.text, kind)))
+/**
+ * The last command after the last code edit that passed, checks nothing the vocabulary knows, and does more than look or
+ * manage. Its line names the kind of check, or its last lines print a count the claim quotes (`Invoke-Pester` → "Tests
+ * Passed: 27, Failed: 0" for "27 tests, 0 failures"): then a pipe hid nothing the claim did not read.
+ */
+export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind, claim = ''): Command | undefined {
+  return steps.slice(lastEdit + 1).findLast((s): s is Command => {
+    if (s.kind !== 'command' || s.status !== 'passed' || saysFailed(s.tail ?? '')) return false
+    const quoted = quotedCount(claim, s) !== undefined
+    // A program of the project's own (`./tools/conform`) is a check of the kind whose count it printed.
+    if (!(s.checks ?? []).every(k => quoted && k === 'run')) return false
+    const acts = (p: { text: string }) => quoted ? acting(p.text) : unknownCheck(p.text, kind)
+    return (quoted || (!HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command))) && simpleCommands(s.command).some(acts)
+  })
 }
