@@ -138,7 +138,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     lead('committed|pushed|merged', '\\b(?!\\s+(?:back|for|on\\s+with|through|into\\s+(?:a|the)\\s+(?:corner|wall)))'),
     /\b(?:is|are|been|now|successfully|all)\s+(?:committed|pushed|merged)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:committed|pushed|merged)\b/i,
     /\b(?:change|changes|fix|work|commit|branch|tag|it)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|(?:\band|&)\s+(?:committed|pushed|merged)\b/i,
-    /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into|pra|para|a|en|nach|naar|na|su|sur)\s+(?:main|master|origin|trunk|develop|(?:the\s+)?branch\s+\S+|[\w.-]+\/[\w./-]+)(?![\w/-])|(?:'s|’s)\s+(?:now\s+|all\s+)?(?:committed|pushed|merged)\b/i,
+    /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into|pra|para|a|en|nach|naar|na|su|sur)\s+(?:main|master|origin|trunk|develop|(?:the\s+)?branch\s+\S+|[\w.-]+\/[\w./-]+)(?![\w/-])|(?<!\bwhat)(?:'s|’s)\s+(?:now\s+|all\s+)?(?:committed|pushed|merged)\b(?!\s+(?!(?:as|is|was|this|its|has|yes)\b)[a-z]+s\b)/i,
     /\b(?:PR|MR|pull\s+request|merge\s+request)\s+#?[0-9]+\s+(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:now\s+)?(?:squash[- ])?merged\b|\b(?:I|we)\s+(?:(?:squash|rebase)[- ])?merged\b|\b(?:squash|rebase)[- ]merged\b|\bmerged\s+(?:PR\s+)?#[0-9]+/i,
     /(?:コミット|プッシュ|マージ|\bcommit|\bpush|\bmerge)\s*[もはが]?(?:しました|済み|完了)|\b(?:commit|push|merge)\s+(?:feito|hecho|fatto|effectué|gemacht)\b/i,
     /\b(?:commit|push|merge)\s+(?:bhi\s+)?(?:kar\s+(?:diya|di|dia)|ho\s+(?:gaya|gya|gayi))\b/i,

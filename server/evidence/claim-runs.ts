@@ -18,9 +18,14 @@ const CHECK_FINDINGS: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['types', /\btype\s+(?:errors?|mismatch(?:es)?|issues)\b|型エラー|类型错误|타입\s*(?:오류|에러)/i],
   ['build', /\b(?:build|compil(?:e|ation|er))\s+(?:errors?|failures?|breaks?)\b/i]
 ]
+const FINDINGS = '(?:errors?|warnings?|issues|findings|complaints|diagnostics|violations)'
+const findingsOf = (tool: string) => new RegExp(`(?<![\\w-])${esc(tool)}(?:['’]s)?\\s+(?:[\\w-]+\\s+)?${FINDINGS}\\b|\\b${FINDINGS}\\s+(?:from|by|of)\\s+${esc(tool)}(?![\\w-])`, 'i')
 export const backersOf = (claim: Claim, steps: readonly Step[]): readonly CheckKind[] => {
   if (claim.type !== 'fixed') return BACKED_BY[claim.type]
-  const findings = CHECK_FINDINGS.filter(([, re]) => re.test(claim.clause ?? claim.text)).map(([k]) => k)
+  const clause = claim.clause ?? claim.text
+  // "The four Biome errors …, all fixed": findings of a checker the clause names by name.
+  const named = (['lint', 'types'] as const).filter(k => toolsNamed(clause, k).some(t => findingsOf(t).test(clause)))
+  const findings = [...CHECK_FINDINGS.filter(([, re]) => re.test(clause)).map(([k]) => k), ...named]
   // Findings fixed in the claim's own clause are that check's to show; a failing test run is another claim's.
   if (findings.length > 0 && claim.clause !== undefined) return findings
   // A check that failed before the turn's last change, where no test failed, is what it set out to fix: `mypy` failing,

@@ -20,8 +20,11 @@ export const namesSelection = (claim: string, command: string) => SAYS_SELECTION
   return name.length > 3 && claim.includes(name) && (/\.\w+$/.test(name) || /^(?:Test|test_)\w+|\w+Tests?$|\w+Spec$/.test(name))
 })
 // A word of a passing run's command that the failed run lacks and the claim says: the target it was run for.
+// "Router tests: 18/18" after `flutter test test/router/` passed and the whole `flutter test` failed: a folder named as the tests'.
 export const namesScope = (claim: string, passed: string, failed: string) => passed.split(/[\s.#:/=,'"]+/).some(w =>
-  w.length > 3 && /[\d_-]/.test(w) && !failed.includes(w) && new RegExp(`(?:^|[\\s(\`])${esc(w)}(?![\\w-])`, 'i').test(claim))
+  w.length > 3 && !failed.includes(w) && (/[\d_-]/.test(w)
+    ? new RegExp(`(?:^|[\\s(\`])${esc(w)}(?![\\w-])`, 'i')
+    : new RegExp(`(?:^|[\\s(\`])${esc(w)}\\s+(?:unit\\s+)?(?:tests?|specs?|suite)\\b`, 'i')).test(claim))
 export const UNIT = /\bunit\s+(?:tests?|specs?|suite)\b/i
 export const WIDER_LEVEL = /integration|e2e|end-to-end|acceptance|functional|\bIT\b|:it:|verify/i
 // Wider than any one selection, even beside its name: "TestEvict passes, and the whole module is green".

@@ -103,7 +103,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   // A formatter's or a linter's dry run is its check mode (`clang-format --dry-run --Werror`, `php-cs-fixer fix --dry-run`).
   const lintOnly = checks.length > 0 && checks.every(k => k === 'lint')
   const formatterCheck = lintOnly && /\b(?:clang-format|php-cs-fixer|cs-fixer|swift-format|dotnet\s+format)\b/.test(command)
-  if ((!formatterCheck && /(^|\s)(--dry-?run|--snapshot|--pretend)(\s|=|$)|\brsync\b[^;&|]*\s-[a-zA-Z]*n[a-zA-Z]*\s/.test(command)) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
+  if ((!formatterCheck && /(^|\s)(--dry[-_]?run|--snapshot|--pretend|--validate[-_]only(?![\s=]+false\b))(\s|=|$)|\brsync\b[^;&|]*\s-[a-zA-Z]*n[a-zA-Z]*\s/.test(command)) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
   if (checking && STASHED.test(command)) return { unproven: 'it ran with the turn\'s changes stashed away (git stash)' }
   if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
   if (testing && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }

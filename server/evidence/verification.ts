@@ -121,8 +121,10 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
       const checks = SKIPS_TESTS.test(command) && found.some(k => k !== 'tests') ? found.filter(k => k !== 'tests') : found
       const first = parts.findIndex(p => commands.test(p.text))
       const ran = script.ran.length > 0 ? { ran: script.ran } : {}
-      if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command), checks, ...ran }
-      return { verification: true, exitReliable: exitKept(parts.slice(first), command), checks, ...ran }
+      // What checks, by either list: `run` aside (curl, a script), whose status a pipe into `jq` may well hide.
+      const isCheck = (p: SimpleCommand) => commands.test(p.text) || kindsOf([p]).kinds.some(k => k !== 'run')
+      if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command, isCheck), checks, ...ran }
+      return { verification: true, exitReliable: exitKept(parts.slice(first), command, isCheck), checks, ...ran }
     },
     proof: (command, output, checks, exitReliable) => runProof(command, output, checks, exitReliable, failures),
     outputFails: (output) => failures.test(output.slice(-OUTPUT_WINDOW))
@@ -191,12 +193,15 @@ function printedKinds (parts: SimpleCommand[], output: string | undefined): Chec
 }
 
 /** The line's exit status is the first part's own only if nothing after it can replace it: `&&` chains keep a failure. */
-function exitKept (parts: SimpleCommand[], command: string): boolean {
+function exitKept (parts: SimpleCommand[], command: string, checks: (p: SimpleCommand) => boolean): boolean {
   // `unity … | tee log | tail; exit ${PIPESTATUS[0]}` ends with the first command's own status.
   const restored = parts.length > 1 && /^exit\s+"?\$\{?PIPESTATUS\[0\]\}?"?$/.test(parts.at(-1)!.text)
-  const ops = (restored ? parts.slice(0, -2).map(p => p.next) : parts.map(p => p.next)).filter(op => op !== '')
+  const kept = restored ? parts.slice(0, -1) : parts
   const pipefail = restored || /\bpipefail\b/.test(command)
-  return ops.every(op => op === '&&' || (pipefail && op === '|'))
+  // `helm template … | kubeconform -strict`: a pipeline's status is its last program's, so one that feeds a check what
+  // it checks hides only the feeder's status, which is no check's.
+  const feedsCheck = (p: SimpleCommand, i: number) => !checks(p) && checks(kept[i + 1]!)
+  return kept.slice(0, -1).every((p, i) => p.next === '' || p.next === '&&' || (p.next === '|' && (pipefail || feedsCheck(p, i))))
 }
 
 const ECHO = /^(?:echo|printf|Write-(?:Host|Output))\s+(?:-[neE]+\s+)*([\s\S]*)$/
