@@ -6,12 +6,13 @@ import { BUILD_OK, claimedCount, DEBUG_BUILD, EVERYTHING, MATRIX_CLAIM, namesSco
 import { SHARED_GIT, sharedTargetGap } from './claim-targets.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { isProsePath } from './exempt.js'
+import { skippedAfterTestEdit } from './claim-edits.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { overwritesOf, shadowsOf, shellWritten } from './shadowing.js'
 import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
 import { quotedCount } from './quoted-count.js'
-import { HIDDEN_STATUS } from './run-proof.js'
+import { HIDDEN_STATUS, REWRITES_EXPECTED } from './run-proof.js'
 import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
 
@@ -64,6 +65,11 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   if (run.status !== 'passed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
   // A hidden status whose last lines print the count the claim quotes, and no failure: the claim reports what it read.
   if (run.unproven && !(run.unproven === HIDDEN_STATUS && quotedCount(claim.text, run) !== undefined)) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: ${run.unproven}` }
+  // The same tests failed after the last change, then passed once told to rewrite what they compare against.
+  const rewrote = REWRITES_EXPECTED.test(run.command) && steps.slice(lastEdit + 1, at).find((s): s is Command => s.kind === 'command' && s.status === 'failed' && (s.checks ?? []).includes('tests'))
+  if (rewrote) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} rewrote the expected outputs (goldens, snapshots) after ${quote(rewrote.command)} failed against them`, run: rewrote }
+  const skipped = (claim.type === 'tests' || claim.type === 'fixed') ? skippedAfterTestEdit(steps, at) : undefined
+  if (skipped) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} passed with tests skipped after this turn edited ${skipped}, following a failed run`, run }
   if (runsPrintingScript(run, steps.slice(0, at))) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
   // A check's own runner rewritten in the turn proves only what the turn made it say; a reproduction script it wrote
   // may still show a fix works.

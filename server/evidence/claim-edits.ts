@@ -22,6 +22,25 @@ export function onlyTestsEdited (claim: Claim, steps: Step[]): string | undefine
   return flaky ? undefined : edited[0]
 }
 
+// What a runner's last lines count as set aside: "3 skipped", "ignored 1", "Skipped: 2", ScalaTest's "!!! IGNORED !!!".
+const SKIPPED = /\b[1-9][0-9]*\s+(?:tests?\s+)?(?:skipped|ignored|pending|excluded)\b|\b(?:ignored|skipped|pending|excluded):?\s+[1-9][0-9]*\b|!!! IGNORED !!!/i
+
+/**
+ * A test file the turn edited between a failed test run and a passing one that set tests aside: the failing test was
+ * skipped or ignored, not made to pass.
+ */
+export function skippedAfterTestEdit (steps: Step[], at: number): string | undefined {
+  const run = steps[at]
+  if (run?.kind !== 'command' || !SKIPPED.test(run.tail ?? '')) return undefined
+  const failed = steps.slice(0, at).findLastIndex(s => s.kind === 'command' && s.status === 'failed' && (s.checks ?? []).includes('tests'))
+  if (failed < 0) return undefined
+  const edited = steps.slice(failed + 1, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []).filter(p => TEST_FILE.test(p))
+  // A run of that file itself that passed with nothing set aside shows its tests pass: the skips are others'.
+  const stem = (p: string) => p.split('/').at(-1)!.replace(/\.\w+$/, '')
+  const clean = (p: string) => steps.slice(failed + 1, at + 1).some(s => s.kind === 'command' && s.status === 'passed' && s.command.includes(stem(p)) && !SKIPPED.test(s.tail ?? ''))
+  return edited.find(p => !clean(p))
+}
+
 // A command that writes a file: what an agent falls back on when its edit tool fails (Codex's apply_patch refusing a
 // hunk, then `sed -i`, a redirect, or PowerShell's `… | Set-Content plan.md`, which the shell reading does not know).
 const POWERSHELL_WRITES = /\b(?:Set-Content|Out-File|Add-Content)\b/

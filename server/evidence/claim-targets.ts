@@ -26,6 +26,8 @@ const REGISTRY_ONLY = /^(?:[A-Za-z_]\w*=\S*\s+)*(?:docker\s+tag\s+\S+\s+\S+\s*&&
 // domain's .dev (us-docker.pkg.dev) is no environment.
 const ENVS: ReadonlyArray<readonly [string, RegExp]> = [['production', /(?<![\w-])(?:prod|production|prd)(?![\w-])|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i], ['staging', /(?<![\w-])(?:staging|stage|stg|preprod|pre-prod)(?![\w-])/i], ['development', /(?<![\w.-])(?:dev|development)(?![\w-])/i], ['preview', /(?<![\w-])(?:preview|qa|uat)(?![\w-])/i]]
 /** The one environment a text names, if it names exactly one. */
+const CHANGES = /\b(?:apply|set\s+image|rollout\s+(?:restart|undo)|upgrade|install|sync|patch|scale)\b/
+const OBSERVES = /\bkubectl\b[^;&|]*\srollout\s+(?:status|history)\b|\bargocd\s+app\s+(?:get|wait)\b|\bhelm\s+status\b/
 const envOf = (text: string): string | undefined => { const hits = ENVS.filter(([, re]) => re.test(text)); return hits.length === 1 ? hits[0]![0] : undefined }
 
 /** Why the runs that back a committed or deployed claim did not reach where it says, if they did not. */
@@ -41,7 +43,8 @@ export function sharedTargetGap (claim: Claim, run: Command, runs: readonly Comm
   if (after.every(r => LOCAL_TARGET.test(r.command))) return `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`
   // "Live on production" after `dep deploy staging`: every deploy named an environment, none the one claimed.
   const claimed = envOf(mainClause(claim.text))
-  const named = after.map(r => envOf(r.command))
-  if (claimed && named.every(e => e !== undefined && e !== claimed)) return `${quote(run.command)} deployed to ${named.at(-1)}, not ${claimed}`
+  // `kubectl rollout status` watches the deploy before it: it names no environment of its own.
+  const named = after.filter(r => !(OBSERVES.test(r.command) && !CHANGES.test(r.command))).map(r => envOf(r.command))
+  if (claimed && named.length > 0 && named.every(e => e !== undefined && e !== claimed)) return `${quote(run.command)} deployed to ${named.at(-1)}, not ${claimed}`
   return undefined
 }

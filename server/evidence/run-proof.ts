@@ -30,7 +30,7 @@ const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)pretti
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)|\bctest\b[^;&|]*\s(?:-N|--show-only)(?:\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
-const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--match-path|--match-test|--match-contract|--mt|--mc|--mp|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt)|\.Tests\.ps1)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+(?!-|\.\/\.\.\.)\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]|\bdbt\s+(?:test|build)\b[^;&|]*\s(?:-s|--select|-m|--models)[=\s]|\s-gtest=|\bceedling\b[^;&|]*\stest:(?!all\b)\S/
+const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--match-path|--match-test|--match-contract|--mt|--mc|--mp|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt)|\.Tests\.ps1)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+(?!-|\.\/\.\.\.)\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]|\bdbt\s+(?:test|build)\b[^;&|]*\s(?:-s|--select|-m|--models)[=\s]|\s-gtest=|\bceedling\b[^;&|]*\stest:(?!all\b)\S|\s--gtest_filter[=\s]|\bbazel\s+test\b[^;&|]*\s\/\/[\w/.-]*:[\w.-]+|\bpants\b[^;&|]*\stest\s+(?!::(?:\s|$))\S/
 // A folder or a file given as an argument (`pnpm jest src/components/Modal`): a selection when it passed; a failed run's
 // program path (`./gradlew`, `bin/rails`, `dotnet test tests/App.Tests`) is no evidence that it ran less than the whole.
 const PATH_ARG = /(?<!(?:^|\s)--?[\w-]+[\s=])(?<=^|\s)(?:\.\/)?[\w@.-]+\/[\w@./-]*[\w@-](?=\s|$)/
@@ -88,6 +88,8 @@ export const isNarrow = (command: string, checks: readonly CheckKind[], named = 
   ? SELECTS.test(command) || (!named && PATH_ARG.test(command.replace(PROGRAM, '$1')))
   : (checks.includes('types') || checks.includes('lint')) && SOURCE_FILE.test(command)
 
+/** `flutter test --update-goldens`, `jest -u`: the run writes what it compares against (an intended change's new snapshots). */
+export const REWRITES_EXPECTED = /(?:^|\s)(?:--update-goldens|--updateSnapshot|--update-snapshots?|--snapshot-update|--force-update|--accept)(?:\s|=|$)|\b(?:jest|vitest)\b[^;&|]*\s-u(?:\s|$)|\b(?:UPDATE_SNAPSHOTS?|UPDATE_GOLDENS?|INSTA_UPDATE|SNAPSHOT_UPDATE)=(?:1|true|always)\b|\bcargo\s+insta\s+(?:accept|review)\b/
 /** `./gradlew build -x test`, `mvn package -DskipTests`: the build tool ran without its tests. */
 export const SKIPS_TESTS = /\bgradlew?\b[^;&|]*\s(?:-x|--exclude-task)[=\s]+(?:\S*:)?test\w*|\bmvnw?\b[^;&|]*\s-D(?:skipTests|maven\.test\.skip)(?:=true)?(?:\s|$)/
 

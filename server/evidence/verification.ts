@@ -169,7 +169,7 @@ const SCRIPT_WINDOW = 16 * 1024
 // A type checker among pre-commit's hooks, run by `pre-commit run` or by a commit ("mypy.......Passed").
 const TYPE_HOOK = /^(?:mypy|pyright|pytype|tsc|typecheck|type-check)\b[^\n]{0,60}\.{4,}Passed$/m
 const PRINTED: ReadonlyArray<readonly [CheckKind, RegExp]> = [
-  ['tests', /\b[1-9][0-9]* (passed|passing|tests? passed)\b|\bExecuted [1-9][0-9]* tests\b|^(?:\[INFO\] )?Tests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b|\bPassed:\s*[1-9][0-9]*,\s*Failed:\s*0\b|\b[1-9][0-9]* (?:tests?|specs?|cases|scenarios)?,?\s*(?:passed|succeeded|ok),\s+0 (?:failed|failures)\b/m],
+  ['tests', /^\[==========\] [1-9][0-9]* tests? from [0-9]+ test (?:suites?|cases?) ran\b|\b[1-9][0-9]* (passed|passing|tests? passed)\b|\bExecuted [1-9][0-9]* tests\b|^(?:\[INFO\] )?Tests run: [1-9][0-9]*, Failures: 0, Errors: 0\b|\b[1-9][0-9]* (examples|tests|runs), 0 failures\b|^test result: ok\.|^All tests successful\.|\b[1-9][0-9]* successes \/ 0 failures\b|\bPassed:\s*[1-9][0-9]*,\s*Failed:\s*0\b|\b[1-9][0-9]* (?:tests?|specs?|cases|scenarios)?,?\s*(?:passed|succeeded|ok),\s+0 (?:failed|failures)\b/m],
   ['lint', /^\s*✓ Linting and checking validity of types\b|^> Task :(?:\S+:)?(?:ktlint\w*Check|detekt\w*|checkstyle\w*|spotless\w*Check|lint\w*|pmd\w*|spotbugs\w*)\s*$|\bYou have 0 Checkstyle violations\b|\bBugInstance size is 0\b|\bAll checks passed!|\bno offenses detected\b|\b0 problems\b|\bTotal: 0 warnings \/ 0 errors\b/m],
   ['types', /\bFound 0 errors\b|\bSuccess: no issues found\b|\b0 errors, 0 warnings\b|^\s*✓ Linting and checking validity of types\b/m],
   ['types', TYPE_HOOK],
