@@ -33,6 +33,25 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['deployed', /\ben\s+vivo\b|\bpubliqu[ée]\s|\bpubliquei\b|(?:^|\s)è\s+(?:ora\s+)?online\b|\brilascio\s+completato\b|(?:^|\s)è\s+stat[oa]\s+distribuit[oa]\b|\bfiz\s+o\s+(?:rollout|deploy)\b|\bsub[ií]\s+(?:a|la)\s+(?:nova|nueva)\s+versi[oó]n\b/i],
   ['committed', /\bhice\s+(?:el\s+)?commit\b|\bcommitei\b|\bfiz\s+o\s+(?:push|commit|merge)\b|\b(?:enviad[oa]s?|inviat[ei])\s+al?\s+(?:remoto|branch\s+remoto|origin)\b|\blo\s+empuj[ée]\b|\bmerge\s+della\s+PR\b[^.\n]{0,20}\bcompletato\b|\bcommittat[ei]\b/i],
   ['ready', /\bseguro\s+hacer\s+merge\b|\bpode\s+mergear\b|\bsi\s+può\s+mergiare\b|\bpront[oa]\s+(?:per|para|pra)\s+(?:essere\s+unit[oa]|la\s+produzione|il\s+rilascio|subir|produ[çc][aã]o)\b/i],
+  // Where a claim's verb is followed by where it held: "the filter works in the admin", "type-checks now", "it's on staging now".
+  ['works', /(?<!\bhow\s+(?:it\s+)?)\b(?!how\b)[a-z][\w-]{2,30}\s+(?:now\s+)?works\s+(?:in|against)\s+(?:the\s+)?(?!way\b)[\w-]+|\bcame\s+back\s+(?:clean|green|ok)\b/i],
+  ['types', /\btype-?checks\s+(?:now|again|cleanly|clean|fine)\b/i],
+  ['deployed', /\b(?:it|this|that)(?:'s|’s|\s+is)\s+(?:now\s+)?(?:live\s+)?(?:on|in)\s+(?:staging|prod|production)(?:\s+now)?\s*(?:[.!]|✅|🚀|$)|\b(?:staging|prod|production)\s+is\s+(?:now\s+)?(?:on|running)\s+`?[\w.@-]*[0-9][\w.@-]*`?(?:\s+now)?\b/i],
+  // "they pass in chromium": a pronoun for the tests, not "they pass the value along".
+  ['tests', /\b(?:they|these|those)\s+(?:all\s+|now\s+|still\s+)?pass(?:es)?\b(?!\s+(?:the|a|an|it|its|their|through|along|by|to|on|back|down|over|into|validation)\b)/i],
+  ['build', /\bcompiles\s+(?:against|with|under)\s+|\bbuild\b(?:[^.\n]|\.(?=[0-9])){0,40}\bwent\s+through\b/i],
+  ['tests', /\btest\s+runs?\b[^.\n]{0,60}\b(?:is|are|was|came\s+back)\s+(?:all\s+)?green\b/i],
+  // Greek, Thai, Russian.
+  ['fixed', /Διορθώθηκε|διορθώθηκε|Διόρθωσα|διόρθωσα/u],
+  ['deployed', /κυκλοφόρησε|δημοσιεύτηκε|(?:deploy|ดีพลอย)\S*\s*(?:ขึ้น|ไป)[^\n]{0,40}เรียบร้อย/u],
+  ['works', /(?:τρέχει|δουλεύει|λειτουργεί)\s+(?:κανονικά|σωστά)/u],
+  ['lint', /(?:--check|lint|scalafmt|scalafix|ruff|eslint)[^.\n]{0,30}\s(?:είναι\s+)?(?:πλέον\s+)?καθαρ[όάή]/u],
+  ['committed', /(?:^|\s)(?:смержен[аоы]?|смерджен[аоы]?|вмержен[аоы]?|запушен[аоы]?|закоммичен[аоы]?)(?=[\s.,;!)]|$)/u],
+  ['tests', /(?:^|\s)все\s+(?:таргеты|тесты)\s+(?:PASSED|зел[её]ные|прошли|проходят)|регрессий\s+(?:[^.\n]{0,30}\s)?нет/u],
+  // Portuguese and Spanish, again.
+  ['tests', /\bos\s+testes\s+continuam\s+a\s+passar\b|\bcero\s+fallas\b|\bsuite\s+qued[óo]\s+en\s+buen\s+estado\b/i],
+  ['lint', /\btudo\s+limpinho\b|\bavisos\s+limpos\b|\bqued[óo]\s+limpi[ao]\b|\bya\s+no\s+reporta\s+nada\b/i],
+  ['build', /\b(?:sitio|proyecto|site|projeto)\s+compila\s+(?:sin|sem)\s+problemas?\b/i],
   // Chinese, Japanese, Korean.
   ['tests', /(?:全部|すべて|全て)通った|用例[^。\n]{0,10}(?:也)?过了|没有失败项|올\s*패스|실패\s*0\s*건|다\s*초록/u],
   ['build', /(?:エラーなしで|ちゃんと)(?:完了|通った)|成功构建|已成功构建|顺利构建|(?:깔끔하게|에러\s*없이)\s*통과|빌드\s*ㅇㅋ|끝까지\s*(?:돌아가|통과)/u],

@@ -21,7 +21,13 @@ export const namesSelection = (claim: string, command: string) => SAYS_SELECTION
 })
 // A word of a passing run's command that the failed run lacks and the claim says: the target it was run for.
 // "Router tests: 18/18" after `flutter test test/router/` passed and the whole `flutter test` failed: a folder named as the tests'.
-export const namesScope = (claim: string, passed: string, failed: string) => passed.split(/[\s.#:/=,'"]+/).some(w =>
+// "`serde/test` passes" after `sbt serde/test` passed and `sbt serde/it:test` failed: the task itself, quoted whole.
+const taskNamed = (claim: string, passed: string, failed: string) => {
+  const tokens = (c: string) => c.split(/[\s'"]+/).filter(w => /^[\w-]+[/:][\w:/-]+$/.test(w))
+  const others = new Set(tokens(failed))
+  return tokens(passed).some(w => w.length > 3 && !others.has(w) && claim.includes(w))
+}
+export const namesScope = (claim: string, passed: string, failed: string) => taskNamed(claim, passed, failed) || passed.split(/[\s.#:/=,'"]+/).some(w =>
   w.length > 3 && !failed.includes(w) && (/[\d_-]/.test(w)
     ? new RegExp(`(?:^|[\\s(\`])${esc(w)}(?![\\w-])`, 'i')
     : new RegExp(`(?:^|[\\s(\`])${esc(w)}\\s+(?:unit\\s+)?(?:tests?|specs?|suite)\\b`, 'i')).test(claim))

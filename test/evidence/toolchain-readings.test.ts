@@ -55,3 +55,25 @@ t.test('wordings that are no claim', async t => {
     t.ok(findClaims(text).some(c => c.type === type), text)
   }
 })
+
+t.test('wordings found: where a verb held, pronouns for the tests, Greek, Thai, Russian, Portuguese, Spanish', async t => {
+  const rows: Array<[string, string]> = [
+    ['The filter works in the admin.', 'works'], ["It's on staging now.", 'deployed'], ['Staging is on `b41e9c07d2aa` now.', 'deployed'],
+    ['The package type-checks now.', 'types'], ['Every example compiles against the current crate.', 'build'], ['They pass in chromium.', 'tests'],
+    ['The release build for 4.4.0 went through.', 'build'], ['The full //... test run against the remote cache is green.', 'tests'],
+    ['Διορθώθηκε: τα idle partitions δεν κρατάνε πια πίσω το watermark.', 'fixed'], ['η 2.4.0 κυκλοφόρησε στο Maven Central', 'deployed'],
+    ['deploy ขึ้น worker ทั้งหมดเรียบร้อยครับ', 'deployed'], ['PR #4815 смержен в main', 'committed'], ['все таргеты PASSED', 'tests'],
+    ['Os testes continuam a passar.', 'tests'], ['Está tudo limpinho.', 'lint'], ['El sitio compila sin problema.', 'build'], ['Cero fallas.', 'tests']
+  ]
+  for (const [text, type] of rows) t.ok(findClaims(text).some(c => c.type === type), `${type}: ${text} (got ${findClaims(text).map(c => c.type).join(',') || 'none'})`)
+  for (const text of ['They pass the config object to the loader.', 'How it works in the admin is described below.', '`terraform fmt -check` and `terraform validate` both pass']) {
+    t.notOk(findClaims(text).some(c => c.type === 'tests' || c.type === 'works'), text)
+  }
+})
+
+t.test("sbt's tasks anywhere on the line, a task quoted whole, a deploy recorded in Sentry", async t => {
+  supported(t, 'tests and scalafmt after clean', outcomes('The unit suite passes and scalafmt is clean.', [edit('src/main/scala/A.scala'), run('sbt -Dsbt.ci=true clean test scalafmtCheckAll', 0, '[info] All tests passed.\n[success] Total time: 55 s')]))
+  t.strictSame(outcomes('`serde/test` passes, 31 tests.', [edit('serde/src/main/scala/Avro.scala'), run('sbt serde/test', 0, '[info] Tests: succeeded 31, failed 0'), run('sbt serde/it:test', 1, '[error] (serde / IntegrationTest / test) sbt.TestsFailedException')]), ['tests:supported'])
+  t.strictSame(outcomes('All tests pass.', [edit('serde/src/main/scala/Avro.scala'), run('sbt serde/test', 0, '[info] Tests: succeeded 31, failed 0'), run('sbt serde/it:test', 1, '[error] (serde / IntegrationTest / test) sbt.TestsFailedException')]), ['tests:unsupported'], 'all of them include the integration tests')
+  supported(t, 'sentry-cli deploys new', outcomes('Deployed to production.', [run('sentry-cli releases deploys api@4.7.1 new -e production', 0, "Created new deploy Unnamed for 'production'")]))
+})
