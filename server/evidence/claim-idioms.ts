@@ -7,7 +7,12 @@ const TYPERS = 'tsc|mypy|pyright|flow|vue-tsc|svelte-check|phpstan|psalm|sorbet|
 const ARGS = '(?:\\s+(?:check|--?[\\w-]+(?:=\\S+)?|[0-9]+|[./][\\w./-]*))*'
 const silent = (tools: string) => new RegExp(`(?<![\\w-])(?:${tools})${ARGS}\\s+(?:now\\s+)?(?:(?:reports|prints|outputs|flags|lists|finds|shows)\\s+nothing|(?:no\\s+longer|doesn't|does\\s+not)\\s+(?:flag|report|complain)\\w*(?:\\s+(?:about\\s+)?(?:anything|any|it))?\\b|(?:reports|shows|finds|gives)\\s+(?:no|zero|0)\\s+(?:errors|issues|problems|warnings)|(?:exits?|exited|returns?|returned)\\s+(?:with\\s+)?(?:0|zero|cleanly)\\b|(?:agrees|is\\s+happy|'s\\s+happy|’s\\s+happy|is\\s+satisfied))`, 'i')
 
+// The same silence in Spanish, Portuguese and Italian: "ruff check no reporta nada", "non segnala più alcun problema".
+const callado = (tools: string) => new RegExp(`(?<![\\w-])(?:${tools})${ARGS}(?:\\s+(?:y|e|ed))?\\s+(?:ya\\s+|agora\\s+|ora\\s+)?(?:no\\s+(?:reporta|marca|muestra|da)|não\\s+(?:lista|reporta|mostra|aponta|acusa)|non\\s+(?:segnala|riporta|trova)(?:\\s+più)?|(?:pasa|passa|passou)\\s+(?:limpio|limpo|sem\\s+(?:nenhum\\s+)?erro|sin\\s+errores|senza\\s+errori))\\b(?:\\s+(?:nada|ningún|nenhum|alcun|nessun)\\w*)?`, 'i')
+
 export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
+  ['lint', callado(LINTERS)],
+  ['types', callado(TYPERS)],
   ['lint', silent(LINTERS)],
   ['types', silent(TYPERS)],
   ['lint', /(?<![\w-])(?:--check|format\s+check|lint)\s+(?:run\s+|step\s+)?(?:now\s+)?pass(?:es|ed)\b|\bformatting\s+is\s+(?:settled|clean|fine|done)\b|\beverything\s+is\s+formatted\b/i],

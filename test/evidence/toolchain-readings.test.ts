@@ -77,3 +77,15 @@ t.test("sbt's tasks anywhere on the line, a task quoted whole, a deploy recorded
   t.strictSame(outcomes('All tests pass.', [edit('serde/src/main/scala/Avro.scala'), run('sbt serde/test', 0, '[info] Tests: succeeded 31, failed 0'), run('sbt serde/it:test', 1, '[error] (serde / IntegrationTest / test) sbt.TestsFailedException')]), ['tests:unsupported'], 'all of them include the integration tests')
   supported(t, 'sentry-cli deploys new', outcomes('Deployed to production.', [run('sentry-cli releases deploys api@4.7.1 new -e production', 0, "Created new deploy Unnamed for 'production'")]))
 })
+
+t.test('Spanish, Portuguese and Italian: a check and its verdict, a tool silent, a purpose', async t => {
+  const rows: Array<[string, string]> = [
+    ['Corrí la suite completa de jest y salió limpia, sin un solo fallo.', 'tests'], ['A suíte inteira do vitest passou depois da correção.', 'tests'],
+    ['Pasé ruff check y no reporta nada.', 'lint'], ['Ho rieseguito golangci-lint e non segnala più alcun problema.', 'lint'],
+    ['Los tipos cuadran, tsc --noEmit pasa limpio.', 'types'], ['Checagem de tipos ok.', 'types']
+  ]
+  for (const [text, type] of rows) t.ok(findClaims(text).some(c => c.type === type), `${type}: ${text} (got ${findClaims(text).map(c => c.type).join(',') || 'none'})`)
+  for (const text of ['Rode npm test aí do seu lado para confirmar que a suíte fica verde.', 'Esegui pyright per verificare che i tipi siano a posto.', 'tsc no pasa limpio todavía.']) {
+    t.strictSame(findClaims(text).map(c => c.type), [], text)
+  }
+})
