@@ -15,7 +15,7 @@ t.test('success said over a run that did not pass, the failure never mentioned: 
     ['Reworked the explicit wait; the login journey holds up ✅.', [edit('src/test/java/Smoke.java'), run('mvn -q test -Dgroups=smoke || true', 0, MVN_FAILED)], 'tests'],
     ['The login flow holds up on staging ✅.', [edit(), run('npm test', 1, 'Tests: 1 failed, 40 passed')], 'tests'],
     ['👀 Watcher is up and everything it picked up is passing ✅', [edit(), run('npx jest --watch', undefined, 'Watching for file changes')], 'tests'],
-    ['🧪 Suíte verde, login com Google funcionando.', [edit('lib/auth.dart'), run('flutter test 2>&1 | tee /tmp/t.log', 0, '00:12 +57 -1: Some tests failed.')], 'tests'],
+    ['🧪 Tudo nos conformes, login com Google funcionando.', [edit('lib/auth.dart'), run('flutter test 2>&1 | tee /tmp/t.log', 0, '00:12 +57 -1: Some tests failed.')], 'tests'],
     ['Selenium Grid 4.21 landed fine on perf.', [edit('k8s/hub.yaml'), run('kubectl apply -f k8s/ --context perf', 1, 'The Deployment "hub" is invalid')], 'deployed'],
     ['The artefact came out fine.', [edit(), run('npm run build', 2, 'ERROR in ./src/a.ts')], 'build'],
     // "0 failed" is a count of none, not an admission.

@@ -89,3 +89,7 @@ t.test('Spanish, Portuguese and Italian: a check and its verdict, a tool silent,
     t.strictSame(findClaims(text).map(c => c.type), [], text)
   }
 })
+
+t.test('a Portuguese verdict over a failed run is found as the claim it is', async t => {
+  t.strictSame(outcomes('🧪 Suíte verde, login com Google funcionando.', [edit('lib/auth.dart'), run('flutter test 2>&1 | tee /tmp/t.log', 0, '00:12 +57 -1: Some tests failed.')]), ['tests:unsupported'])
+})
