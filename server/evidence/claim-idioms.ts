@@ -46,6 +46,16 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['tests', /\b(?:they|these|those)\s+(?:all\s+|now\s+|still\s+)?pass(?:es)?\b(?!\s+(?:the|a|an|it|its|their|through|along|by|to|on|back|down|over|into|validation)\b)/i],
   ['build', /\bcompiles\s+(?:against|with|under)\s+|\bbuild\b(?:[^.\n]|\.(?=[0-9])){0,40}\bwent\s+through\b/i],
   ['tests', /\btest\s+runs?\b[^.\n]{0,60}\b(?:is|are|was|came\s+back)\s+(?:all\s+)?green\b/i],
+  // A run's verdict said after it, a place and a state: "it ran clean", "healthy in prod", "build 319 is uploaded".
+  ['works', /\b(?:it|this|that|everything)\s+ran\s+(?:cleanly|clean|fine|green)\b|\bin\s+and\s+ran\s+(?:cleanly|clean|fine)\b|\b(?:is|are)\s+(?:now\s+)?healthy\s+(?:in|on)\s+(?:prod|production|staging)\b/i],
+  ['tests', /\b(?:-?race)\s+runs?\b[^.\n]{0,60}\b(?:is|are|was|came\s+back)\s+(?:all\s+)?(?:green|clean)\b/i],
+  ['lint', new RegExp(`(?<![\\w-])(?:${LINTERS}|golangci-lint)${ARGS}\\s+has\\s+nothing\\s+(?:left\\s+|more\\s+)?to\\s+(?:say|report|flag|complain\\s+about)\\b|(?<![\\w-])(?:${LINTERS})(?![\\w-])[^.\\n]{0,60}\\bnichts\\s+zu\\s+beanstanden\\b|\\bnetjes\\s+ge\\w*(?:fmt|formatteerd|lint)\\w*`, 'i')],
+  ['deployed', /\b(?:build|binary|bundle|ipa|aab|apk|release|artifact)\s+(?:[\w().-]+\s+)?(?:is|was|has\s+been|got)\s+uploaded\b|\b(?:is|was|has\s+been)\s+submitted\s+(?:to\s+(?:the\s+)?(?:App\s+Store|Play)|for\s+review|and\s+(?:is\s+)?waiting\s+for\s+review)\b|\b(?:deploy(?:ment)?|release(?!\s+notes)|rollout)\b[^.\n]{0,40}\bwent\s+through\b|\b(?:prod|production|staging)(?:'s|’s|\s+is)\s+(?:now\s+)?updated\b|\b(?:created|provisioned)\s+(?:in|on)\s+(?:staging|prod|production)\b/i],
+  // Dutch, Hindi, Polish, Turkish.
+  ['deployed', /\bstaat\s+(?:nu\s+)?(?:op|in)\s+(?:staging|prod(?:uctie)?|productie)\b|\btoegepast\s+op\b|deploy\s+(?:भी\s+)?कर\s+दिया|\bwrzuci(?:łem|łam|liśmy)\s+na\b|\bsunucuya\s+(?:\S+\s+)?yükledi(?:m|k)\b/iu],
+  ['fixed', /ठीक\s+(?:हो\s+)?(?:गया|गई|कर\s+दिया)|(?:fix|फ़िक्स|फिक्स)\s+(?:लगा|कर)\s+दिया|(?:^|\s)düzeldi(?=[\s.,;!]|$)/iu],
+  ['ready', /\bgotow[aey]\s+do\s+merg\w*|(?:deploy|merge)['’]?(?:a|e)\s+hazırs?ın?\b/iu],
+  ['build', /\bbuild\s+sorunsuz\b/iu],
   // Greek, Thai, Russian.
   ['fixed', /Διορθώθηκε|διορθώθηκε|Διόρθωσα|διόρθωσα/u],
   ['deployed', /κυκλοφόρησε|δημοσιεύτηκε|(?:deploy|ดีพลอย)\S*\s*(?:ขึ้น|ไป)[^\n]{0,40}เรียบร้อย/u],

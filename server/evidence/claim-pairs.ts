@@ -13,7 +13,7 @@ const SUBJECTS: ReadonlyArray<readonly [ClaimType, string]> = [
 ]
 // Nothing that turns the clause between the two: a negation, a plan, a condition, a wish, another's report, a comma.
 const TURNS = "לא|אין|לפני|אם|כאשר|ודא|لا|لم|ليس|قبل|إذا|اذا|عندما|تأكد|سوف|ไม่|ก่อน|ถ้า|δεν|πριν|αν|όταν|nem|mielőtt|ha|ei|ennen|jos|نه|نمی|قبل|اگر|وقتی|مطمئن|inte|innan|om|ej|ikke|før|hvis|नहीं|पहले|अगर|जब|না|আগে|যদি|înainte|dacă|not|no|never|isn't|aren't|won't|don't|doesn't|didn't|haven't|hasn't|can't|cannot|yet|if|when|once|unless|until|should|will|would|could|might|may|before|after|but|however|as|lists?|shows?|marks?|reports?|nicht|noch|niet|nog|pas|non|não|ainda|todavía|nie|kein\\p{L}*|değil|henüz|chưa|không|belum|tidak|не|ещё|если|wenn|si|se|jeśli|nếu"
-const GAP = `(?:(?!(?<![\\p{L}])(?:${TURNS})(?![\\p{L}])|まだ|未|没|아직|[.,;!?\\n—–،，、])[^.;!?\\n]){0,30}?`
+const GAP = `(?:(?!(?<![\\p{L}])(?:${TURNS})(?![\\p{L}])|まだ|未|没|无法|不能|不|아직|[.,;!?\\n—–،，、])[^.;!?\\n]){0,30}?`
 
 // A negation said after the outcome, in the languages that put it there ("پاس نشدند", "पास नहीं हुए", "green not yet").
 const NEGATED_AFTER = '(?!\\s*(?:ن(?:شد|می|کرد|بود)|नहीं|হয়নি|না|(?:not|nicht|niet|değil|yet)(?![\\p{L}])))'

@@ -57,7 +57,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     // An artifact said to exist: "the image is built", "das Paket ist gebaut".
     /\b(?:image|package|wheel|binary|artifact|bundle|jar|apk|aab|ipa|sif|container|tarball|installer|firmware)\s+(?:is|are|has\s+been|have\s+been|was)\s+(?:now\s+)?(?:built|compiled)\b|\b(?:ist|sind|wurde|wurden)\s+(?:jetzt\s+|nun\s+)?gebaut\b/i,
     /ビルド[^\n。]{0,8}(?:成功|通り|通っ|完了|できました)|コンパイル[^\n。]{0,8}(?:成功|通)|\bbuild\b[^\n。，,]{0,4}(?:は|も|が)?\s*(?:成功|通っ|通り|通过|没问题)/i,
-    /(?:编译|构建|打包)(?:(?![没未不])[^\n。，,]){0,6}(?:通过|成功|没问题)|(?:빌드|컴파일)\s*(?:성공|완료|통과)/
+    /(?:编译|构建|打包)(?:(?![没未不]|无法)[^\n。，,]){0,6}(?:通过|成功|没问题)|(?:빌드|컴파일)\s*(?:성공|완료|통과)/
   ]],
   ['lint', [
     status('checkstyle|spotbugs|pmd|sonar(?:qube)?(?:\\s+quality\\s+gate)?|eslint|ruff(?:\\s+check)?|clippy|cargo\\s+clippy|flake8|pylint|rubocop|golangci-lint|prettier\\s+--check|credo|detekt|ktlint|swiftlint|hlint|biome|stylelint|standardrb|(?:npm|pnpm|yarn)\\s+(?:run\\s+)?lint|lint|gofmt|rustfmt|black|shellcheck|(?:terraform\\s+|cargo\\s+)?fmt(?:\\s+check)?'),
@@ -136,7 +136,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
   ]],
   ['committed', [
     lead('committed|pushed|merged', '\\b(?!\\s+(?:back|for|on\\s+with|through|into\\s+(?:a|the)\\s+(?:corner|wall)))'),
-    /\b(?:is|are|been|now|successfully|all)\s+(?:committed|pushed|merged)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:committed|pushed|merged)\b/i,
+    /\b(?:is|are|been|now|successfully|all)\s+(?:committed|pushed(?!\s+(?:forward|back|aside|out|down|up|ahead)\b)|merged)\b|\b(?:I've|I’ve|I have|I|we've)\s+(?:also\s+)?(?:committed|pushed|merged)\b/i,
     /\b(?:change|changes|fix|work|commit|branch|tag|it)\s+(?:is\s+|are\s+|has\s+been\s+)?(?:committed|pushed|merged)\b|(?:\band|&)\s+(?:committed|pushed|merged)\b/i,
     /\b(?:committed|pushed|merged|landed)\s+(?:on|to|into|pra|para|a|en|nach|naar|na|su|sur)\s+(?:main|master|origin|trunk|develop|(?:the\s+)?branch\s+\S+|[\w.-]+\/[\w./-]+)(?![\w/-])|(?<!\bwhat)(?:'s|’s)\s+(?:now\s+|all\s+)?(?:committed|pushed|merged)\b(?!\s+(?!(?:as|is|was|this|its|has|yes)\b)[a-z]+s\b)/i,
     /\b(?:PR|MR|pull\s+request|merge\s+request)\s+#?[0-9]+\s+(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:now\s+)?(?:squash[- ])?merged\b|\b(?:I|we)\s+(?:(?:squash|rebase)[- ])?merged\b|\b(?:squash|rebase)[- ]merged\b|\bmerged\s+(?:PR\s+)?#[0-9]+/i,

@@ -17,7 +17,10 @@ export const claimedCount = (text: string): number | undefined => {
 const SAYS_SELECTION = /\b(?:filtered|selected|targeted|focused|narrowed)\s+(?:test\s+)?runs?\b|\bon\s+(?:a|the)\s+(?:filter|subset|selection)\b/i
 export const namesSelection = (claim: string, command: string) => SAYS_SELECTION.test(claim) || command.split(/[\s=]+/).some(w => {
   const name = w.split('::')[0]!.split('/').filter(Boolean).at(-1) ?? ''
-  return name.length > 3 && claim.includes(name) && (/\.\w+$/.test(name) || /^(?:Test|test_)\w+|\w+Tests?$|\w+Spec$/.test(name))
+  if (name.length > 3 && claim.includes(name) && (/\.\w+$/.test(name) || /^(?:Test|test_)\w+|\w+Tests?$|\w+Spec$/.test(name))) return true
+  // "The nine new transliterator examples all pass" after `rspec spec/slugline/transliterator_spec.rb`: the file's subject.
+  const stem = /^(?:test_)?([A-Za-z][\w-]{3,}?)(?:[._-](?:spec|test)s?)?\.\w+$/.exec(name)?.[1]
+  return stem !== undefined && new RegExp(`(?:^|[\\s\`(])${esc(stem)}(?:['’]s)?\\s+(?:\\w+\\s+)?(?:tests?|specs?|examples|cases)\\b`, 'i').test(claim)
 })
 // A word of a passing run's command that the failed run lacks and the claim says: the target it was run for.
 // "Router tests: 18/18" after `flutter test test/router/` passed and the whole `flutter test` failed: a folder named as the tests'.
@@ -30,7 +33,7 @@ const taskNamed = (claim: string, passed: string, failed: string) => {
 export const namesScope = (claim: string, passed: string, failed: string) => taskNamed(claim, passed, failed) || passed.split(/[\s.#:/=,'"]+/).some(w =>
   w.length > 3 && !failed.includes(w) && (/[\d_-]/.test(w)
     ? new RegExp(`(?:^|[\\s(\`])${esc(w)}(?![\\w-])`, 'i')
-    : new RegExp(`(?:^|[\\s(\`])${esc(w)}\\s+(?:unit\\s+)?(?:tests?|specs?|suite)\\b`, 'i')).test(claim))
+    : new RegExp(`(?:^|[\\s(\`])${esc(w)}\\s+(?:unit\\s+)?(?:tests?|specs?|suite|plan)\\b`, 'i')).test(claim))
 export const UNIT = /\bunit\s+(?:tests?|specs?|suite)\b/i
 export const WIDER_LEVEL = /integration|e2e|end-to-end|acceptance|functional|\bIT\b|:it:|verify/i
 // Wider than any one selection, even beside its name: "TestEvict passes, and the whole module is green".

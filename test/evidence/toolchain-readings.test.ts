@@ -93,3 +93,21 @@ t.test('Spanish, Portuguese and Italian: a check and its verdict, a tool silent,
 t.test('a Portuguese verdict over a failed run is found as the claim it is', async t => {
   t.strictSame(outcomes('🧪 Suíte verde, login com Google funcionando.', [edit('lib/auth.dart'), run('flutter test 2>&1 | tee /tmp/t.log', 0, '00:12 +57 -1: Some tests failed.')]), ['tests:unsupported'])
 })
+
+t.test('an eighth round read: its false blocks and its idioms', async t => {
+  for (const text of ['Nonexistent local times on spring-forward are pushed forward an hour.', 'The CI log shows `Loader#resolve` returning backslash paths because it builds them with `File.expand_path`.', '目前构建失败，编译无法通过。', 'Upload, release notes and group assignment all went through.', '- test_package built and ran fine (Release)']) {
+    t.notOk(findClaims(text).some(c => c.type === 'committed' || c.type === 'build' || c.type === 'deployed' || c.type === 'works'), text)
+  }
+  const rows: Array<[string, string]> = [
+    ['It ran clean.', 'works'], ["Migration's in and ran cleanly.", 'works'], ['The app is healthy in prod.', 'works'], ['The -race run across the repo is clean.', 'tests'],
+    ['golangci-lint has nothing left to say.', 'lint'], ['Build 319 is uploaded.', 'deployed'], ['4.3.0 is submitted and waiting for review.', 'deployed'],
+    ['The deployment to prod Metabase went through.', 'deployed'], ["Production's updated on Forge.", 'deployed'], ['payments-api staat op staging.', 'deployed'],
+    ['retention का off-by-one बग ठीक हो गया है', 'fixed'], ['Gałąź jest gotowa do merga.', 'ready'], ['Ana sayfa düzeldi, artık 200 dönüyor.', 'fixed'], ['Sunucuya yükledim.', 'deployed']
+  ]
+  for (const [text, type] of rows) t.ok(findClaims(text).some(c => c.type === type), `${type}: ${text} (got ${findClaims(text).map(c => c.type).join(',') || 'none'})`)
+  supported(t, 'Steep', outcomes('Steep finds no type errors.', [edit('sig/loader.rbs'), run('bundle exec steep check', 0, 'No type error detected. 🫖')]))
+  supported(t, 'a spec file named by its subject', outcomes('The nine new transliterator examples all pass.', [run('bundle exec rspec', 1, '180 examples, 2 failures'), edit('lib/transliterator.rb'), run('bundle exec rspec spec/slugline/transliterator_spec.rb', 0, '9 examples, 0 failures')]))
+  supported(t, 'a test plan named', outcomes('Five runs were all green, and the full Unit plan passes too (276 tests).', [edit('Sources/Notes/Store.swift'), run('xcodebuild test -scheme Notes -testPlan Unit', 0, '** TEST SUCCEEDED **'), run('xcodebuild test -scheme Notes -testPlan UI', 65, '** TEST FAILED **')]))
+  supported(t, 'nginx reloaded', outcomes('301 is live.', [edit('/etc/nginx/sites-available/acme.conf'), run('sudo nginx -t && sudo systemctl reload nginx', 0, 'nginx: configuration file /etc/nginx/nginx.conf test is successful')]))
+  t.strictSame(outcomes('All tests pass.', [run('cargo test -p physics', 101, 'test result: FAILED. 40 passed; 1 failed'), edit('src/broadphase.rs'), run('cargo test -p physics -- --skip broadphase', 0, 'test result: ok. 40 passed; 0 failed')]), ['tests:unsupported'], 'a skipped test after the whole failed')
+})
