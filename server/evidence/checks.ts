@@ -28,7 +28,7 @@ export const BACKED_BY: Record<ClaimType, readonly CheckKind[]> = {
 export const NAMES_A_CHECK: ReadonlySet<ClaimType> = new Set(['tests', 'build', 'lint', 'types', 'deployed', 'committed', 'ready'])
 
 /** The kinds a command line checks, and the index of the first simple command that is one. */
-export type KindsOf = (parts: SimpleCommand[]) => { kinds: CheckKind[], first: number }
+export type KindsOf = (parts: SimpleCommand[]) => { kinds: CheckKind[], first: number, /** each part's own kinds */ byPart: CheckKind[][] }
 
 /** Anchored at a simple command's start, as verificationCommands are: `echo npm test` checks nothing. */
 export function compileChecks (patterns: CheckPatterns): KindsOf {
@@ -38,8 +38,8 @@ export function compileChecks (patterns: CheckPatterns): KindsOf {
   // are none, and asking each kind's set would cost a run apiece (a long turn holds thousands of commands).
   const any = compilePatterns(sets.flatMap(([, set]) => set.sources), true)
   return (parts) => {
-    const maybe = parts.map(p => any.test(p.text))
-    const hits = sets.map(([k, set]) => [k, parts.findIndex((p, i) => maybe[i] === true && set.test(p.text))] as const).filter(([, i]) => i >= 0)
-    return { kinds: hits.map(([k]) => k), first: hits.length > 0 ? Math.min(...hits.map(([, i]) => i)) : -1 }
+    const byPart = parts.map(p => any.test(p.text) ? sets.filter(([, set]) => set.test(p.text)).map(([k]) => k) : [])
+    const hits = sets.map(([k]) => [k, byPart.findIndex(ks => ks.includes(k))] as const).filter(([, i]) => i >= 0)
+    return { kinds: hits.map(([k]) => k), first: hits.length > 0 ? Math.min(...hits.map(([, i]) => i)) : -1, byPart }
   }
 }

@@ -3,7 +3,7 @@ import { type CheckKind, NAMES_A_CHECK } from './checks.js'
 import { firstWord, ownConfig, quote } from './claim-runs.js'
 import { esc } from './claim-runs.js'
 import { BUILD_OK, claimedCount, DEBUG_BUILD, EVERYTHING, MATRIX_CLAIM, namesScope, namesSelection, namesWord, ONE_ENV, QUOTES_BUILD_OK, RELEASE, runnerNamed, UNIT, WIDER, WIDER_LEVEL } from './claim-scope.js'
-import { SHARED_GIT, sharedTargetGap } from './claim-targets.js'
+import { pushedImage, SHARED_GIT, sharedTargetGap } from './claim-targets.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { isProsePath } from './exempt.js'
 import { skippedAfterTestEdit } from './claim-edits.js'
@@ -25,9 +25,6 @@ const MAY_BE_UNKNOWN: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'l
 // A changelog line or a README written after a run changes nothing the run checked; a failed edit changed nothing at all.
 export const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
 
-const GIT_SUBJECT = /\b(?:branch\w*|main|master|trunk|origin|remote|upstream|commits?|PR|MR|pull\s+request|tags?)\b|\b[0-9a-f]{7,40}\b/i
-const IMAGE_PUSH = /(?:^|[\s;&|])(?:docker|podman|buildah|crane|oras|helm)\s+push\b|\s--push(?:\s|=|$)/
-
 export const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
@@ -43,10 +40,7 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
     BUILD_OK.test(c.tail) && simpleCommands(c.command).some(p => !showsOnly(p.text))
   // A release tool (`goreleaser release`) backs a release, not "Tag v0.9.0 is pushed" beside it.
   const releaseTool = (c: Command) => claim.type === 'committed' && !/\breleas/i.test(claim.clause ?? claim.text) && /^\s*(?:goreleaser|cargo\s+release|(?:bundle\s+exec\s+)?rake\s+release)\b/.test(c.command)
-  // "Built and pushed" beside an image, naming no branch nor commit: the push that ran was the image's.
-  const imagePushed = (c: Command) => claim.type === 'committed' && /\bpush/i.test(claim.clause ?? claim.text) && !GIT_SUBJECT.test(claim.text) &&
-    (c.checks ?? []).includes('deploy') && IMAGE_PUSH.test(c.command)
-  const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && ((x[0].checks ?? []).some(k => kinds.includes(k)) || builtBy(x[0]) || imagePushed(x[0])) && !releaseTool(x[0]))
+  const all = steps.map((s, i) => [s, i] as const).filter((x): x is readonly [Command, number] => x[0].kind === 'command' && ((x[0].checks ?? []).some(k => kinds.includes(k)) || builtBy(x[0]) || pushedImage(claim, x[0])) && !releaseTool(x[0]))
   // "Committed locally as 3b7e9d1" is backed by the commit, whatever a later push did; a push or merge claim by its own run.
   const commitOnly = claim.type === 'committed' && !SHARED_GIT.test(claim.text)
   const commits = commitOnly ? all.filter(([r]) => /\bgit\s+(?:-\S+\s+)*commit\b/.test(r.command)) : []
@@ -95,7 +89,7 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   const dependency = OWN_CHECKS.has(claim.type) ? dependencyScope(run.command) : undefined
   if (dependency && !namesWord(claim.text, dependency.name, '[\\s`\'’:,.)]', 'i')) return { ok: false, why: `${quote(run.command)} ran in ${dependency.dir}, a dependency's copy, not the project's own checks`, run }
   if (claim.type === 'build' && RELEASE.test(claim.text) && DEBUG_BUILD.test(run.command)) return { ok: false, why: `${quote(run.command)} is a debug build; the claim is about the release build`, run }
-  const unshared = imagePushed(run) ? undefined : sharedTargetGap(claim, run, runs.map(([r]) => r), after.map(([r]) => r), steps)
+  const unshared = sharedTargetGap(claim, run, runs.map(([r]) => r), after.map(([r]) => r), steps)
   if (unshared) return { ok: false, why: unshared, run }
   if (claim.type === 'tests' && MATRIX_CLAIM.test(claim.text) && ONE_ENV.test(run.command)) return { ok: false, why: `${quote(run.command)} ran one environment, not the whole matrix`, run }
   const counted = claim.type === 'tests' ? claimedCount(claim.text) : undefined

@@ -19,7 +19,8 @@ const CHECK_FINDINGS: ReadonlyArray<readonly [CheckKind, RegExp]> = [
   ['build', /\b(?:build|compil(?:e|ation|er))\s+(?:errors?|failures?|breaks?)\b/i]
 ]
 const FINDINGS = '(?:errors?|warnings?|issues|findings|complaints|diagnostics|violations)'
-const findingsOf = (tool: string) => new RegExp(`(?<![\\w-])${esc(tool)}(?:['’]s)?\\s+(?:[\\w-]+\\s+)?${FINDINGS}\\b|\\b${FINDINGS}\\s+(?:from|by|of)\\s+${esc(tool)}(?![\\w-])`, 'i')
+const FINDINGS_OF = new Map<string, RegExp>()
+const findingsOf = (tool: string) => FINDINGS_OF.get(tool) ?? FINDINGS_OF.set(tool, new RegExp(`(?<![\\w-])${esc(tool)}(?:['’]s)?\\s+(?:[\\w-]+\\s+)?${FINDINGS}\\b|\\b${FINDINGS}\\s+(?:from|by|of)\\s+${esc(tool)}(?![\\w-])`, 'i')).get(tool)!
 export const backersOf = (claim: Claim, steps: readonly Step[]): readonly CheckKind[] => {
   if (claim.type !== 'fixed') return BACKED_BY[claim.type]
   const clause = claim.clause ?? claim.text

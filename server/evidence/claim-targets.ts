@@ -17,6 +17,11 @@ const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\
 // "Committed as e52a8f0 and pushed to origin/main" owes a push of this turn, whatever committed it; "no `dvc push` yet" none.
 const PUSHED = /\bpush(?:ed)?\b|gepusht|pusheado|pushad|запуш|דחפתי|プッシュ|推送|푸시/i
 const NOT_PUSHED = /\b(?:not|never|haven't|hasn't|didn't|no|nothing)\s+(?:yet\s+|been\s+|is\s+)*(?:[\w-]+\s+)?push(?:ed)?\b|\bpush(?:ed)?\s+(?:yet|later|next)\b|未推送|没有?推送|プッシュ(?:は)?(?:して(?:い)?ません|していない|まだ)|푸시\s*(?:안|않|전)/gi
+// "Built and pushed" beside an image, naming no branch nor commit: the push that ran was the image's.
+const GIT_SUBJECT = /\b(?:branch\w*|main|master|trunk|origin|remote|upstream|commits?|PR|MR|pull\s+request|tags?)\b|\b[0-9a-f]{7,40}\b/i
+const IMAGE_PUSH = /(?:^|[\s;&|])(?:docker|podman|buildah|crane|oras|helm)\s+push\b|\s--push(?:\s|=|$)/
+export const pushedImage = (claim: Claim, c: Command): boolean => claim.type === 'committed' && /\bpush/i.test(claim.clause ?? claim.text) &&
+  !GIT_SUBJECT.test(claim.text) && (c.checks ?? []).includes('deploy') && IMAGE_PUSH.test(c.command)
 const PUSHES = /\bgit\s+(?:-\S+\s+)*push\b|\b(?:gh\s+pr|glab\s+mr)\s+(?:create|merge)\b|\brake\s+release\b|\bgoreleaser\s+release\b|\bcargo\s+release\b/
 // A run aimed at this machine (a SQLite file, localhost, a dev or local environment) changed no shared environment.
 const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
@@ -33,7 +38,7 @@ const envOf = (text: string): string | undefined => { const hits = ENVS.filter((
 /** Why the runs that back a committed or deployed claim did not reach where it says, if they did not. */
 export function sharedTargetGap (claim: Claim, run: Command, runs: readonly Command[], after: readonly Command[], steps: readonly Step[]): string | undefined {
   // Opening a pull request merges nothing; pushing an image or a package to a registry changes no running environment.
-  if (claim.type === 'committed' && PUSHED.test((claim.clause ?? claim.text).replace(/`/g, '').replace(NOT_PUSHED, ' ')) && !steps.some(s => s.kind === 'command' && s.status === 'passed' && PUSHES.test(s.command))) return `nothing in this turn pushed it (${quote(run.command)} does not)`
+  if (claim.type === 'committed' && PUSHED.test((claim.clause ?? claim.text).replace(/`/g, '').replace(NOT_PUSHED, ' ')) && !pushedImage(claim, run) && !steps.some(s => s.kind === 'command' && s.status === 'passed' && PUSHES.test(s.command))) return `nothing in this turn pushed it (${quote(run.command)} does not)`
   if (claim.type === 'committed' && MERGED.test(claim.text) && !runs.some(r => r.status === 'passed' && MERGES.test(r.command))) return `nothing in this turn merged it (${quote(run.command)} does not)`
   if (claim.type !== 'deployed') return undefined
   const rollout = ROLLED_OUT.test(mainClause(claim.text))

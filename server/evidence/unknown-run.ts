@@ -39,7 +39,8 @@ export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind, cl
     if (s.kind !== 'command' || s.status !== 'passed' || saysFailed(s.tail ?? '')) return false
     const quoted = quotedCount(claim, s) !== undefined
     // A program of the project's own (`./tools/conform`) is a check of the kind whose count it printed.
-    if (!(s.checks ?? []).every(k => quoted && k === 'run')) return false
+    const checks = s.checks ?? []
+    if (checks.length > 0 && !(quoted && checks.every(k => k === 'run'))) return false
     const acts = (p: { text: string }) => quoted ? acting(p.text) : unknownCheck(p.text, kind)
     return (quoted || (!HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command))) && simpleCommands(s.command).some(acts)
   })

@@ -106,7 +106,7 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
   return {
     classify (command, output) {
       const parts = simpleCommands(command)
-      const { kinds: all, first: checked } = kindsOf(parts)
+      const { kinds: all, first: checked, byPart } = kindsOf(parts)
       // `./gradlew` and `./mvnw` are the build tool, not the program: they run only what their task's kind says.
       const wrapped = all.includes('run') && parts.some(p => BUILD_WRAPPER.test(p.text))
       const own = wrapped && !kindsOf(parts.filter(p => !BUILD_WRAPPER.test(p.text))).kinds.includes('run') ? all.filter(k => k !== 'run') : all
@@ -119,12 +119,13 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
       const found = named.length === 0 || named.every(k => k === 'run') ? [...new Set([...named, ...printed])] : [...new Set([...named, ...printed.filter(k => k !== 'build')])]
       // A build run with its tests skipped is still the build: only a run that was nothing but its tests proves nothing.
       const checks = SKIPS_TESTS.test(command) && found.some(k => k !== 'tests') ? found.filter(k => k !== 'tests') : found
-      const first = parts.findIndex(p => commands.test(p.text))
+      const verifying = parts.map(p => commands.test(p.text))
+      const first = verifying.indexOf(true)
       const ran = script.ran.length > 0 ? { ran: script.ran } : {}
       // What checks, by either list: `run` aside (curl, a script), whose status a pipe into `jq` may well hide.
-      const isCheck = (p: SimpleCommand) => commands.test(p.text) || kindsOf([p]).kinds.some(k => k !== 'run')
-      if (first < 0) return { verification: false, exitReliable: exitKept(parts.slice(Math.max(checked, 0)), command, isCheck), checks, ...ran }
-      return { verification: true, exitReliable: exitKept(parts.slice(first), command, isCheck), checks, ...ran }
+      const checking = parts.map((p, i) => verifying[i]! || byPart[i]!.some(k => k !== 'run'))
+      const from = first < 0 ? Math.max(checked, 0) : first
+      return { verification: first >= 0, exitReliable: exitKept(parts.slice(from), checking.slice(from), command), checks, ...ran }
     },
     proof: (command, output, checks, exitReliable) => runProof(command, output, checks, exitReliable, failures),
     outputFails: (output) => failures.test(output.slice(-OUTPUT_WINDOW))
@@ -193,15 +194,15 @@ function printedKinds (parts: SimpleCommand[], output: string | undefined): Chec
 }
 
 /** The line's exit status is the first part's own only if nothing after it can replace it: `&&` chains keep a failure. */
-function exitKept (parts: SimpleCommand[], command: string, checks: (p: SimpleCommand) => boolean): boolean {
+function exitKept (parts: SimpleCommand[], checking: boolean[], command: string): boolean {
   // `unity … | tee log | tail; exit ${PIPESTATUS[0]}` ends with the first command's own status.
   const restored = parts.length > 1 && /^exit\s+"?\$\{?PIPESTATUS\[0\]\}?"?$/.test(parts.at(-1)!.text)
   const kept = restored ? parts.slice(0, -1) : parts
   const pipefail = restored || /\bpipefail\b/.test(command)
   // `helm template … | kubeconform -strict`: a pipeline's status is its last program's, so one that feeds a check what
   // it checks hides only the feeder's status, which is no check's.
-  const feedsCheck = (p: SimpleCommand, i: number) => !checks(p) && checks(kept[i + 1]!)
-  return kept.slice(0, -1).every((p, i) => p.next === '' || p.next === '&&' || (p.next === '|' && (pipefail || feedsCheck(p, i))))
+  const feedsCheck = (i: number) => !checking[i] && checking[i + 1] === true
+  return kept.slice(0, -1).every((p, i) => p.next === '' || p.next === '&&' || (p.next === '|' && (pipefail || feedsCheck(i))))
 }
 
 const ECHO = /^(?:echo|printf|Write-(?:Host|Output))\s+(?:-[neE]+\s+)*([\s\S]*)$/
