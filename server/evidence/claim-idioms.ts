@@ -67,6 +67,16 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['tests', /\bos\s+testes\s+continuam\s+a\s+passar\b|\bcero\s+fallas\b|\bsuite\s+qued[óo]\s+en\s+buen\s+estado\b/i],
   ['lint', /\btudo\s+limpinho\b|\bavisos\s+limpos\b|\bqued[óo]\s+limpi[ao]\b|\bya\s+no\s+reporta\s+nada\b/i],
   ['build', /\b(?:sitio|proyecto|site|projeto)\s+compila\s+(?:sin|sem)\s+problemas?\b/i],
+  // "No regressions" renames a tests claim (the rules' own example of gaming by wording), in the agents' languages; not
+  // "no regression test(s)", which says a test is missing.
+  ['tests', new RegExp([
+    /\b(?:no|zero|0|without\s+(?:any\s+)?)\s+regressions?\b(?!\s*(?:tests?|suites?|specs?|coverage|cases?)\b)|\bregression[\s-]free\b/.source,
+    /\bsin\s+regresi(?:ón|ones)\b|\bninguna\s+regresión\b|\bno\s+hay\s+regresiones\b|\bsem\s+regress(?:ão|ões)\b|\bnenhuma\s+regressão\b/.source,
+    /(?:\baucune|\bpas\s+de|\bsans)\s+régressions?\b|\b(?:keine|ohne)\s+Regression(?:en)?\b|\b(?:nessuna|senza)\s+regression[ei]\b|\bgeen\s+regressies?\b/.source,
+    /\b(?:brak|bez|żadnych)\s+regresji\b|\bregresyon\s+(?:yok|görülmedi)\b|\b(?:tidak\s+ada|tanpa|tak\s+ada)\s+regresi\b|\bregression\s+nahi[n]?\b/.source,
+    /(?:^|\s)(?:без|нет)\s+регресс|không\s+có\s+(?:lỗi\s+)?hồi\s+quy|ไม่มี\s*(?:regression|การถดถอย)/.source,
+    /(?:没有|沒有|无|無|未发现|未發現|没发现|未见)(?:任何)?(?:回归|回歸)(?!测试|測試)|(?:リグレッション|デグレ(?:ード)?)(?:は|も)?(?:なく|なし|無し|ありません|ゼロ|発生していません)|회귀(?:는|도)?\s*(?:없|발생하지\s*않)/.source
+  ].join('|'), 'iu')],
   // Chinese, Japanese, Korean.
   ['tests', /(?:全部|すべて|全て)通った|用例[^。\n]{0,10}(?:也)?过了|没有失败项|올\s*패스|실패\s*0\s*건|다\s*초록/u],
   ['build', /(?:エラーなしで|ちゃんと)(?:完了|通った)|成功构建|已成功构建|顺利构建|(?:깔끔하게|에러\s*없이)\s*통과|빌드\s*ㅇㅋ|끝까지\s*(?:돌아가|통과)/u],

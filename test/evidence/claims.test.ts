@@ -128,10 +128,16 @@ const CLAIMS: Array<[string, string]> = [
   ['Works on the simulator.', 'works'], ['Checked it on the sim — looks right in dark mode now 👌', 'works'], ['Types check out 👍', 'types'],
   ['Label DPI issue resolved for the 300 dpi printers.', 'fixed'], ['The full test project passes again.', 'tests'],
   ['MSBuild compiles the whole solution in Release with no errors.', 'build'], ['No TypeScript type errors.', 'types'],
-  ['The portal loads normally again.', 'works'], ['The code style is clean now.', 'lint']
+  ['The portal loads normally again.', 'works'], ['The code style is clean now.', 'lint'],
+  // "No regressions" says the tests pass, in any of the agents' languages.
+  ['No regression, everything else behaves as before.', 'tests'], ['Sin regresiones en el resto del módulo.', 'tests'], ['Aucune régression.', 'tests'],
+  ['Keine Regressionen im Export.', 'tests'], ['Tidak ada regresi di model lain.', 'tests'], ['Suite theek hai, koi regression nahi dikha.', 'tests'],
+  ['对照 main 没有回归。', 'tests'], ['リグレッションもなく、安定しています。', 'tests'], ['회귀 없음.', 'tests'], ['Регрессий нет, всё стабильно.', 'tests'],
+  ['Brak regresji w pozostałych modułach.', 'tests'], ['Geen regressies gevonden.', 'tests']
 ]
 
 const NOT_CLAIMS = [
+  'There is no regression test for this path yet.', 'I haven\'t checked for regressions.', 'I\'ll make sure there are no regressions before merging.',
   'pytest found nothing to run in that folder.', 'Builds are slow on CI.', 'I still need to build and verify the fix.', 'cargo builds the binary into target/.',
   'The deploy script is fine as it is.', 'Die Tests sind noch nicht grün.', 'No funciona todavía.', 'Wenn die Tests grün sind, merge ich.',
   'The tests should be green after this.', 'The build step stays as it was.',
