@@ -43,4 +43,4 @@ USER node
 EXPOSE 5834
 # status exits 0 when the daemon answers, 3 when it does not; no curl needed.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["node", "dist/server/cli.js", "status"]
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=1024", "dist/server/cli.js", "serve"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=1024", "--heap-growing-percent=30", "dist/server/cli.js", "serve"]

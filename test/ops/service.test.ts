@@ -161,6 +161,12 @@ t.test('npm start and the image run the daemon with the same Node flags as the s
   t.same(JSON.parse(cmd ?? 'null'), ['node', ...DAEMON_NODE_FLAGS, 'dist/server/cli.js', 'serve'])
 })
 
+t.test('this Node takes every daemon flag (an unknown V8 flag makes node exit 9 before the daemon starts)', async t => {
+  const probe = await run(process.execPath, [...DAEMON_NODE_FLAGS, '-e', 'process.stdout.write("started")'])
+  t.equal(probe.code, 0, probe.stderr)
+  t.equal(probe.stdout, 'started')
+})
+
 t.test('--json: each file and what was done to it, the keys by name, the commands to run next; status as data', async t => {
   const s = setup(t)
   const json = async (args: string[]) => { const r = await s.service([...args, '--platform', 'linux', '--json']); return { code: r.code, doc: JSON.parse(r.out), err: r.err } }
