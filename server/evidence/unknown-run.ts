@@ -21,7 +21,10 @@ const NAMES_KIND: Partial<Record<CheckKind, RegExp>> = {
   tests: /(?<![a-z])(?:tests?|specs?|check)(?![a-z])/i,
   build: /(?<![a-z])(?:build|compile|package|assemble|bundle|make)(?![a-z])/i,
   lint: /lint|(?<![a-z])(?:check|analy[sz]e|vet|style|tidy|validate)(?![a-z])/i,
-  types: /(?<![a-z])(?:types?|typecheck|check)(?![a-z])/i
+  types: /(?<![a-z])(?:types?|typecheck|check)(?![a-z])/i,
+  // Named so by the program (`./scripts/deploy-prod.sh`, `release.sh`) or its subcommand (`dep deploy`, `kamal deploy`):
+  // a word only in an argument (`mix assets.deploy`, `+publishSigned`, a pipeline called "Release") deploys nothing.
+  deploy: /^(?:[A-Za-z_]\w*=\S*\s+)*(?:\S*\/)?(?:(?:[\w.]*[-_])?(?:deploy|publish|release|rollout|promote)(?:[-_.][\w.-]*)?|[\w.-]+(?:\s+-\S+)*\s+(?:deploy|publish|release|rollout|promote|ship)(?::[\w-]+)?)(?:\s|$)/i
 }
 // A program named by an absolute or a variable's path (`/tmp/shim/bats`, `$UE_ROOT/…`) may be anything: no check by its name.
 const PATHED = /^["']?[/~$]/
@@ -40,7 +43,10 @@ export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind, cl
     const quoted = quotedCount(claim, s) !== undefined
     // A program of the project's own (`./tools/conform`) is a check of the kind whose count it printed.
     const checks = s.checks ?? []
-    if (checks.length > 0 && !(quoted && checks.every(k => k === 'run'))) return false
+    // A project script is a run by the vocabulary; one named as a deploy (`./ops/promote-build.sh`) may be one. (Not a
+    // test's "check": `manage.py check` checks settings, not tests.)
+    const deploys = kind === 'deploy' && simpleCommands(s.command).some(p => unknownCheck(p.text, kind))
+    if (checks.length > 0 && !((quoted || deploys) && checks.every(k => k === 'run'))) return false
     const acts = (p: { text: string }) => quoted ? acting(p.text) : unknownCheck(p.text, kind)
     return (quoted || (!HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command))) && simpleCommands(s.command).some(acts)
   })

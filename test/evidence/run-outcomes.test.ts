@@ -89,3 +89,17 @@ t.test('a command the vocabulary does not know, naming the claim\'s kind of chec
   t.strictSame(outcomes('Deployed.', [edit('src/a.rs'), run('earthly +deploy', 0, '')]), ['deployed:unsupported'], 'a deploy owes a deploy the vocabulary knows')
   t.strictSame(outcomes('It builds.', [edit('src/a.rs'), run('cat build.log', 0, 'Finished')]), ['build:unsupported'], 'looking at a log')
 })
+
+t.test('a deploy the vocabulary does not know: named so by its program or subcommand, it leaves the claim unchecked; it still names where it went', async t => {
+  const deployed = (text: string, command: string, output = 'done') => outcomes(text, [edit('app/config.yml'), run(command, 0, output)])
+  t.strictSame(deployed('Deployed to production.', './ops/promote-build.sh production'), ['deployed:unchecked'])
+  t.strictSame(deployed('It is live in production.', 'kamal-ng deploy -d production'), ['deployed:unchecked'])
+  t.strictSame(deployed('Released 2.3.0.', 'relkit publish --profile ci'), ['deployed:unchecked'])
+  // A word of the kind only in an argument: a build of deploy assets, a staging-only sbt task, a pipeline named "Release".
+  t.strictSame(deployed('Deployed to Gigalixir.', 'MIX_ENV=prod mix assets.deploy'), ['deployed:unsupported'])
+  t.strictSame(deployed('It is out on Maven Central.', 'sbt +publishSignedX'), ['deployed:unsupported'])
+  t.strictSame(deployed('4.2.0 is rolled out to production.', 'az pipelines run --name "Api-Release"'), ['deployed:unsupported'])
+  // Where it went: another environment, or this machine.
+  t.strictSame(deployed('Live in production.', './scripts/deploy.sh staging'), ['deployed:unsupported'])
+  t.strictSame(deployed('Deployed to production.', './deploy.sh --dry-run production'), ['deployed:unsupported'])
+})
