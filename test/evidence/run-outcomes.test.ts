@@ -103,3 +103,10 @@ t.test('a deploy the vocabulary does not know: named so by its program or subcom
   t.strictSame(deployed('Live in production.', './scripts/deploy.sh staging'), ['deployed:unsupported'])
   t.strictSame(deployed('Deployed to production.', './deploy.sh --dry-run production'), ['deployed:unsupported'])
 })
+
+t.test('a format check the vocabulary does not know names the lint kind (formatting is lint by the claim rules)', async t => {
+  t.strictSame(outcomes('Formatting is clean.', [edit('scripts/build.sh'), run('shfmtx -d scripts/', 0, '')]), ['lint:unchecked'])
+  t.strictSame(outcomes('Lint is clean.', [edit('src/a.kt'), run('ktfmt-check src/', 0, '')]), ['lint:unchecked'])
+  // What rewrites formats nothing it could report: no check.
+  t.strictSame(outcomes('Formatting is clean.', [edit('src/a.kt'), run('ktfmt --fix src/', 0, '')]), ['lint:unsupported'])
+})
