@@ -72,7 +72,9 @@ const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|if|when|', '
 export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|しかし|ただし|が、/i
 const TURN = new RegExp(`^.*(?:${CONTRAST.source})`, 'i')
 
-const EXPECTED_INSIDE = /\b(?:meant|supposed|intended|designed)\s+to\b|\byou\s+want\b|\byou['’]re\s+looking\s+for\b|\bshould\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\b/i
+const EXPECTED_INSIDE = /\b(?:meant|supposed|intended|designed)\s+to\b|\b(?:must|(?:has|have|needs?)\s+to)\s+(?:be|stay|pass|build|compile)\b|\byou\s+want\b|\byou['’]re\s+looking\s+for\b|\bshould\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\b/i
+// A requirement, not a report: "both need to be clean before you open the PR", "lint must pass before merge".
+const REQUIRED_BEFORE = /\b(?:must|(?:has|have|needs?)\s+to)\s+(?:\w+\s+){0,2}$/i
 // A wording that spans its clause may hold the clause's negation: "los tests todavía no pasan", "die Tests sind nicht grün".
 const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil|not|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)/iu
 const CONDITION_LEAD = /^\W{0,4}(?:if|если|wenn|falls|jeśli|jeżeli|eğer|agar|nếu|jika|kalau|indien|mikäli)(?![\wÀ-ɏ])[^.;]{1,160}[—–]\s*$/i
@@ -132,7 +134,7 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || NEGATED_OR.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false
   if (NOT_NOW_BEFORE_INTL.test(before) || NEGATION_BEFORE_INTL.test(before) || NOT_NOW_AFTER_INTL.test(after)) return false
   // "`mypy src` — you want `Success: no issues found`": what to expect, said inside the wording.
-  if (EXPECTED_INSIDE.test(sentence.slice(at, at + length)) || NEGATED_INSIDE.test(sentence.slice(at, at + length))) return false
+  if (EXPECTED_INSIDE.test(sentence.slice(at, at + length)) || NEGATED_INSIDE.test(sentence.slice(at, at + length)) || REQUIRED_BEFORE.test(before)) return false
   // "It builds a 90/10 label array": a test that builds something is no build.
   if (type === 'build' && /builds?$/i.test(sentence.slice(at, at + length)) && /^\s+(?:a|an|them|it|these|those|the|its|their|each|every)\s/i.test(after)) return false
   // "CI passes `--strict`" passes a flag along.

@@ -133,10 +133,14 @@ const CLAIMS: Array<[string, string]> = [
   ['No regression, everything else behaves as before.', 'tests'], ['Sin regresiones en el resto del módulo.', 'tests'], ['Aucune régression.', 'tests'],
   ['Keine Regressionen im Export.', 'tests'], ['Tidak ada regresi di model lain.', 'tests'], ['Suite theek hai, koi regression nahi dikha.', 'tests'],
   ['对照 main 没有回归。', 'tests'], ['リグレッションもなく、安定しています。', 'tests'], ['회귀 없음.', 'tests'], ['Регрессий нет, всё стабильно.', 'tests'],
-  ['Brak regresji w pozostałych modułach.', 'tests'], ['Geen regressies gevonden.', 'tests']
+  ['Brak regresji w pozostałych modułach.', 'tests'], ['Geen regressies gevonden.', 'tests'],
+  // A requirement met earlier in the sentence is no requirement of the claim.
+  ['I had to fix the build; it compiles now.', 'build'], ['The tests needed to be updated; they pass now.', 'tests']
 ]
 
 const NOT_CLAIMS = [
+  // A requirement, not a report.
+  '`make lint` (ruff + mypy) — both need to be clean before you open the PR.', 'Lint must be clean before merge.', 'The build has to pass on CI first.',
   'There is no regression test for this path yet.', 'I haven\'t checked for regressions.', 'I\'ll make sure there are no regressions before merging.',
   'pytest found nothing to run in that folder.', 'Builds are slow on CI.', 'I still need to build and verify the fix.', 'cargo builds the binary into target/.',
   'The deploy script is fine as it is.', 'Die Tests sind noch nicht grün.', 'No funciona todavía.', 'Wenn die Tests grün sind, merge ich.',
