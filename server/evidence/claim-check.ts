@@ -38,15 +38,22 @@ function namedRun (claim: Claim, steps: Step[]): Command | undefined {
 }
 
 /** The tool a run names (`cargo clippy`, `cargo fmt`, `pytest`): two checks of one kind are two checks. */
-function tool (command: string): string {
-  const words = (simpleCommands(command).at(-1)?.text ?? '').replace(/^(?:[A-Za-z_]\w*=\S*\s+)*/, '').split(/\s+/)
+function toolOf (text: string): string {
+  const words = text.replace(/^(?:[A-Za-z_]\w*=\S*\s+)*/, '').split(/\s+/)
   return /^[a-z][\w:-]*$/i.test(words[1] ?? '') ? `${words[0]} ${words[1]}` : words[0] ?? ''
+}
+const tool = (command: string): string => toolOf(simpleCommands(command).at(-1)?.text ?? '')
+
+/** The tools a run stands for: its last program's; every program of an `&&` chain that passed (each of them passed). */
+function toolsOf (s: Command): string[] {
+  const parts = simpleCommands(s.command)
+  return s.status === 'passed' && parts.every(p => p.next === '' || p.next === '&&') ? parts.map(p => toolOf(p.text)) : [tool(s.command)]
 }
 
 /** Other checks that failed after the last edit: "ready" claims they all pass; a later run of another tool of the same kind (`cargo fmt --check` after `cargo clippy` failed) does not clear one. */
 function failedChecks (steps: Step[]): Command | undefined {
   const latest = new Map<string, Command>()
-  steps.slice(lastCodeEdit(steps) + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) latest.set(`${k} ${tool(s.command)}`, s) })
+  steps.slice(lastCodeEdit(steps) + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) for (const t of toolsOf(s)) latest.set(`${k} ${t}`, s) })
   return [...latest.values()].find(s => s.status === 'failed')
 }
 

@@ -110,3 +110,10 @@ t.test('a format check the vocabulary does not know names the lint kind (formatt
   // What rewrites formats nothing it could report: no check.
   t.strictSame(outcomes('Formatting is clean.', [edit('src/a.kt'), run('ktfmt --fix src/', 0, '')]), ['lint:unsupported'])
 })
+
+t.test('"ready" after a failed check: an && chain that passed ran every one of its checks, the failed one included', async t => {
+  const failed = run("npx prettier --check 'src/**/*.ts'", 1, '[warn] src/a.ts\n[warn] Code style issues found in 1 file.')
+  t.strictSame(outcomes('Ready to merge.', [edit('src/a.ts'), failed, run("npx prettier --check 'src/**/*.ts' && npm test", 0, 'All matched files use Prettier code style!\n\n12 passing')]), ['ready:supported'])
+  // Joined by ';' the chain's status is its last program's: the check may have failed again.
+  t.strictSame(outcomes('Ready to merge.', [edit('src/a.ts'), failed, run("npx prettier --check 'src/**/*.ts'; npm test", 0, '12 passing')]), ['ready:unsupported'])
+})
