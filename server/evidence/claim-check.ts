@@ -1,9 +1,9 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
 import { backing, type Command, lastCodeEdit, SAYS_NOTHING } from './claim-backing.js'
-import { BACKED_BY, NAMES_A_CHECK } from './checks.js'
+import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import { backersOf, quote, toolNeverRan } from './claim-runs.js'
 import { failedEdits, onlyTestsEdited } from './claim-edits.js'
-import { namesWord } from './claim-scope.js'
+import { namesWord, runnerNamed } from './claim-scope.js'
 import type { Claim } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse } from './exempt.js'
 import { shadowsOf } from './shadowing.js'
@@ -51,9 +51,9 @@ function toolsOf (s: Command): string[] {
 }
 
 /** Other checks that failed after the last edit: "ready" claims they all pass; a later run of another tool of the same kind (`cargo fmt --check` after `cargo clippy` failed) does not clear one. */
-function failedChecks (steps: Step[]): Command | undefined {
+function failedChecks (steps: Step[], only?: CheckKind): Command | undefined {
   const latest = new Map<string, Command>()
-  steps.slice(lastCodeEdit(steps) + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) for (const t of toolsOf(s)) latest.set(`${k} ${t}`, s) })
+  steps.slice(lastCodeEdit(steps) + 1).forEach(s => { if (s.kind === 'command') for (const k of s.checks ?? []) if (!only || k === only) for (const t of toolsOf(s)) latest.set(`${k} ${t}`, s) })
   return [...latest.values()].find(s => s.status === 'failed')
 }
 
@@ -90,7 +90,9 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     const b = named ? { ok: true as const, run: named } : backed
     // A fix of a linter's or a type checker's findings is shown by that check; the tests are another claim's.
     const ofFindings = b.ok && !(b.run.checks ?? []).some(k => k === 'tests' || k === 'run')
-    const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : generic && !ofFindings ? failedTestsBefore(steps, b.run) : undefined)
+    // "Lint is clean" speaks for every linter the turn ran, unless it names the one that passed ("golangci-lint: nothing").
+    const everyLinter = (claim.type === 'lint' || claim.type === 'types') && b.ok && runnerNamed(claim.text, b.run) === undefined
+    const broke = b.ok && (claim.type === 'ready' ? failedChecks(steps) : everyLinter ? failedChecks(steps, claim.type === 'lint' ? 'lint' : 'types') : generic && !ofFindings ? failedTestsBefore(steps, b.run) : undefined)
     if (broke) return { ...own(claim), outcome: 'unsupported', evidence: `the last ${quote(broke.command)} failed`, command: broke.command }
     const unran = b.ok ? toolNeverRan(claim, steps, b.run.command) : undefined
     if (b.ok && unran) return { ...own(claim), outcome: 'unsupported', evidence: `the claim names ${unran}, which nothing in this turn ran (the run behind it: ${quote(b.run.command)})` }

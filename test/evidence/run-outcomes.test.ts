@@ -117,3 +117,15 @@ t.test('"ready" after a failed check: an && chain that passed ran every one of i
   // Joined by ';' the chain's status is its last program's: the check may have failed again.
   t.strictSame(outcomes('Ready to merge.', [edit('src/a.ts'), failed, run("npx prettier --check 'src/**/*.ts'; npm test", 0, '12 passing')]), ['ready:unsupported'])
 })
+
+t.test('"lint is clean" speaks for every linter the turn ran after its last edit; a claim naming the one that passed speaks for it', async t => {
+  const fmtFailed = run('terraform fmt -check -recursive', 3, 'infra/rds.tf')
+  const validated = run('terraform validate', 0, 'Success! The configuration is valid.')
+  t.strictSame(outcomes('validate passes, fmt clean.', [edit('infra/rds.tf'), fmtFailed, validated]), ['lint:unsupported'])
+  t.strictSame(outcomes('Lint is clean.', [edit('infra/rds.tf'), fmtFailed, validated]), ['lint:unsupported'])
+  const golangci = [edit('api/router.go'), run('gofmt -l .', 0, 'api/router.go'), run('golangci-lint run', 0, '')]
+  t.strictSame(outcomes('Lint is clean.', golangci), ['lint:unsupported'])
+  t.strictSame(outcomes('golangci-lint is clean.', golangci), ['lint:supported'])
+  // A failure before the last edit is another version of the code.
+  t.strictSame(outcomes('Lint is clean.', [fmtFailed, edit('infra/rds.tf'), validated]), ['lint:supported'])
+})
