@@ -42,6 +42,12 @@ const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (?:(?:echo|printf|true|exit 0|:
 // bun and yarn echo it as "$ echo …", on the output's first line.
 const PRINTS_ONLY_DOLLAR = /^\$ (?:echo|printf|true|exit 0|:)(?:\s|$)/
 const RUNS_PACKAGE_SCRIPT = /^\s*(?:bun|yarn|pnpm|npm)\s+(?:run\s+)?[\w:-]+\s*$/
+// A package manager echoes the script it runs ("> dashboard@0.9.0 lint:fix" then "> eslint . --fix"): what it ran.
+const PACKAGE_MANAGER = /^\s*(?:bun|yarn|pnpm|npm)\b/
+const SCRIPT_ECHO = /^> (?!\S+@\S* \S+)(.{1,300})$/gm
+/** Whether a package script's own echoed command rewrites files (`lint:fix` running `eslint . --fix`). */
+const scriptRewrites = (command: string, output: string): boolean =>
+  PACKAGE_MANAGER.test(command) && [...output.slice(0, 4096).matchAll(SCRIPT_ECHO)].some(m => REWRITES.test(m[1]!))
 // make prints each recipe line before it runs it: a target whose every line is an `echo` and what it echoed ran nothing.
 const ECHO_LINE = /^@?(?:echo|printf)\s+(?:-[neE]+\s+)*(['"]?)(.*)\1$/
 const makePrintsOnly = (command: string, output: string): boolean => {
@@ -138,7 +144,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   const found = checks.length === 1 && checks[0] === 'run' && /\|\s*grep\s+(?!-\w*[vcq])\S[^|;&]*$/.test(command) && output.trim() !== ''
   const masked = checking ? (!exitReliable && !found) || HIDDEN.test(command) : HIDDEN.test(command)
   if (masked && !CLEAN_PASS.test(output)) return { unproven: HIDDEN_STATUS }
-  if (lintOnly && REWRITES.test(command) && !/(^|\s)--dry-?run(\s|=|$)/.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
+  if (lintOnly && (REWRITES.test(command) || scriptRewrites(command, output)) && !/(^|\s)--dry-?run(\s|=|$)/.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
   const passed = testing ? passedCount(output) : undefined
   // `mypy plugins/a.py` after `mypy plugins/` failed: a type check or a lint of named files covers those files only.
   const narrow = isNarrow(command, checks)

@@ -129,3 +129,10 @@ t.test('"lint is clean" speaks for every linter the turn ran after its last edit
   // A failure before the last edit is another version of the code.
   t.strictSame(outcomes('Lint is clean.', [fmtFailed, edit('infra/rds.tf'), validated]), ['lint:supported'])
 })
+
+t.test('a package script whose echoed command fixes files (`lint:fix` running `eslint . --fix`) checks nothing', async t => {
+  const fix = run('pnpm --filter dashboard lint:fix', 0, '> dashboard@0.9.0 lint:fix /repo/packages/dashboard\n> eslint . --fix')
+  t.strictSame(outcomes('No lint errors left.', [edit('packages/dashboard/src/Chart.tsx'), fix]), ['lint:unsupported'])
+  const check = run('pnpm --filter dashboard lint', 0, '> dashboard@0.9.0 lint /repo/packages/dashboard\n> eslint .')
+  t.strictSame(outcomes('No lint errors left.', [edit('packages/dashboard/src/Chart.tsx'), check]), ['lint:supported'])
+})
