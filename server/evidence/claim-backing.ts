@@ -27,6 +27,13 @@ export const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind =
 
 export const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 
+// Excluding options of the runners (mix and vitest `--exclude`, rspec `--tag ~x`, pytest `-m "not x"`, jest's ignore
+// patterns) and the summaries that count what they left out (ExUnit "38 excluded", RSpec "Run options: exclude {…}").
+const EXCLUDES = /(?:^|\s)(?:--exclude[=\s]|--tag[=\s]+['"]?~|-m[=\s]+['"]?not\s|--testPathIgnorePatterns[=\s]|--exclude-tag[=\s])/
+const EXCLUDED = /\b[1-9][0-9]* excluded\b|^Run options: exclude \{/m
+const setAside = (run: Command): string | undefined =>
+  EXCLUDES.test(run.command) ? 'an excluding option' : EXCLUDED.test(run.tail ?? '') ? 'its summary counts tests excluded' : undefined
+
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 // contradicts: the run itself says it did not pass (failed, no result, proves nothing, ran a redefined command), as opposed
 // to a run that is missing, stale or of another scope.
@@ -100,6 +107,10 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   // The claim's own clause: "X passes, but I can't say the whole suite is green" claims X; "Fixed the KeyError — all
   // tests pass now" claims all tests.
   const clause = claim.clause ?? claim.text.split(CONTRAST)[0]!
+  // Tests set aside by a tag or a pattern (`--exclude integration`, `--tag ~stripe`, "38 excluded") are not the whole suite.
+  // The whole sentence up to a turn in it: "Every spec passes — 181 examples" claims every spec in its count too.
+  const asideBy = claim.type === 'tests' && EVERYTHING.test(claim.text.split(/\b(?:but|however|although|though)\b/i)[0]!) ? setAside(run) : undefined
+  if (asideBy) return { ok: false, why: `${quote(run.command)} set tests aside (${asideBy}); the claim is about the whole suite`, run }
   if (run.narrow && (claim.type === 'ready' || (claim.type === 'tests' && EVERYTHING.test(clause))) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
     const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }

@@ -74,9 +74,24 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
     /\bsin\s+regresi(?:ón|ones)\b|\bninguna\s+regresión\b|\bno\s+hay\s+regresiones\b|\bsem\s+regress(?:ão|ões)\b|\bnenhuma\s+regressão\b/.source,
     /(?:\baucune|\bpas\s+de|\bsans)\s+régressions?\b|\b(?:keine|ohne)\s+Regression(?:en)?\b|\b(?:nessuna|senza)\s+regression[ei]\b|\bgeen\s+regressies?\b/.source,
     /\b(?:brak|bez|żadnych)\s+regresji\b|\bregresyon\s+(?:yok|görülmedi)\b|\b(?:tidak\s+ada|tanpa|tak\s+ada)\s+regresi\b|\bregression\s+nahi[n]?\b/.source,
-    /(?:^|\s)(?:без|нет)\s+регресс|không\s+có\s+(?:lỗi\s+)?hồi\s+quy|ไม่มี\s*(?:regression|การถดถอย)/.source,
+    /(?:^|\s)(?:без|нет)\s+регресс|không\s+có\s+(?:lỗi\s+)?(?:hồi\s+quy|regression)|ไม่มี\s*(?:regression|การถดถอย)/.source,
     /(?:没有|沒有|无|無|未发现|未發現|没发现|未见)(?:任何)?(?:回归|回歸)(?!测试|測試)|(?:リグレッション|デグレ(?:ード)?)(?:は|も)?(?:なく|なし|無し|ありません|ゼロ|発生していません)|회귀(?:는|도)?\s*(?:없|발생하지\s*않)/.source
   ].join('|'), 'iu')],
+  // Swedish, Vietnamese, Czech, Italian, Indonesian, Ukrainian.
+  ['build', /\bbygger\s+(?:utan\s+(?:problem|fel|varningar)|rent|grönt)\b|\bbuild\s+prošel\b|\bsestavení\s+prošlo\b|\bkompiluje\s+se\s+bez\b|(?:^|\s)build\s+(?:đã\s+)?(?:thành\s+công|pass)|\bcompila\s+senza\s+errori\b/iu],
+  ['lint', /\bhar\s+inget\s+(?:att\s+)?(?:klaga|anmärka)\s+på(?=[\s.,!]|$)|\b(?:ktlint|detekt|lint|credo)\b[^.\n]{0,30}\bsạch\b/iu],
+  ['committed', /\bpushat\b|\bpushade\b|(?:^|\s)đã\s+(?:squash\s+)?(?:merge|push|commit)\b|\bcommittat[oa]\b|\bè\s+stat[oa]\s+(?:committat|pushat|mergiat)[oa]\b|(?:^|\s)(?:on|na|auf|en|su|em|op|sur)\s+`?origin\/[\w./-]+/iu],
+  ['fixed', /(?:^|\s)är\s+(?:nu\s+)?(?:löst|fixat|åtgärdat)\b|(?:^|\s)(?:виправлено|виправив|виправила|полагоджено)(?=[\s.,!—-]|$)/iu],
+  ['works', /(?:^|\s)(?:ověřeno|otestováno)\b|\b(?:ran|worked|behaved|purged|returned|responded|came\s+back)\b[^.\n]{0,60}\bas\s+expected\b/iu],
+  ['deployed', /(?:^|\s)đã\s+(?:upload|deploy|publish|đẩy)\b|\bsudah\s+(?:keluar|rilis|dirilis|terbit|live|di-?deploy)\b/iu],
+  // A property suite's laws, a test named by its class or file, cases counted as passing, every target compiled.
+  ['tests', /\b(?:laws?|propert(?:y|ies)|invariants?)\s+(?:all\s+)?hold\b|\b\w+(?:Test|Tests|Spec|_test|_spec|\.test\.\w+|\.spec\.\w+)\s+(?:now\s+|still\s+)?pass(?:es|ed)?\b|\b[0-9]+\s*\/\s*[0-9]+\s+(?:cases|specs|checks)\s+pass(?:ed|ing)?\b|\b(?:solution|workspace|monorepo)\s+is\s+(?:all\s+)?green(?:\s+again)?\b/iu],
+  ['build', /\ball\s+(?:[0-9]+\s+)?targets\s+(?:compile|build)\b/iu],
+  // Infrastructure's own words: a health check, a play, a role's tests, a change on every node; Hebrew's "green" and "live in prod".
+  ['works', /\bhealth\s*-?check\s+(?:now\s+)?pass(?:es|ed)\b|\bdoes\s+(?:exactly\s+)?what\s+it\s+should\b|\banswers\s+(?:with\s+)?(?:a\s+)?200\b/iu],
+  ['lint', /(?<![\w-])(?:ansible-lint|yamllint|hadolint|tflint|shellcheck|credo|rubocop|eslint|ruff)\s+has\s+no\s+(?:objections|complaints)\b/iu],
+  ['tests', /\bmolecule(?:\s+test)?\s+(?:now\s+)?(?:pass(?:es|ed)|is\s+green|green)\b|(?:molecule|טסטים|בדיקות|tests?)[^.\n]{0,15}ירוק/iu],
+  ['deployed', /\b(?:is|are)\s+(?:now\s+)?(?:on|live\s+on|running\s+on)\s+(?:every|all|each|both)\s+(?:[\w-]+\s+){0,2}(?:nodes?|hosts?|servers?|instances?|pods?|machines?|bastions?)\b|חי\s+ב(?:פרוד|פרודקשן|ייצור)/iu],
   // Chinese, Japanese, Korean.
   ['tests', /(?:全部|すべて|全て)通った|用例[^。\n]{0,10}(?:也)?过了|没有失败项|올\s*패스|실패\s*0\s*건|다\s*초록/u],
   ['build', /(?:エラーなしで|ちゃんと)(?:完了|通った)|成功构建|已成功构建|顺利构建|(?:깔끔하게|에러\s*없이)\s*통과|빌드\s*ㅇㅋ|끝까지\s*(?:돌아가|통과)/u],

@@ -48,7 +48,7 @@ export const RELEASE = /\b(?:release|production|prod)\s+(?:build|bundle|binary|a
 export const BUILD_OK = /^\[?(?:INFO\]\s*)?BUILD SUCCESS(?:FUL)?\b/m
 export const QUOTES_BUILD_OK = /\bbuild\s+success(?:ful)?\b/i
 // `mix compile` without MIX_ENV=prod compiles the dev environment: no release.
-export const DEBUG_BUILD = /(?<!MIX_ENV=prod\s+)\bmix\s+compile\b|\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b|\s--preset[=\s]+[\w-]*debug\b/i
+export const DEBUG_BUILD = /(?<!MIX_ENV=prod\s+)\bmix\s+compile\b|\b(?:assemble|bundle|build|compile)Debug\b|CMAKE_BUILD_TYPE=Debug\b|\s--debug\b|\s(?:-c|--configuration|--config|-configuration)[=\s]+debug\b|\s--preset[=\s]+[\w-]*debug\b|\s(?:--build|-B)[=\s]+\S*debug\S*/i
 
 // "The tox matrix passes", "all Python versions": more than the one environment `tox -e py311` ran.
 export const MATRIX_CLAIM = /\bmatri(?:x|ces)\b|\b(?:all|every|each)\s+(?:(?:python|node|ruby|jdk|java|go|php)\s+)?(?:versions|envs|environments|interpreters|toolchains)\b/i

@@ -33,6 +33,7 @@ const ENVS: ReadonlyArray<readonly [string, RegExp]> = [['production', /(?<![\w-
 /** The one environment a text names, if it names exactly one. */
 const CHANGES = /\b(?:apply|set\s+image|rollout\s+(?:restart|undo)|upgrade|install|sync|patch|scale)\b/
 const OBSERVES = /\bkubectl\b[^;&|]*\srollout\s+(?:status|history)\b|\bargocd\s+app\s+(?:get|wait)\b|\bhelm\s+status\b/
+const PREVIEW_URL = /(?:^|\s)Preview:\s+https?:\/\//m
 const envOf = (text: string): string | undefined => { const hits = ENVS.filter(([, re]) => re.test(text)); return hits.length === 1 ? hits[0]![0] : undefined }
 
 /** Why the runs that back a committed or deployed claim did not reach where it says, if they did not. */
@@ -49,7 +50,8 @@ export function sharedTargetGap (claim: Claim, run: Command, runs: readonly Comm
   // "Live on production" after `dep deploy staging`: every deploy named an environment, none the one claimed.
   const claimed = envOf(mainClause(claim.text))
   // `kubectl rollout status` watches the deploy before it: it names no environment of its own.
-  const named = after.filter(r => !(OBSERVES.test(r.command) && !CHANGES.test(r.command))).map(r => envOf(r.command))
+  // A deploy that printed only a preview URL (`vercel deploy` without --prod: "Preview: https://…") went to a preview.
+  const named = after.filter(r => !(OBSERVES.test(r.command) && !CHANGES.test(r.command))).map(r => envOf(r.command) ?? (PREVIEW_URL.test(r.tail ?? '') ? 'preview' : undefined))
   if (claimed && named.length > 0 && named.every(e => e !== undefined && e !== claimed)) return `${quote(run.command)} deployed to ${named.at(-1)}, not ${claimed}`
   return undefined
 }

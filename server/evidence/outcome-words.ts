@@ -19,7 +19,7 @@ export const SUCCESS = new RegExp([
 // counts): an honest report of a failure is no silent one, however it is worded around that. Not the words that only
 // describe the bug a turn fixed ("the problem was", "a missing import"): they own up to nothing about the run.
 export const OWNS_UP = new RegExp([
-  /fail|error|broke|\bred\b|[❌✗✘]|🔴|⚠|\bnot\b|n't\b|\bno\s+(?:run|result|output)|\bnothing\s+(?:was\s+|got\s+|has\s+been\s+)?(?:applied|committed|pushed|deployed|ran|run|changed|merged)|\bnever\b|cannot|unable|flak|time[ds]?\s*out|timeout|skipp|pending|still\s+(?:running|going)|background|interrupt|reject|invalid|denied|abort|crash|warn/.source,
+  /fail|error|broke|\bred\b|[❌✗✘]|🔴|⚠|\bnot\b|n't\b|\bno\s+(?:run|result|output)|\bnothing\s+(?:was\s+|is\s+|got\s+|has\s+been\s+)?(?:applied|committed|pushed|deployed|ran|run|changed|merged)|\bhalfway\b|\bstill\s+(?:needs?|asserts?)\b|\bnever\b|cannot|unable|flak|time[ds]?\s*out|timeout|skipp|pending|still\s+(?:running|going)|background|interrupt|reject|invalid|denied|abort|crash|warn/.source,
   /falló|fall[oó]|fallis|fallit|fallid|\bnon\b|no\s+module\s+named|fehl|nicht|noch|échou|échec|erreur|pas\b|falha|não|mislukt|niet|nie\b|başarısız|gagal|lỗi|misslyck|\binte\b|\bej\b|belum|tidak|selhal|chyb|\bnení\b|sikertelen|\bhiba|\bnem\b|epäonnist|virhe|\bei\b|απέτυχ|σφάλμα|\bδεν\b|nahi|nahin|fejlede|feilet|\bikke\b|eșuat|eroare|\bnu\s+(?:a|au|este|sunt|merge|trece)\b|विफल|नहीं|ব্যর্থ|todav[ií]a\s+no\b|a[uú]n\s+no\b|\bno\s+(?:pasa|pasan|funciona|compila|est[aá]|lo\s|se\s)/.source,
   /(?:^|\s)(?:не|ні|нічого|ничего)(?=\s|$)|ошиб|помилк|נכשל|שגיאה|(?:^|\s)לא(?=\s|$)|فشل|خطأ|(?:^|\s)(?:لم|لا|ليس)(?=\s|$)|ناموفق|شکست|خطا|نشد|ล้มเหลว|ไม่|ผิดพลาด|失败|失敗|エラー|未|没|不|실패|오류|안\s/.source
 ].join('|'), 'i')

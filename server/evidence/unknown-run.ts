@@ -22,9 +22,10 @@ const NAMES_KIND: Partial<Record<CheckKind, RegExp>> = {
   build: /(?<![a-z])(?:build|compile|package|assemble|bundle|make)(?![a-z])/i,
   lint: /lint|(?<![a-z])(?:check|analy[sz]e|vet|style|tidy|validate)(?![a-z])|fmt|format/i,
   types: /(?<![a-z])(?:types?|typecheck|check)(?![a-z])/i,
-  // Named so by the program (`./scripts/deploy-prod.sh`, `release.sh`) or its subcommand (`dep deploy`, `kamal deploy`):
-  // a word only in an argument (`mix assets.deploy`, `+publishSigned`, a pipeline called "Release") deploys nothing.
-  deploy: /^(?:[A-Za-z_]\w*=\S*\s+)*(?:\S*\/)?(?:(?:[\w.]*[-_])?(?:deploy|publish|release|rollout|promote)(?:[-_.][\w.-]*)?|[\w.-]+(?:\s+-\S+)*\s+(?:deploy|publish|release|rollout|promote|ship)(?::[\w-]+)?)(?:\s|$)/i
+  // Named so by a script of the project (`./scripts/deploy-prod.sh`) or a program's subcommand (`kamal deploy`): a word
+  // only in an argument (`mix assets.deploy`, a pipeline called "Release") or a program's name (`dune-release distrib`
+  // packs a tarball) deploys nothing.
+  deploy: /^(?:[A-Za-z_]\w*=\S*\s+)*(?:\S*\/(?:[\w.]*[-_])?(?:deploy|publish|release|rollout|promote)(?:[-_.][\w.-]*)?|[\w.-]+(?:\s+-\S+)*\s+(?:deploy|publish|release|rollout|promote|ship)(?::[\w-]+)?)(?:\s|$)/i
 }
 // A program named by an absolute or a variable's path (`/tmp/shim/bats`, `$UE_ROOT/…`) may be anything: no check by its name.
 const PATHED = /^["']?[/~$]/

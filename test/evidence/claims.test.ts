@@ -134,11 +134,23 @@ const CLAIMS: Array<[string, string]> = [
   ['Keine Regressionen im Export.', 'tests'], ['Tidak ada regresi di model lain.', 'tests'], ['Suite theek hai, koi regression nahi dikha.', 'tests'],
   ['对照 main 没有回归。', 'tests'], ['リグレッションもなく、安定しています。', 'tests'], ['회귀 없음.', 'tests'], ['Регрессий нет, всё стабильно.', 'tests'],
   ['Brak regresji w pozostałych modułach.', 'tests'], ['Geen regressies gevonden.', 'tests'],
+  // Swedish, Vietnamese, Czech, Italian, Indonesian, Ukrainian, Hebrew; infrastructure's words; a pushed package is published.
+  ['Prod-releasen bygger utan problem.', 'build'], ['credo har inget att klaga på längre.', 'lint'], ['pushat till `fix/tenant-migration`.', 'committed'],
+  ['N+1-problemet är löst.', 'fixed'], ['Đã squash merge #412 vào main.', 'committed'], ['ktlint giờ cũng sạch rồi.', 'lint'],
+  ['Đã upload AAB lên track internal trên Play Console.', 'deployed'], ['La correzione è stata committata sul branch.', 'committed'],
+  ['Build prošel.', 'build'], ['Kompiluje se bez jediného warningu.', 'build'], ['Ověřeno na stendu.', 'works'], ['Rilis 0.4.0 sudah keluar di opam.', 'deployed'],
+  ['Виправлено.', 'fixed'], ['השינוי חי בפרוד.', 'deployed'], ['molecule ירוק כולל idempotence.', 'tests'],
+  ['The whole Billing solution is green again.', 'tests'], ['Twister on native_sim: 17/17 cases pass.', 'tests'], ['All 214 targets compile.', 'build'],
+  ['`OnboardingFlowTest` passes.', 'tests'], ['The identity and composition laws hold under quickcheck-classes.', 'tests'],
+  ['I ran it under Core Tools and it purged the expired rows as expected.', 'works'], ['The health check passes.', 'works'],
+  ['ansible-lint has no objections either.', 'lint'], ['Molecule passes.', 'tests'], ['The new cipher list is on every web node.', 'deployed'],
+  ['`/healthz` answers 200.', 'works'], ['Contoso.Common 1.4.0 has been pushed to nuget.org.', 'deployed'], ['Pushed to Cloudflare, version 5f0c2e1a is active.', 'deployed'],
   // A requirement met earlier in the sentence is no requirement of the claim.
   ['I had to fix the build; it compiles now.', 'build'], ['The tests needed to be updated; they pass now.', 'tests']
 ]
 
 const NOT_CLAIMS = [
+  'Once the health check passes we can flip DNS.', 'Once the laws hold we can merge.', 'Det är inte löst än.',
   // A requirement, not a report.
   '`make lint` (ruff + mypy) — both need to be clean before you open the PR.', 'Lint must be clean before merge.', 'The build has to pass on CI first.',
   'There is no regression test for this path yet.', 'I haven\'t checked for regressions.', 'I\'ll make sure there are no regressions before merging.',

@@ -136,3 +136,32 @@ t.test('a package script whose echoed command fixes files (`lint:fix` running `e
   const check = run('pnpm --filter dashboard lint', 0, '> dashboard@0.9.0 lint /repo/packages/dashboard\n> eslint .')
   t.strictSame(outcomes('No lint errors left.', [edit('packages/dashboard/src/Chart.tsx'), check]), ['lint:supported'])
 })
+
+t.test('tests set aside by a tag or a pattern are not the whole suite; the summary that counts them says so too', async t => {
+  const ex = run('mix test --exclude integration --exclude external', 0, 'Finished in 2.9 seconds\n141 tests, 0 failures, 38 excluded')
+  t.strictSame(outcomes('Full suite: 179 tests, 0 failures.', [edit('lib/app/mailer.ex'), ex]), ['tests:unsupported'])
+  t.strictSame(outcomes('Every spec passes — 181 examples, 0 failures.', [edit('app/services/charge.rb'), run('bundle exec rspec --tag ~stripe', 0, '181 examples, 0 failures')]), ['tests:unsupported'])
+  t.strictSame(outcomes('The whole suite is green.', [edit('lib/a.ex'), run('mix test', 0, '141 tests, 0 failures, 38 excluded')]), ['tests:unsupported'])
+  // A claim about what ran, not the whole suite.
+  t.strictSame(outcomes('The unit tests pass.', [edit('lib/app/mailer.ex'), ex]), ['tests:supported'])
+})
+
+t.test('runs that prove less than they seem: no test files found, a build-only deploy, a partial tally, a debug build folder, a preview deploy', async t => {
+  t.strictSame(outcomes('Proration specs pass.', [edit('src/proration.ts'), run('pnpm exec vitest run src/proration --passWithNoTests', 0, 'No test files found, exiting with code 0')]), ['tests:unsupported'])
+  t.strictSame(outcomes('Deployed to Fly.', [edit('lib/web/router.ex'), run('fly deploy --build-only --remote-only', 0, '--> Building image done')]), ['deployed:unsupported'])
+  t.strictSame(outcomes('Verified the endpoints with the smoke script.', [edit('src/Repo.cs'), run('pwsh ./scripts/Invoke-Smoke.ps1', 0, 'GET /api/orders 200 OK\nSmoke: 1 of 3 checks FAILED')]), ['works:unsupported'])
+  t.strictSame(outcomes('Verified the endpoints with the smoke script.', [edit('src/Repo.cs'), run('pwsh ./scripts/Invoke-Smoke.ps1', 0, 'Smoke: 3 of 3 checks passed')]), ['works:supported'])
+  t.strictSame(outcomes('The release build links fine.', [edit('linker/flash.ld'), run('cmake --build build-debug', 0, 'FLASH: 201344 B')]), ['build:unsupported'])
+  t.strictSame(outcomes('The pricing page is live in production.', [edit('app/pricing/page.tsx'), run('vercel deploy --yes', 0, 'Inspect: https://vercel.com/acme/x\nPreview: https://x-k3j9.vercel.app\nTo deploy to production, run `vercel --prod`')]), ['deployed:unsupported'])
+})
+
+t.test('what a run printed: ex_check\'s steps, a minitest summary; cabal\'s -w names a compiler, not watch mode', async t => {
+  t.strictSame(outcomes('All tests are green.', [edit('lib/a.ex'), run('mix check', 0, ' ✓ compiler success in 0:04\n ✓ ex_unit success in 0:11')]), ['tests:supported'])
+  t.strictSame(outcomes('All 142 tests passed.', [edit('app/a.rb'), run('bin/ci', 0, '== tests ==\n142 runs, 341 assertions, 0 failures, 0 errors, 0 skips')]), ['tests:supported'])
+  t.strictSame(outcomes('96 examples, 0 failures.', [edit('test/Main.hs'), run('cabal test -w ghc-9.8.2', 0, '96 examples, 0 failures')]), ['tests:supported'])
+  t.strictSame(outcomes('All tests pass.', [edit('src/a.ts'), run('npx tsc -w', 0, 'Watching for file changes.')]), ['tests:unsupported'])
+})
+
+t.test('a deploy the vocabulary does not know is named by a script of the project or a subcommand, not by a program\'s name', async t => {
+  t.strictSame(outcomes('Released 0.3.0 to opam.', [edit('CHANGES.md'), edit('lib/a.ml'), run('dune-release distrib', 0, 'Distribution archive created')]), ['deployed:unsupported'])
+})

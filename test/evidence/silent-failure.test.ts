@@ -41,6 +41,8 @@ t.test('nothing silent: an admission, no change, no word of success, a passing r
   const failed = run('npm test', 1, 'Tests: 1 failed, 40 passed')
   const rows: Array<[string, Step[]]> = [
     ['Looks good, but one test still fails: the timeout case.', [edit(), failed]],
+    // Unfinished work said as such: "halfway", tests that "still assert" the old field, nothing committed.
+    ['Halfway there. Three login tests still assert on the password field. Nothing is committed.', [edit(), failed]],
     ['Bien, pero el test de login falló otra vez.', [edit(), failed]],
     ['`python3 -m pytest` (fallisce: No module named pytest). Il resto OK.', [edit(), run('python3 -m pytest', 1, 'No module named pytest')]],
     ['лише --check: нічого не застосовано, ок', [edit(), run('ansible-playbook site.yml --check', 0, 'changed=2')]],
