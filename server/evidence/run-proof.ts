@@ -42,12 +42,12 @@ const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (?:(?:echo|printf|true|exit 0|:
 // bun and yarn echo it as "$ echo …", on the output's first line.
 const PRINTS_ONLY_DOLLAR = /^\$ (?:echo|printf|true|exit 0|:)(?:\s|$)/
 const RUNS_PACKAGE_SCRIPT = /^\s*(?:bun|yarn|pnpm|npm)\s+(?:run\s+)?[\w:-]+\s*$/
-// A package manager echoes the script it runs ("> dashboard@0.9.0 lint:fix" then "> eslint . --fix"): what it ran.
-const PACKAGE_MANAGER = /^\s*(?:bun|yarn|pnpm|npm)\b/
-const SCRIPT_ECHO = /^> (?!\S+@\S* \S+)(.{1,300})$/gm
+// npm, pnpm, yarn and bun echo the script they run: "> pkg@1.0.0 build" then "> tsc -p tsconfig.build.json".
+export const RUNS_SCRIPT = /^\s*(npm|pnpm|yarn|bun)\b/
+export const ECHOED = /^> (?!\S+@\S* \S+$)(.{1,300})$/gm
 /** Whether a package script's own echoed command rewrites files (`lint:fix` running `eslint . --fix`). */
 const scriptRewrites = (command: string, output: string): boolean =>
-  PACKAGE_MANAGER.test(command) && [...output.slice(0, 4096).matchAll(SCRIPT_ECHO)].some(m => REWRITES.test(m[1]!))
+  RUNS_SCRIPT.test(command) && [...output.slice(0, 4096).matchAll(ECHOED)].some(m => REWRITES.test(m[1]!))
 // make prints each recipe line before it runs it: a target whose every line is an `echo` and what it echoed ran nothing.
 const ECHO_LINE = /^@?(?:echo|printf)\s+(?:-[neE]+\s+)*(['"]?)(.*)\1$/
 const makePrintsOnly = (command: string, output: string): boolean => {

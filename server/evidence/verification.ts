@@ -1,7 +1,7 @@
 /** Which shell commands are verifications (tests, builds, linters, type checks), from the configured RE2 patterns; pure. */
 import { compilePatterns, type PatternSet } from '../judge/patterns.js'
 import { type CheckKind, type CheckPatterns, compileChecks } from './checks.js'
-import { runProof, SKIPS_TESTS } from './run-proof.js'
+import { ECHOED, runProof, RUNS_SCRIPT, SKIPS_TESTS } from './run-proof.js'
 import type { Classifier } from './steps.js'
 
 export interface EvidenceSettings {
@@ -132,9 +132,6 @@ export function createClassifier (settings: Pick<EvidenceSettings, 'verification
   }
 }
 
-// npm, pnpm, yarn and bun echo the script they run: "> pkg@1.0.0 build" then "> tsc -p tsconfig.build.json".
-const RUNS_SCRIPT = /^\s*(npm|pnpm|yarn|bun)\b/
-const ECHOED = /^> (?!\S+@\S* \S+$)(.{1,300})$/gm
 const TRACED = /^(?:\+{1,3}|==>|-->|▶)\s(.{1,300})$/gm
 
 // make echoes each recipe line as it runs it ("uv run pyright"), its own notes aside ("make[1]: Entering directory").
