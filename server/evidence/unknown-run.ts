@@ -20,7 +20,7 @@ const BUILDS = /\s(?:compile|build|package|assemble|bundle|release)(?:\s|$)/
 const NAMES_KIND: Partial<Record<CheckKind, RegExp>> = {
   tests: /(?<![a-z])(?:tests?|specs?|check)(?![a-z])/i,
   build: /(?<![a-z])(?:build|compile|package|assemble|bundle|make)(?![a-z])/i,
-  lint: /lint|(?<![a-z])(?:check|analy[sz]e|vet|style|tidy|validate)(?![a-z])|fmt|format/i,
+  lint: /lint|(?<![a-z])(?:check|analy[sz]e|vet|style|tidy|validate|format)(?![a-z])|fmt(?![a-z])/i,
   types: /(?<![a-z])(?:types?|typecheck|check)(?![a-z])/i,
   // Named so by a script of the project (`./scripts/deploy-prod.sh`) or a program's subcommand (`kamal deploy`): a word
   // only in an argument (`mix assets.deploy`, a pipeline called "Release") or a program's name (`dune-release distrib`

@@ -105,10 +105,11 @@ t.test('a deploy the vocabulary does not know: named so by its program or subcom
 })
 
 t.test('a format check the vocabulary does not know names the lint kind (formatting is lint by the claim rules)', async t => {
-  t.strictSame(outcomes('Formatting is clean.', [edit('scripts/build.sh'), run('shfmtx -d scripts/', 0, '')]), ['lint:unchecked'])
+  t.strictSame(outcomes('Formatting is clean.', [edit('scripts/build.sh'), run('shfmt2 -d scripts/', 0, '')]), ['lint:unchecked'])
   t.strictSame(outcomes('Lint is clean.', [edit('src/a.kt'), run('ktfmt-check src/', 0, '')]), ['lint:unchecked'])
-  // What rewrites formats nothing it could report: no check.
+  // What rewrites formats nothing it could report: no check; nor a program whose name only holds the letters.
   t.strictSame(outcomes('Formatting is clean.', [edit('src/a.kt'), run('ktfmt --fix src/', 0, '')]), ['lint:unsupported'])
+  t.strictSame(outcomes('Lint is clean.', [edit('src/a.py'), run('information-dump src/', 0, '')]), ['lint:unsupported'])
 })
 
 t.test('"ready" after a failed check: an && chain that passed ran every one of its checks, the failed one included', async t => {
