@@ -36,8 +36,9 @@ const IMAGE = /(?:^|[\s`(])(?:ghcr\.io|docker\.io|quay\.io|gcr\.io|[\w-]+\.azure
 // "Shipped to the remote 🚀 3f2a9d1 is on origin/feature": a branch pushed is shared history, not a deploy.
 // A branch is shared history too: "commit e41b9c0 ya subido a main" is a push.
 const TO_THE_REMOTE = /\b(?:shipped|pushed|sent|published)\s+to\s+(?:the\s+)?(?:remote|origin)\b|(?:^|[\s`])origin\/[\w./-]+|\b(?:subid[oa]s?|sub[ií]|shipped|sent|uploaded|hochgeladen|envoy[ée]e?s?|enviad[oa]s?|mandad[oa]s?)\s+(?:a|al|pro|para|to|auf|nach|sur|su)\s+(?:the\s+)?`?(?:main|master|trunk|develop)\b`?(?!\s*(?:server|site|cluster|environment|database|db)\b)/i
-// "Pushed to nuget.org", "pushed to Cloudflare", "pushed to prod": a package registry or a host is no git remote.
-const TO_A_HOST = /\bpushed\s+(?:it\s+|them\s+|this\s+)?(?:up\s+)?to\s+(?:the\s+)?(?:nuget(?:\.org)?|pypi(?:\.org)?|npm(?:js)?(?:\.com)?|crates\.io|rubygems(?:\.org)?|hackage|hex(?:\.pm)?|pub\.dev|packagist|maven\s+central|docker\s*hub|cloudflare|vercel|netlify|heroku|fly(?:\.io)?|render|railway|app\s+engine|prod|production|staging|the\s+(?:registry|store|app\s+store|play\s+store)|testflight|app\s+store|play\s+store)\b/i
+// "Pushed to nuget.org", "pushed to Cloudflare": a package registry or a host is no git remote. (Not "prod" or "staging":
+// branches are named so too.)
+const TO_A_HOST = /\bpushed\s+(?:it\s+|them\s+|this\s+)?(?:up\s+)?to\s+(?:the\s+)?(?:nuget(?:\.org)?|pypi(?:\.org)?|npm(?:js)?(?:\.com)?|crates\.io|rubygems(?:\.org)?|hackage|hex(?:\.pm)?|pub\.dev|packagist|maven\s+central|docker\s*hub|cloudflare|vercel|netlify|heroku|fly(?:\.io)?|render|railway|app\s+engine|the\s+(?:registry|store|app\s+store|play\s+store)|testflight|app\s+store|play\s+store)\b/i
 export function subjectType (sentence: string, type: ClaimType): ClaimType {
   if (type === 'committed' && /\bpushed\b/i.test(sentence) && (IMAGE.test(sentence) || TO_A_HOST.test(sentence))) return 'deployed'
   if (type === 'deployed' && TO_THE_REMOTE.test(sentence) && !IMAGE.test(sentence)) return 'committed'

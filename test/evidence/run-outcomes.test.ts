@@ -166,3 +166,8 @@ t.test('what a run printed: ex_check\'s steps, a minitest summary; cabal\'s -w n
 t.test('a deploy the vocabulary does not know is named by a script of the project or a subcommand, not by a program\'s name', async t => {
   t.strictSame(outcomes('Released 0.3.0 to opam.', [edit('CHANGES.md'), edit('lib/a.ml'), run('dune-release distrib', 0, 'Distribution archive created')]), ['deployed:unsupported'])
 })
+
+t.test('"pushed to" a registry or a host is published; to a branch named staging it is a push', async t => {
+  t.strictSame(outcomes('Pushed to the staging branch.', [edit('src/a.py'), run('git push origin staging', 0, '')]), ['committed:supported'])
+  t.strictSame(outcomes('1.4.0 has been pushed to nuget.org.', [edit('src/A.csproj'), run('git push origin main', 0, '')]), ['deployed:unsupported'])
+})
