@@ -21,7 +21,7 @@ export type Command = Extract<Step, { kind: 'command' }>
 // Claims about the project's own checks: a dependency's copy passing its tests is not them.
 const OWN_CHECKS: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types', 'ready'])
 // Claims a check the vocabulary may not know can back: a command it does not know may be that check.
-const MAY_BE_UNKNOWN: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types', 'deployed'])
+const MAY_BE_UNKNOWN: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types', 'deployed', 'fixed', 'works'])
 // A changelog line or a README written after a run changes nothing the run checked; a failed edit changed nothing at all.
 export const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
 
@@ -54,11 +54,12 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   const runs = commits.length > 0 ? commits : all
   const after = runs.filter(([, i]) => i > lastEdit)
   const what = kinds.join(' / ')
-  const maybe = all.length === 0 && MAY_BE_UNKNOWN.has(claim.type) ? unknownRun(steps, lastEdit, kinds[0]!, claim.text) : undefined
+  const unknownKind = kinds.includes('run') ? 'run' : kinds[0]!
+  const maybe = all.length === 0 && MAY_BE_UNKNOWN.has(claim.type) ? unknownRun(steps, lastEdit, unknownKind, claim.text) : undefined
   // A deploy the vocabulary does not know still names where it went: `./deploy.sh staging` is no "live in production".
   const aimedElsewhere = maybe && sharedTargetGap(claim, maybe, [maybe], [maybe], steps)
   if (maybe && aimedElsewhere) return { ok: false, why: aimedElsewhere, run: maybe }
-  if (maybe) return { ok: false, unknown: maybe, why: `no ${what} command hookjudge knows ran; ${quote(maybe.command)} passed after the last edit and may be one (evidence.checks.${kinds[0]} can name it)` }
+  if (maybe) return { ok: false, unknown: maybe, why: `no ${what} command hookjudge knows ran; ${quote(maybe.command)} passed after the last edit and may be one (evidence.checks.${unknownKind} can name it)` }
   if (after.length === 0) return { ok: false, why: runs.length > 0 ? `files were edited after the last ${what} run (${quote(runs.at(-1)![0].command)})` : `no ${what} command ran in this turn`, ...(runs.length > 0 ? { run: runs.at(-1)![0] } : {}) }
   const [last, lastAt] = after.at(-1)!
   // "Builds on x86_64-linux" after `nix build .#…x86_64-linux…` passed and the aarch64 one failed claims the one it names.

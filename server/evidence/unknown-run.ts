@@ -3,6 +3,7 @@ import type { CheckKind } from './checks.js'
 import type { Step } from './steps.js'
 import { quotedCount, saysFailed } from './quoted-count.js'
 import { HIDDEN, REWRITES } from './run-proof.js'
+import { outsideEdits } from './run-scope.js'
 import { showsOnly, simpleCommands } from './verification.js'
 
 type Command = Extract<Step, { kind: 'command' }>
@@ -33,14 +34,27 @@ const PATHED = /^["']?[/~$]/
 const acting = (text: string) => !PATHED.test(text) && !showsOnly(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) && !PREPARES.test(` ${text}`)
 const unknownCheck = (text: string, kind: CheckKind) => acting(text) && (kind === 'build' || !BUILDS.test(` ${text}`)) && NAMES_KIND[kind]?.test(text) === true
 
+// A fix or a behaviour is exercised by running something, not by building, packing, dry-running, checking its syntax,
+// inspecting, restarting or shipping it: a word of those anywhere in a program's words (`mix assets.build`, `BuildScript.Build`, `oc get pods`).
+const NO_EXERCISE = /(?<![a-z])(?:build|compile|package|assemble|bundle|install|apply|deploy|sync|push|publish|release|upload|get|describe|inspect|ping|status|list|ls|show|logs?|version|info|restart|reload|clear|cache:clear|analy[sz]e|check|validate|configtest|lint|vet|fmt|format)(?![a-z])|--(?:dry[-_]?run|no-run|syntax-check|check|list)\b|\s-[nt](?:\s|$)/i
+// A shell function or alias the line itself defines runs what the line wrote (`x() { echo ok; }; x`).
+const DEFINES = /(?:^|[;&|{]\s*)(?:function\s+)?[\w.-]+\s*\(\)\s*\{|(?:^|[;&|]\s*)alias\s/
+/** A passing line that may exercise a change: one of its programs acts, and does not only build, dry-run, inspect, restart or ship. */
+const exercising = (command: string) => !DEFINES.test(command) && simpleCommands(command).some(p => acting(p.text) && !NO_EXERCISE.test(words(p.text)))
+// camelCase split into words: `BuildScript.BuildAndroidDev` builds.
+const words = (command: string) => command.replace(/([a-z])([A-Z])/g, '$1 $2')
+
 /**
  * The last command after the last code edit that passed, checks nothing the vocabulary knows, and does more than look or
  * manage. Its line names the kind of check, or its last lines print a count the claim quotes (`Invoke-Pester` → "Tests
  * Passed: 27, Failed: 0" for "27 tests, 0 failures"): then a pipe hid nothing the claim did not read.
  */
 export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind, claim = ''): Command | undefined {
+  const edited = steps.flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : [])
   return steps.slice(lastEdit + 1).findLast((s): s is Command => {
     if (s.kind !== 'command' || s.status !== 'passed' || saysFailed(s.tail ?? '')) return false
+    // `cd roles/fail2ban && molecule test` checks nothing of an edit under roles/sshd.
+    if (outsideEdits(s.command, edited) !== undefined) return false
     const quoted = quotedCount(claim, s) !== undefined
     // A program of the project's own (`./tools/conform`) is a check of the kind whose count it printed.
     const checks = s.checks ?? []
@@ -49,6 +63,8 @@ export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind, cl
     const deploys = kind === 'deploy' && simpleCommands(s.command).some(p => unknownCheck(p.text, kind))
     if (checks.length > 0 && !((quoted || deploys) && checks.every(k => k === 'run'))) return false
     const acts = (p: { text: string }) => quoted ? acting(p.text) : unknownCheck(p.text, kind)
-    return (quoted || (!HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command))) && simpleCommands(s.command).some(acts)
+    const shown = quoted || (!HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command))
+    if (kind === 'run') return checks.length === 0 && shown && exercising(s.command)
+    return shown && simpleCommands(s.command).some(acts)
   })
 }

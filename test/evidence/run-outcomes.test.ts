@@ -104,6 +104,23 @@ t.test('a deploy the vocabulary does not know: named so by its program or subcom
   t.strictSame(deployed('Deployed to production.', './deploy.sh --dry-run production'), ['deployed:unsupported'])
 })
 
+t.test('"fixed" or "works" after a program the vocabulary does not know: one that may exercise the change leaves the claim unchecked', async t => {
+  const fixed = (command: string, output = 'ok', edited = 'roles/nginx/tasks/main.yml') => outcomes('Fixed.', [edit(edited), run(command, 0, output)])
+  t.strictSame(fixed('molecule test'), ['fixed:unchecked'])
+  t.strictSame(fixed('mix ecto.migrate && mix ecto.rollback && mix ecto.migrate'), ['fixed:unchecked'])
+  t.strictSame(outcomes('Confirmed the retry path works.', [edit('src/a.rb'), run('promtool check rules rules/*.yml && promtool test rules tests/*.yml', 0, 'SUCCESS')]), ['works:unchecked'])
+  t.match(checkClaims(findClaims('Fixed.'), [edit('src/a.rb'), run('molecule test', 0, '')])[0], { evidence: /evidence\.checks\.run can name it/, command: 'molecule test' })
+  // What builds, dry-runs, checks syntax, inspects, restarts or ships runs nothing of the change.
+  for (const command of ['mix assets.build', 'unity-editor -batchmode -executeMethod BuildScript.BuildAndroidDev', 'snakemake -n --directory .test',
+    'bq query --dry_run < q.sql', 'docker compose exec edge nginx -t', 'oc -n dev get pods', 'celery -A shop inspect ping', 'php bin/console cache:clear',
+    'terragrunt apply -auto-approve', 'systemd-analyze calendar daily']) t.strictSame(fixed(command), ['fixed:unsupported'], command)
+  t.strictSame(fixed('cd roles/fail2ban && molecule test', 'ok', 'roles/sshd/templates/sshd_config.j2'), ['fixed:unsupported'], 'in a folder the edits are not in')
+  t.strictSame(fixed('adb shell am start -W -n x/.Main && adb logcat -d | tail -n 4'), ['fixed:unsupported'], 'its status hidden by a pipe')
+  t.strictSame(fixed('molecule test', 'ran 3\n1 failed'), ['fixed:unsupported'], 'its output reports a failure')
+  t.strictSame(fixed('snake() { echo ok; }; snake run'), ['fixed:unsupported'], 'a function the line defines')
+  t.strictSame(outcomes('Fixed.', [run('molecule test', 0, 'ok'), edit('roles/a/tasks/main.yml')]), ['fixed:unsupported'], 'before the last edit')
+})
+
 t.test('a format check the vocabulary does not know names the lint kind (formatting is lint by the claim rules)', async t => {
   t.strictSame(outcomes('Formatting is clean.', [edit('scripts/build.sh'), run('shfmt2 -d scripts/', 0, '')]), ['lint:unchecked'])
   t.strictSame(outcomes('Lint is clean.', [edit('src/a.kt'), run('ktfmt-check src/', 0, '')]), ['lint:unchecked'])
