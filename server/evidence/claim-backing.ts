@@ -13,6 +13,7 @@ import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
 import { quotedCount } from './quoted-count.js'
 import { HIDDEN_STATUS, REWRITES_EXPECTED } from './run-proof.js'
+import { NONE_FAILED, OWNS_UP } from './outcome-words.js'
 import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
 
@@ -33,6 +34,13 @@ const EXCLUDES = /(?:^|\s)(?:--exclude[=\s]|--tag[=\s]+['"]?~|-m[=\s]+['"]?not\s
 const EXCLUDED = /\b[1-9][0-9]* excluded\b|^Run options: exclude \{/m
 const setAside = (run: Command): string | undefined =>
   EXCLUDES.test(run.command) ? 'an excluding option' : EXCLUDED.test(run.tail ?? '') ? 'its summary counts tests excluded' : undefined
+
+const OTHERS = /\b(?:the\s+)?(?:other|remaining)\s+([0-9]{1,6})\b|\brest\s+of\s+the\s+([0-9]{1,6})\b|\b([0-9]{1,6})\s+(?:autres|otros|otras|restantes|anderen|übrigen|altri)\b/i
+function othersPassed (clause: string, run: Command): boolean {
+  const m = OTHERS.exec(clause)
+  const n = m && (m[1] ?? m[2] ?? m[3])
+  return !!n && new RegExp(`(?<![0-9])${n}\\s+(?:tests?\\s+)?(?:passed|passing)\\b`).test(run.tail ?? '')
+}
 
 /** Why the turn's runs cannot back a claim of these kinds, or the run that does; `run`: the one to run again, if any. */
 // contradicts: the run itself says it did not pass (failed, no result, proves nothing, ran a redefined command), as opposed
@@ -66,6 +74,8 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   // "Unit tests: both new cases pass" while only the integration suite failed claims the unit run.
   const unitOnly = (r: Command) => UNIT.test(claim.clause ?? claim.text) && WIDER_LEVEL.test(last.command) && !WIDER_LEVEL.test(r.command)
   const [run, at] = last.status === 'failed' ? after.findLast(([r]) => r.status === 'passed' && (namesScope(claim.clause ?? claim.text, r.command, last.command) || unitOnly(r))) ?? [last, lastAt] : [last, lastAt]
+  // "The other 61 tests pass" beside the one that fails: the failed run's own tally of passes, reported as such.
+  if (run.status === 'failed' && claim.type === 'tests' && othersPassed(claim.clause ?? claim.text, run)) return { ok: true, run }
   if (run.status === 'failed') return { ok: false, contradicts: true, failed: true, why: `the last ${quote(run.command)} failed${run.exitCode !== undefined && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ' (its output reports failures)'}`, run }
   if (run.status !== 'passed') return { ok: false, contradicts: true, why: `the last ${quote(run.command)} has no result (still running, in the background, interrupted or timed out)`, run }
   // A hidden status whose last lines print the count the claim quotes, and no failure: the claim reports what it read.
@@ -121,7 +131,12 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
     if (wider) return { ok: false, why: `only a run on named files (${quote(run.command)}) passed after ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   // "tox is green" names tox: a passing pytest of one file is not it while tox's own last run failed.
-  const named = runnerNamed(claim.text, run) === undefined && runs.findLast(([r]) => r !== run && r.status === 'failed' && runnerNamed(claim.text, r) !== undefined)
+  // "fmt -check is clean and tflint no longer complains" names tflint too: its last run failing, and the claim owning up to
+  // nothing, the claim is not what ran.
+  const own = runnerNamed(claim.text, run)
+  const silent = own !== undefined && !OWNS_UP.test(claim.text.replace(NONE_FAILED, ' '))
+  const named = (own === undefined || silent) && runs.findLast(([r]) => r !== run && r.status === 'failed' && runnerNamed(claim.text, r) !== undefined && runnerNamed(claim.text, r) !== own &&
+    !runs.some(([p, i]) => p.status === 'passed' && i > runs.find(([x]) => x === r)![1] && runnerNamed(claim.text, p) === runnerNamed(claim.text, r)))
   if (named) return { ok: false, why: `the claim names \`${runnerNamed(claim.text, named[0])}\`, whose last run failed; ${quote(run.command)} is another run`, run: named[0] }
   return { ok: true, run }
 }

@@ -21,7 +21,8 @@ export const SUBJECT_SHAPES: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['types', saysNothing(TYPE_TOOLS)], ['lint', saysNothing(LINT_TOOLS)]
 ]
 
-const TESTS_WORD = /\b(?:tests?|specs?|suites?|examples|cases|scenarios|assertions|pytest|jest|vitest|rspec|phpunit|pest|ctest|busted|minitest|mocha|junit|nextest|twister)\b|テスト|测试|테스트|testy|testes|pruebas/i
+// A folder (`tests/`) names no tests.
+const TESTS_WORD = /\b(?:tests?|specs?|suites?|examples|cases|scenarios|assertions|pytest|jest|vitest|rspec|phpunit|pest|ctest|busted|minitest|mocha|junit|nextest|twister)\b(?!\/)|テスト|测试|테스트|testy|testes|pruebas/i
 const TYPE_TOOL = new RegExp(`(?<![\\w-])(?:${TYPE_TOOLS})(?![\\w-])`, 'i')
 const LINT_TOOL = new RegExp(`(?<![\\w-])(?:${LINT_TOOLS})(?![\\w-])`, 'i')
 
@@ -32,10 +33,10 @@ export const toolsNamed = (text: string, kind: 'types' | 'lint'): string[] => [.
 
 /** A "tests" claim whose sentence names no test but a type checker or a linter ("mypy meldet keine Fehler") is that tool's claim. */
 // "ghcr.io/acme/api:2.4.1 is pushed": an image in a registry is published, not committed.
-const IMAGE = /(?:^|[\s`(])(?:ghcr\.io|docker\.io|quay\.io|gcr\.io|[\w-]+\.azurecr\.io|[\w.-]+\.amazonaws\.com|registry\.[\w.-]+|[\w.-]+-docker\.pkg\.dev)\/\S+|\b(?:docker|container|OCI)\s+images?\b|\bimages?\s+(?:\S+\s+){0,2}(?:is|are|was|were|has\s+been)\s+pushed\b|\bpushed\s+(?:the\s+)?(?:new\s+)?(?:docker\s+|container\s+)?images?\b|\bto\s+(?:ECR|GHCR|GCR|ACR|Docker\s*Hub|Artifact\s+Registry)\b/i
+const IMAGE = /(?:^|[\s`(])(?:ghcr\.io|docker\.io|quay\.io|gcr\.io|[\w-]+\.azurecr\.io|[\w.-]+\.amazonaws\.com|registry\.[\w.-]+|[\w.-]+-docker\.pkg\.dev)\/\S+|\b(?:docker|container|OCI)\s+images?\b|\bimages?\s+(?:\S+\s+){0,2}(?:is|are|was|were|has\s+been)\s+pushed\b|\bpushed\s+(?:the\s+)?(?:new\s+)?(?:docker\s+|container\s+)?images?\b|\bto\s+(?:ECR|GHCR|GCR|ACR|Docker\s*Hub|Artifact\s+Registry)\b|(?:^|[\s`(])[\w.-]+(?:\/[\w.-]+)+:[\w][\w.-]*(?=[\s`),]|$)/i
 // "Shipped to the remote 🚀 3f2a9d1 is on origin/feature": a branch pushed is shared history, not a deploy.
 // A branch is shared history too: "commit e41b9c0 ya subido a main" is a push.
-const TO_THE_REMOTE = /\b(?:shipped|pushed|sent|published)\s+to\s+(?:the\s+)?(?:remote|origin)\b|(?:^|[\s`])origin\/[\w./-]+|\b(?:subid[oa]s?|sub[ií]|shipped|sent|uploaded|hochgeladen|envoy[ée]e?s?|enviad[oa]s?|mandad[oa]s?)\s+(?:a|al|pro|para|to|auf|nach|sur|su)\s+(?:the\s+)?`?(?:main|master|trunk|develop)\b`?(?!\s*(?:server|site|cluster|environment|database|db)\b)/i
+const TO_THE_REMOTE = /\b(?:shipped|pushed|sent|published)\s+to\s+(?:the\s+)?(?:remote|origin)\b|\bpouss[ée]e?s?\s+sur\s+(?:la\s+branche\b|`?[\w.-]+\/[\w./-]+|`?(?:main|master|develop|trunk)\b)|(?:^|[\s`])origin\/[\w./-]+|\b(?:subid[oa]s?|sub[ií]|shipped|sent|uploaded|hochgeladen|envoy[ée]e?s?|enviad[oa]s?|mandad[oa]s?)\s+(?:a|al|pro|para|to|auf|nach|sur|su)\s+(?:the\s+)?`?(?:main|master|trunk|develop)\b`?(?!\s*(?:server|site|cluster|environment|database|db)\b)/i
 // "Pushed to nuget.org", "pushed to Cloudflare": a package registry or a host is no git remote. (Not "prod" or "staging":
 // branches are named so too.)
 const TO_A_HOST = /\bpushed\s+(?:it\s+|them\s+|this\s+)?(?:up\s+)?to\s+(?:the\s+)?(?:nuget(?:\.org)?|pypi(?:\.org)?|npm(?:js)?(?:\.com)?|crates\.io|rubygems(?:\.org)?|hackage|hex(?:\.pm)?|pub\.dev|packagist|maven\s+central|docker\s*hub|cloudflare|vercel|netlify|heroku|fly(?:\.io)?|render|railway|app\s+engine|the\s+(?:registry|store|app\s+store|play\s+store)|testflight|app\s+store|play\s+store)\b/i

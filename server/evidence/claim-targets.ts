@@ -6,20 +6,21 @@ import type { Step } from './steps.js'
 type Command = Extract<Step, { kind: 'command' }>
 
 // A claim that names shared history (a push, a merge, a PR, the remote) is not backed by a local commit alone.
-export const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|gepusht|pusheado|pushad|запуш|змерж|смерж|דחפתי|מיזג|プッシュ|マージ|推送|合并|푸시|머지/i
+export const SHARED_GIT = /\b(?:push|pushed|merg\w*|landed|PR|pull\s+request|upstream|origin|remote)\b|pouss[ée]|gepusht|pusheado|pushad|запуш|змерж|смерж|דחפתי|מיזג|プッシュ|マージ|推送|合并|푸시|머지/i
 const MERGED = /\b(?:merged|mergead[oa]|gemerged|gemergt|mergiato|mergad|zmergowan\w*|scalon\w*)\b|merge\s+(?:edildi|ho\s+gaya|kar\s+diya)|マージ(?:しました|済み|完了)|已合并|머지\s*(?:했습니다|완료|됨)/i
-const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|gh\s+pr\s+merge|glab\s+mr\s+merge)\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
+// `gh pr merge --auto` (and glab's --when-pipeline-succeeds) only queues the merge for when the checks pass.
+const MERGES = /\b(?:git\s+(?:-\S+\s+)*merge|(?:gh\s+pr\s+merge|glab\s+mr\s+merge)(?![^;&|]*\s--(?:auto|when-pipeline-succeeds|merge-when-pipeline-succeeds)\b))\b|\bgit\s+(?:-\S+\s+)*push\b[^;&|]*\b(?:main|master|trunk|develop)\b/
 // "It is up on the registry, so a pull from the cluster should find it": the environment after "so" is a consequence.
 const mainClause = (text: string) => text.split(/[,;]\s+(?:so|which|meaning|and\s+so)\b/i)[0]!
 // "Rolled out to `fraud-scoring`", "the endpoint is serving v7": what runs changed, which a registry push alone does not do.
 const ROLLED_OUT = /\b(?:rolled\s+out|rollout|serving|endpoint)\b/i
 const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
 // "Committed as e52a8f0 and pushed to origin/main" owes a push of this turn, whatever committed it; "no `dvc push` yet" none.
-const PUSHED = /\bpush(?:ed)?\b|gepusht|pusheado|pushad|запуш|דחפתי|プッシュ|推送|푸시/i
+const PUSHED = /\bpush(?:ed)?\b|pouss[ée]|gepusht|pusheado|pushad|запуш|דחפתי|プッシュ|推送|푸시/i
 const NOT_PUSHED = /\b(?:not|never|haven't|hasn't|didn't|no|nothing)\s+(?:yet\s+|been\s+|is\s+)*(?:[\w-]+\s+)?push(?:ed)?\b|\bpush(?:ed)?\s+(?:yet|later|next)\b|未推送|没有?推送|プッシュ(?:は)?(?:して(?:い)?ません|していない|まだ)|푸시\s*(?:안|않|전)/gi
 // "Built and pushed" beside an image, naming no branch nor commit: the push that ran was the image's.
-const GIT_SUBJECT = /\b(?:branch\w*|main|master|trunk|origin|remote|upstream|commits?|PR|MR|pull\s+request|tags?)\b|\b[0-9a-f]{7,40}\b/i
-const IMAGE_PUSH = /(?:^|[\s;&|])(?:docker|podman|buildah|crane|oras|helm)\s+push\b|\s--push(?:\s|=|$)/
+const GIT_SUBJECT = /\b(?:branch\w*|main|master|trunk|origin|remote|upstream|commits?|PR|MR|pull\s+request|tags?)\b|(?<![\w:])[0-9a-f]{7,40}\b/i
+const IMAGE_PUSH = /(?:^|[\s;&|])(?:(?:docker|podman|buildah|crane|oras|helm)\s+push\b|ko\s+(?:build|publish)\b(?![^;&|]*\s--local\b))|\s--push(?:\s|=|$)/
 export const pushedImage = (claim: Claim, c: Command): boolean => claim.type === 'committed' && /\bpush/i.test(claim.clause ?? claim.text) &&
   !GIT_SUBJECT.test(claim.text) && (c.checks ?? []).includes('deploy') && IMAGE_PUSH.test(c.command)
 const PUSHES = /\bgit\s+(?:-\S+\s+)*push\b|\b(?:gh\s+pr|glab\s+mr)\s+(?:create|merge)\b|\brake\s+release\b|\bgoreleaser\s+release\b|\bcargo\s+release\b/

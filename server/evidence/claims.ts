@@ -52,7 +52,7 @@ const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so
 // A result from before this turn, said as such ("before your last message, the suite passed"): history, not a claim now.
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
-const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:else\s+)?(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven['’]?t|hasn['’]?t|didn['’]?t|doesn['’]?t|don['’]?t|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|cannot|can't|couldn['’]?t|won't|wouldn['’]?t|shouldn['’]?t|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bn['’]$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|无法|不能|未能|아직)[^。\n]{0,10}$/i
+const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:else\s+)?(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven['’]?t|hasn['’]?t|didn['’]?t|doesn['’]?t|don['’]?t|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|cannot|can't|couldn['’]?t|won't|wouldn['’]?t|shouldn['’]?t|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bn['’]$|\baucun(?:e|s|es)?\s[^.,;]{0,50}\bn['’](?:est|a|ont|sont)\s+(?:(?:été|encore)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|无法|不能|未能|아직)[^。\n]{0,10}$/i
 // A negation carried over "or" to the claim: "I haven't run the unit tests or tried it on a device".
 const NEGATED_OR = /(?:\bnot|\bnever|n['’]?t|\bnicht|\bkein\w*|\bno|\bnão|\bpas)\b[^.;:!?\n]{0,80}\s(?:or|nor|oder|noch|ou|ni|né)\s+$/i
 // The same, in languages whose words \b cannot bound (Arabic, Hebrew, Persian, Hindi, Bengali, Greek, Thai) and some
@@ -65,11 +65,12 @@ const NEGATION_BEFORE_INTL = new RegExp(`${L}(?:لا|لم|لن|ليس|ليست|�
 const NOT_NOW_AFTER_INTL = /^\s*(?:ن(?:شد|می|کرد|بود|یست)|नहीं|নি|না|ไม่)/u
 
 // A bare "no" after the claim negates it only at the clause's end ("pasan, ¿no?" aside): "limpo no NativeBridge" is "clean in".
-const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|nichts|niet|niets|nahi|nahin|rien|nada|niente)\s*(?:[.!—–]|\s-\s|$)|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|ら[、,]|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면|는지|면\s)/i
+const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|nichts|niet|niets|nahi|nahin|rien|nada|niente)\s*(?:[.!—–]|\s-\s|$)|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|ら[、,]|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면|는지|면\s|여부)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
 const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|if|when|', '|'), 'i')
 /** Where a sentence changes course: "I couldn't run it, but the build succeeds" claims what follows the turn. */
-export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|しかし|ただし|が、/i
+// "The ratelimit tests pass, the full suite does not": a comma before a negated clause turns the sentence too.
+export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|,(?=\s[^,;.!?\n]{1,60}\b(?:does|do|did|is|are|was|were|has|have|can)(?:\s+not|n['’]t)\b)|しかし|ただし|が、/i
 const TURN = new RegExp(`^.*(?:${CONTRAST.source})`, 'i')
 
 const EXPECTED_INSIDE = /\b(?:meant|supposed|intended|designed)\s+to\b|\b(?:must|(?:has|have|needs?)\s+to)\s+(?:be|stay|pass|build|compile)\b|\byou\s+want\b|\byou['’]re\s+looking\s+for\b|\bshould\s+(?:end|finish|complete|exit|print|show|say|report|output|display|look)\b/i
@@ -111,9 +112,12 @@ export function * proseSentences (text: string): Generator<ProseSentence> {
   // The same text with every character inside inline code (backticks aside) marked: what the reader sees is not what it quotes.
   let spans = 0
   const marks = text.slice(0, MAX_TEXT).replace(INLINE_CODE, m => ` ${m.slice(1, -1).replace(/\S/g, MARKS[spans++ % 2]!)} `)
-  for (const m of prose.matchAll(SENTENCE)) {
+  // A sentence does not end inside inline code ("If it ends with `All tests passed.`, it is fine to merge" is one sentence).
+  const cuts = prose.split('')
+  for (const c of text.slice(0, MAX_TEXT).matchAll(INLINE_CODE)) for (let i = c.index + 1; i < c.index + c[0].length - 1; i++) if (/[.!?。！？]/.test(cuts[i]!)) cuts[i] = '\u00b7'
+  for (const m of cuts.join('').matchAll(SENTENCE)) {
     // A log line's time stamp ("13:06 Fixed.") is not part of what it says.
-    const whole = m[0].trim()
+    const whole = prose.slice(m.index, m.index + m[0].length).trim()
     const trimmed = whole.slice(-MAX_SENTENCE)
     const sentence = trimmed.replace(STAMP, '')
     const start = m.index + m[0].length - m[0].trimStart().length + whole.length - sentence.length

@@ -10,6 +10,8 @@ const counts = (text: string): Set<number> => new Set([...text.matchAll(COUNT)].
 const SAYS_FAILED = /\bfail(?:s|ed|ing|ures?)?\b|\berrors?\b|\[FAIL/i
 export const saysFailed = (tail: string): boolean => SAYS_FAILED.test(tail.replace(NONE_FAILED, ' '))
 
+// `… | grep -c PASS`, `… | wc -l`: the number printed counts lines, not what the runner tallied.
+const COUNTS_LINES = /\|\s*(?:grep\s+(?:-\w+\s+)*-\w*c\w*\b|wc\s+-l\b)[^|]*$/
 const split = (text: string) => text.replace(/\/(?=[0-9])/g, ' / ')
 
 /**
@@ -17,7 +19,7 @@ const split = (text: string) => text.replace(/\/(?=[0-9])/g, ' / ')
  * itself holds (`echo "41 passed"`) is the agent's own writing, not the tool's.
  */
 export function quotedCount (claim: string, run: { command: string, tail?: string }): number | undefined {
-  if (run.tail === undefined || saysFailed(run.tail)) return undefined
+  if (run.tail === undefined || saysFailed(run.tail) || COUNTS_LINES.test(run.command)) return undefined
   const printed = counts(split(run.tail))
   const written = counts(split(run.command))
   return [...counts(split(claim))].find(n => printed.has(n) && !written.has(n))

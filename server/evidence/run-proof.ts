@@ -25,6 +25,8 @@ const GO_NO_TESTS = (output: string) => /\[no test files\]/.test(output) && !/^o
 // A tool asked only for its version or its help checks nothing (`cargo clippy --version`, `./backup.sh --help`).
 // A path with an extension, then line and column: no two quantifiers compete for a character, so a hostile line costs its length.
 const LINT_FINDINGS = /^[^\s:]+\.[A-Za-z]{1,5}:\d+:\d+:?\s+\[?\w+\]?[:\s]/m
+const LINT_WARNED = /\bgenerated [1-9][0-9]* warnings?\b/
+const ALLOWS_ALL = /\s-A\s*(?:warnings|clippy::all)\b|--cap-lints[=\s]+allow\b/
 const SOURCE_FILE = /(?:^|\s)(?!-)\S+\.(?:py|pyi|[cm]?[jt]sx?|go|rs|rb|php|java|kt|scala|sql|sh|cs|swift|ex|exs|lua|hs|ml|c|cc|cpp|h)(?=\s|$)/
 const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)prettier(\s+\S+)*\s+(--list-different|-l)\b/
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
@@ -35,7 +37,7 @@ const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--fil
 // program path (`./gradlew`, `bin/rails`, `dotnet test tests/App.Tests`) is no evidence that it ran less than the whole.
 const PATH_ARG = /(?<!(?:^|\s)--?[\w-]+[\s=])(?<=^|\s)(?:\.\/)?[\w@.-]+\/[\w@./-]*[\w@-](?=\s|$)/
 /** A fixer or a formatter that rewrites files checks nothing: `eslint --fix`, `prettier --write`, `dotnet format`, `black .`. */
-export const REWRITES = /(^|\s)(--fix|-fix|-fix-errors|--write|-w|--apply|fix|-i|--in-place)(\s|=|$)|^\s*(ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(--check|-l|--list|--verify-no-changes|--diff|-c)\b)/
+export const REWRITES = /(^|\s)(--fix|-fix|-fix-errors|--write|-w|--apply|fix|-i|--in-place)(\s|=|$)|\s[\w-]*(?:format|fmt|lint|style):(?:write|fix)\b|^\s*(ruff\s+format|black|isort|prettier|gofmt|rustfmt|cargo\s+fmt|terraform\s+fmt|tofu\s+fmt|dotnet\s+format|mix\s+format|zig\s+fmt|deno\s+fmt)\b(?![^;&|]*\s(--check|-check|-l|--list|--verify-no-changes|--diff|-diff|-c)\b)/
 const SYNTAX_ONLY = /^\s*(php\s+-l|node\s+(--check|-c)|ruby\s+-c|(ba|z)?sh\s+-n|python[0-9.]*\s+-m\s+(py_compile|compileall))\b/
 // npm, pnpm and yarn print the script they run ("> app@1.0.0 test" then "> echo ok"): one that only prints tests nothing.
 const PRINTS_ONLY_SCRIPT = /^> \S+ [\w:-]+\r?\n> (?:(?:echo|printf|true|exit 0|:)(?:\s|$)|node\s+-[ep]\s+["']?console\.log\(|python[0-9.]*\s+-c\s+["']print\()/m
@@ -136,8 +138,10 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if ((checks.includes('git') || checks.includes('deploy')) && /^(?:fatal|error|ERROR)[:!] |^\s*! \[(?:remote )?rejected\]/m.test(output)) return { failed: true }
   // A git command that found nothing to do shares nothing: a push of an up-to-date branch is no commit of this turn.
   if (checks.length === 1 && checks[0] === 'git' && /\bEverything up-to-date\b|\bnothing to commit\b|\bAlready up to date\b/.test(output)) return { unproven: 'git had nothing to commit or push' }
-  // A linter that printed findings ("R/plot.R:14:3: style: …") exited 0 on warnings: its code is not clean.
-  if (checks.includes('lint') && !testing && LINT_FINDINGS.test(output)) return { failed: true }
+  // A linter that printed findings ("R/plot.R:14:3: style: …", cargo clippy's "generated 1 warning") exited 0 on warnings: its code is not clean.
+  if (checks.includes('lint') && !testing && (LINT_FINDINGS.test(output) || LINT_WARNED.test(output))) return { failed: true }
+  // `cargo clippy -- -A warnings -A clippy::all`: every lint allowed, nothing left to find.
+  if (lintOnly && ALLOWS_ALL.test(command)) return { unproven: 'it allowed every lint it checks (-A warnings, --cap-lints allow)' }
   // PSScriptAnalyzer exits 0 whatever it found: a table of rules under its header is a list of findings.
   if (checks.includes('lint') && /^RuleName\s+Severity\b[^\n]*\n-{3,}[ -]*\n\s*\S/m.test(output)) return { failed: true }
   // A formatter asked to list what it would change exits 0 either way: a file it names is not formatted.

@@ -43,7 +43,7 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
   // A selection by glob (`ng test --include='src/app/avatar/**'`, `cypress run --spec 'cypress/e2e/cart/*.cy.ts'`): the
   // folder before its first wildcard.
   for (const m of command.matchAll(/\s--(?:include|spec)[=\s]+['"]?([\w.@-]+(?:\/[\w.@-]+)+)\/[^\s'"]*[*?{[]/g)) dirs.push(clean(m[1]!))
-  const named = /^\s*(?:pnpm|turbo(?:\s+run)?(?:\s+\S+)?)\s[^;&|]*?--filter[=\s]+([^\s;&|]+)|^\s*npm\s[^;&|]*?(?:-w|--workspace)[=\s]+([^\s;&|]+)|^\s*yarn\s+workspace\s+([^\s;&|]+)|^\s*cargo\s[^;&|]*?(?:-p|--package)[=\s]+([^\s;&|]+)/.exec(command)
+  const named = /^\s*(?:pnpm|turbo(?:\s+run)?(?:\s+\S+)?)\s[^;&|]*?--filter[=\s]+([^\s;&|]+)|^\s*npm\s[^;&|]*?(?:-w|--workspace)[=\s]+([^\s;&|]+)|^\s*yarn\s+workspace\s+([^\s;&|]+)|^\s*cargo\s[^;&|]*?(?:-p|--package)[=\s]+([^\s;&|]+)|^\s*(?:(?:npx|bunx|pnpm\s+exec|yarn)\s+)?nx\s+(?:test|build|lint|e2e|typecheck)\s+([\w@/.-]+)|^\s*(?:(?:npx|bunx|pnpm\s+exec|yarn)\s+)?nx\s+run\s+([\w@/.-]+):/.exec(command)
   // turbo's `...pkg` (with its dependents) and `pkg...` (with its dependencies) still run pkg itself.
   const name = named?.slice(1).find(x => x !== undefined)?.replace(/^\.\.\.(?!\^)/, '').replace(/^@[^/]+\//, '').replace(/[.^]+$/, '')
   // A glob or a path (`--filter './packages/**'`) selects many packages: no confinement said.

@@ -182,8 +182,13 @@ const COMMIT = /^git\s+(?:-\S+\s+)*commit\b/
 const HOOKS_PASSED = /^[^\n.]{2,80}\.{4,}Passed$/m
 const HOOK_FAILED = /\.{4,}Failed$/m
 
+// A GitHub Actions run watched to its end lists its jobs: one that deploys, publishes or releases, passed, is the deploy.
+const GH_RUN = /^gh\s+run\s+(?:watch|view)\b/
+const GH_DEPLOY_JOB = /^\s*✓ (?:[\w./()-]+ )*?(?:deploy|publish|release)\w*(?: [^\n]*)? in [0-9]/im
+
 function printedKinds (parts: SimpleCommand[], output: string | undefined): CheckKind[] {
   if (output && parts.some(p => COMMIT.test(p.text)) && HOOKS_PASSED.test(output) && !HOOK_FAILED.test(output)) return ['lint', ...(TYPE_HOOK.test(output) ? ['types' as const] : [])]
+  if (output && parts.some(p => GH_RUN.test(p.text)) && GH_DEPLOY_JOB.test(output.slice(-OUTPUT_WINDOW))) return ['deploy']
   // What the first command printed: `make ci | tail` shows make's summary; `cat results.txt | tail` shows a file.
   if (!output || parts.length === 0 || SHOWS_OR_INLINE.test(parts[0]!.text)) return []
   const tail = output.slice(-OUTPUT_WINDOW)
