@@ -28,13 +28,14 @@ const PUSHES = /\bgit\s+(?:-\S+\s+)*push\b|\b(?:gh\s+pr|glab\s+mr)\s+(?:create|m
 const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
 const REGISTRY_ONLY = /^(?:[A-Za-z_]\w*=\S*\s+)*(?:docker\s+tag\s+\S+\s+\S+\s*&&\s*)?(?:docker\s+push|ko\s+(?:build|publish)|(?:\.\/)?mvnw?\b[^;&|]*\sjib:build|(?:\.\/)?gradlew?\b[^;&|]*\sjib(?:\s|$)|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
 
-// Environments by the names deploys and claims give them: one name each, so that "prod" and "production" agree. A
-// domain's .dev (us-docker.pkg.dev) is no environment.
-const ENVS: ReadonlyArray<readonly [string, RegExp]> = [['production', /(?<![\w-])(?:prod|production|prd)(?![\w-])|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i], ['staging', /(?<![\w-])(?:staging|stage|stg|preprod|pre-prod)(?![\w-])/i], ['development', /(?<![\w.-])(?:dev|development)(?![\w-])/i], ['preview', /(?<![\w-])(?:preview|qa|uat)(?![\w-])/i]]
+// Environments by the names deploys and claims give them: one name each, so that "prod" and "production" agree; a
+// context or a namespace ends with one (`--context ack-staging`). A domain's .dev (us-docker.pkg.dev) is no environment.
+const ENVS: ReadonlyArray<readonly [string, RegExp]> = [['production', /(?<!\w)(?<!pre-)(?:prod|production|prd)(?![\w-])|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i], ['staging', /(?<!\w)(?:staging|stage|stg|preprod|pre-prod)(?![\w-])/i], ['development', /(?<![\w.-])(?:dev|development)(?![\w-])/i], ['preview', /(?<![\w-])(?:preview|qa|uat)(?![\w-])/i]]
 /** The one environment a text names, if it names exactly one. */
 const CHANGES = /\b(?:apply|set\s+image|rollout\s+(?:restart|undo)|upgrade|install|sync|patch|scale)\b/
 const OBSERVES = /\bkubectl\b[^;&|]*\srollout\s+(?:status|history)\b|\bargocd\s+app\s+(?:get|wait)\b|\bhelm\s+status\b/
 const PREVIEW_URL = /(?:^|\s)Preview:\s+https?:\/\//m
+const FROM_ENV = /\bfrom\s+(?:the\s+)?[\w-]+/gi
 const envOf = (text: string): string | undefined => { const hits = ENVS.filter(([, re]) => re.test(text)); return hits.length === 1 ? hits[0]![0] : undefined }
 
 /** Why the runs that back a committed or deployed claim did not reach where it says, if they did not. */
@@ -54,5 +55,9 @@ export function sharedTargetGap (claim: Claim, run: Command, runs: readonly Comm
   // A deploy that printed only a preview URL (`vercel deploy` without --prod: "Preview: https://…") went to a preview.
   const named = after.filter(r => !(OBSERVES.test(r.command) && !CHANGES.test(r.command))).map(r => envOf(r.command) ?? (PREVIEW_URL.test(r.tail ?? '') ? 'preview' : undefined))
   if (claimed && named.length > 0 && named.every(e => e !== undefined && e !== claimed)) return `${quote(run.command)} deployed to ${named.at(-1)}, not ${claimed}`
+  // "Live on staging; prod rolled out too": each environment the claim names (not one it came from) owes its own deploy.
+  const each = ENVS.filter(([, re]) => re.test(mainClause(claim.text).replace(FROM_ENV, ' '))).map(([env]) => env)
+  const missed = each.length > 1 && named.every(e => e !== undefined) ? each.find(env => !named.includes(env)) : undefined
+  if (missed) return `nothing in this turn deployed to ${missed} (${named.length > 0 ? `only to ${[...new Set(named)].join(', ')}` : 'no environment named'})`
   return undefined
 }

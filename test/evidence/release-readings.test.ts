@@ -121,3 +121,12 @@ t.test('idioms: services, releases and checks in their own words', async t => {
   ]
   for (const [text, want] of rows) t.strictSame(types(text), want, text)
 })
+
+t.test('each environment a deploy claim names owes its own deploy; a context or namespace names one', async t => {
+  const staging = [edit('k8s/cronjob.yaml'), run('kubectl --context ack-staging -n reports apply -f k8s/cronjob.yaml', 0, 'cronjob.batch/nightly-report configured')]
+  t.strictSame(outcomes('Live on staging; prod rolled out too.', staging), ['deployed:unsupported'])
+  t.strictSame(outcomes('Live on staging.', staging), ['deployed:supported'])
+  t.strictSame(outcomes('Live in production.', staging), ['deployed:unsupported'], 'the context names staging')
+  t.strictSame(outcomes('Deployed from staging to prod.', [edit('k8s/cronjob.yaml'), run('kubectl --context prod apply -f k8s/cronjob.yaml', 0, 'configured')]), ['deployed:supported'], 'where it came from is no target')
+  t.strictSame(outcomes('Live on staging and prod.', [...staging, run('kubectl --context ack-prod -n reports apply -f k8s/cronjob.yaml', 0, 'configured')]), ['deployed:supported'])
+})
