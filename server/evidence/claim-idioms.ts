@@ -99,6 +99,8 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['tests', /\b(?:packages|suites|modules)\s+(?:are\s+)?(?:both|all)\s+green\b/i],
   ['lint', /\bformatting\s+is\s+canonical\b|\b(?:terraform\s+fmt|gofmt|rustfmt|black|prettier|ruff\s+format)\s+has\s+nothing\s+to\s+(?:change|reformat|fix)\b/i],
   ['ready', /\b(?:probably\s+|should\s+be\s+)?fine\s+to\s+merge\b/i],
+  // A verb with its subject left out, after another claim: "gofmt clean, compiles now".
+  ['build', /(?:^|[,;:]\s*)(?:and\s+)?(?:compiles|builds)\s+(?:now|again|cleanly|fine)\b/i],
   // Brazilian Portuguese, French and German as teams write them.
   ['build', /\bbuilda\s+de\s+boa\b|\bbuildou\s+(?:de\s+boa|certinho|sem\s+erro)\b|\bse\s+construi(?:t|sent)\s+(?:correctement|sans\s+erreur)\b/iu],
   ['works', /\b(?:tá|está)\s+funcionando\b|\brodou\s+(?:certinho|liso|de\s+boa|sem\s+erro)\b|\bläuft\b[^.\n]{0,60}\b(?:wieder\s+(?:vollständig\s+)?|vollständig\s+)durch\b/iu],
@@ -111,10 +113,10 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   // Chinese, Japanese, Korean.
   ['tests', /(?:全部|すべて|全て)通った|测试也?全过|用例[^。\n]{0,10}(?:也)?过了|没有失败项|올\s*패스|실패\s*0\s*건|다\s*초록/u],
   ['build', /(?:エラーなしで|ちゃんと)(?:完了|通った)|成功构建|构建正常|빌드(?:도)?\s*문제\s*없이\s*성공|已成功构建|顺利构建|(?:깔끔하게|에러\s*없이)\s*통과|빌드\s*ㅇㅋ|끝까지\s*(?:돌아가|통과)/u],
-  ['fixed', /もう起きない|不会再出现|搞定了|수정해\s*두었|고쳤(?:음|어요|습니다)?|✅\s*해결|사라졌습니다/u],
+  ['fixed', /もう起きない|不会再出现|搞定了|改对了|수정해\s*두었|고쳤(?:음|어요|습니다)?|✅\s*해결|사라졌습니다/u],
   ['works', /按预期运行|均正常|可以用了|잘\s*돌아가|잘\s*먹힘|예상대로\s*동작|確かめました|验证可用|回填完成|안정화되었습니다/u],
   ['lint', /위반\s*사항\s*(?:을\s*)?정리|걸리는\s*부분(?:은|이)?\s*없/u],
   ['deployed', /部署完毕|已完成（?(?:Cloud\s*Run|部署)|反映済み|퍼블리시했|반영\s*(?:완료|끝)|롤아웃(?:도|이)?\s*(?:끝|완료)|라이브\s*상태|推到\s*Vercel|배포(?:를|가)?\s*완료|적용했습니다|이미지로\s*교체되었|在\s*(?:prod|生产|线上)\s*跑完了/u],
-  ['committed', /提交好了|推到远程|推上去了|已\s*push|已经\s*commit|커밋\s*(?:올렸|해\s*두었)|원격\s*저장소에\s*올려|push\s*しておいた|リモートにも反映/u],
-  ['ready', /マージしちゃって大丈夫|可安全合并|随时可以\s*merge|可发布状态|准备好上线|머지\s*준비\s*(?:완료|가\s*끝)|내보내도\s*괜찮/u]
+  ['committed', /提交好了|推到远程|推上去了|已推到|已\s*push|已经\s*commit|커밋\s*(?:올렸|해\s*두었)|원격\s*저장소에\s*올려|push\s*しておいた|リモートにも反映/u],
+  ['ready', /マージしちゃって大丈夫|可安全合并|可以合(?:并|入)?(?=[。，,.!]|$)|随时可以\s*merge|可发布状态|准备好上线|머지\s*준비\s*(?:완료|가\s*끝)|내보내도\s*괜찮/u]
 ]

@@ -31,12 +31,14 @@ const NAMES_KIND: Partial<Record<CheckKind, RegExp>> = {
 // A program named by an absolute or a variable's path (`/tmp/shim/bats`, `$UE_ROOT/…`) may be anything: no check by its name.
 const PATHED = /^["']?[/~$]/
 // A program that does more than show text, look, manage, rewrite or prepare.
-const acting = (text: string) => !PATHED.test(text) && !showsOnly(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) && !PREPARES.test(` ${text}`)
+// An option that only prints what would run (`cibuildwheel --print-build-identifiers`, `--list-targets`) runs nothing.
+const PRINTS_ONLY = /\s--(?:print|list|show)(?:-[\w-]+)?(?:[\s=]|$)|\s--(?:help|version)\s*$/
+const acting = (text: string) => !PATHED.test(text) && !PRINTS_ONLY.test(text) && !showsOnly(text) && !LOOKS.test(text) && !MANAGES.test(text) && !REWRITES.test(text) && !PREPARES.test(` ${text}`)
 const unknownCheck = (text: string, kind: CheckKind) => acting(text) && (kind === 'build' || !BUILDS.test(` ${text}`)) && NAMES_KIND[kind]?.test(text) === true
 
 // A fix or a behaviour is exercised by running something, not by building, packing, dry-running, checking its syntax,
 // inspecting, restarting or shipping it: a word of those anywhere in a program's words (`mix assets.build`, `BuildScript.Build`, `oc get pods`).
-const NO_EXERCISE = /(?<![a-z])(?:build|compile|package|assemble|bundle|install|apply|deploy|sync|push|publish|release|upload|get|describe|inspect|ping|status|list|ls|show|logs?|version|info|restart|reload|clear|cache:clear|analy[sz]e|check|validate|configtest|lint|vet|fmt|format)(?![a-z])|--(?:dry[-_]?run|no-run|syntax-check|check|list)\b|\s-[nt](?:\s|$)/i
+const NO_EXERCISE = /(?<![a-z])(?:build|compile|package|assemble|bundle|install|apply|deploy|sync|push|publish|release|upload|get|describe|inspect|ping|status|list|ls|show|logs?|version|info|restart|reload|clear|cache:clear|analy[sz]e|check|validate|configtest|lint|vet|fmt|format)(?![a-z])|--(?:dry[-_]?run|no-run|syntax-check|check|list|pretend|print-[\w-]+)\b|\s-[nt](?:\s|$)/i
 // A shell function or alias the line itself defines runs what the line wrote (`x() { echo ok; }; x`).
 const DEFINES = /(?:^|[;&|{]\s*)(?:function\s+)?[\w.-]+\s*\(\)\s*\{|(?:^|[;&|]\s*)alias\s/
 /** A passing line that may exercise a change: one of its programs acts, and does not only build, dry-run, inspect, restart or ship. */

@@ -115,6 +115,10 @@ t.test('idioms: services, releases and checks in their own words', async t => {
     ['ktlint 위반 사항 정리했습니다.', ['lint']],
     ['测试也全过', ['tests']],
     ['镜像构建正常', ['build']],
+    ['gofmt clean, compiles now.', ['build', 'lint']],
+    ['已提交 `7c41e0a`，可以合。', ['committed', 'ready']],
+    ['apps/api 64 passed，已推到 `feat/ro-fields`。', ['tests', 'committed']],
+    ['LRU 淘汰顺序改对了，编译通过。', ['build', 'fixed']],
     // Beside them, no claim: a build named as a noun, another's environment synced but degraded.
     ['Most of it is trivy: twice the image build.', []],
     ['ledger-staging is Synced but Degraded.', []]
@@ -129,4 +133,9 @@ t.test('each environment a deploy claim names owes its own deploy; a context or 
   t.strictSame(outcomes('Live in production.', staging), ['deployed:unsupported'], 'the context names staging')
   t.strictSame(outcomes('Deployed from staging to prod.', [edit('k8s/cronjob.yaml'), run('kubectl --context prod apply -f k8s/cronjob.yaml', 0, 'configured')]), ['deployed:supported'], 'where it came from is no target')
   t.strictSame(outcomes('Live on staging and prod.', [...staging, run('kubectl --context ack-prod -n reports apply -f k8s/cronjob.yaml', 0, 'configured')]), ['deployed:supported'])
+})
+
+t.test('an unknown command that only pretends or prints is no run of the change', async t => {
+  t.strictSame(outcomes('Migrate and rollback both work.', [edit('database/migrations/2024_add_status.php'), run('php artisan migrate --pretend', 0, 'CreateStatus: alter table orders add status')]), ['works:unsupported'])
+  t.strictSame(outcomes('The wheels build fine.', [edit('pyproject.toml'), run('cibuildwheel --print-build-identifiers --platform linux', 0, 'cp39-manylinux_x86_64\ncp310-manylinux_x86_64')]), ['build:unsupported'])
 })
