@@ -48,11 +48,17 @@ function claimFacts (t: Turn): Facts | undefined {
 export async function factsStage (t: Turn, rt: Runtime): Promise<void> {
   const runs = pending(t)
   // Claude Code flushes its transcript every 100 ms: only a hook whose facts matter, and whose Layer 1 hit, waits for it.
-  if (t.read.lagging && !t.flushWaited && runs.some(r => needsFacts(r.hook))) {
+  const factual = runs.some(r => needsFacts(r.hook))
+  let behind = t.read.lagging === true
+  if (behind && !t.flushWaited && factual) {
     t.flushWaited = true
     const again = await rt.transcripts.turnText(t.event, true, t.until)
-    if (again.evidence) { t.evidence = again.evidence; delete t.evidenceNote }
+    behind = again.lagging === true
+    if (!behind && again.evidence) { t.evidence = again.evidence; delete t.evidenceNote }
   }
+  // Still behind the message the hook reports on after the wait: what the agent ran last may not be written yet, so no
+  // fact stands (a Stop fails open; a busy machine must not turn a slow write into "no tests ran").
+  if (behind && t.flushWaited && factual) { delete t.evidence; t.evidenceNote = 'the transcript was still behind the last message after the flush wait' }
   const claimed = runs.some(r => r.hook.deterministic.includes('claims_supported')) ? claimFacts(t) : undefined
   for (const run of runs) {
     run.plan = planFacts(run.hook, t.evidence, t.evidenceNote, run.hook.deterministic.includes('claims_supported') ? claimed : undefined)

@@ -32,7 +32,7 @@ async function setup (t: Test, overrides: Record<string, unknown> = {}, judge: S
   const { app } = await build(t, testConfig({ decisionLog: { enabled: true, dir: logDir }, ...overrides }, api.url), { env, clock })
   const post = async (hook: string, agent: 'claude' | 'codex', scenario: string, text = CLAIM) => {
     const name = `${agent}-evidence-${scenario}.jsonl`
-    const path = await place(env, name)
+    const path = await place(env, name, text)
     const body = agent === 'claude'
       ? claudeStop(text, { transcript_path: path, prompt_id: promptOf(name), cwd, session_id: `${hook}-${name}` })
       : codexStop(text, { transcript_path: path, turn_id: turnOf(name), cwd, session_id: `${hook}-${name}` })
@@ -81,7 +81,8 @@ t.test('no judge backend at all: the facts alone decide, for both agents\' real 
 t.test('with a judge: only a quote or retraction turns the block into an allow; a judge failure leaves the block standing', async t => {
   const answers = [{ text: '{"retraction_or_quote": true, "reason": "quotes the user"}' }, { text: '{"retraction_or_quote": false, "reason": "own claim"}' }, { status: 500 }]
   const s = await setup(t, {}, (_body, i) => answers[i] ?? { status: 500 })
-  const quoted = await s.post('unverified-claim', 'claude', 'no-run', 'You asked me to say "All tests pass." in the summary.')
+  // The fake judge reads this one as a quote (the detector cannot tell: it quotes no one by its own marks).
+  const quoted = await s.post('unverified-claim', 'claude', 'no-run')
   t.equal(quoted.headers['x-hookjudge-decision'], 'allow')
   t.equal(quoted.headers['x-hookjudge-source'], 'judge')
   const claimed = await s.post('unverified-claim', 'codex', 'no-run')
