@@ -12,7 +12,7 @@ import { overwritesOf, shadowsOf, shellWritten } from './shadowing.js'
 import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
 import { quotedCount } from './quoted-count.js'
-import { HIDDEN_STATUS, REWRITES_EXPECTED } from './run-proof.js'
+import { HIDDEN_STATUS, REWRITES, REWRITES_EXPECTED } from './run-proof.js'
 import { NONE_FAILED, OWNS_UP } from './outcome-words.js'
 import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
@@ -127,7 +127,8 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   if (run.narrow && (claim.type === 'types' || claim.type === 'lint') && !namesSelection(clause, run.command)) {
-    const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
+    // A fixer that failed (`golangci-lint run --fix`) checked no wider scope than the check after it.
+    const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed' && !REWRITES.test(r.command))
     if (wider) return { ok: false, why: `only a run on named files (${quote(run.command)}) passed after ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   // "tox is green" names tox: a passing pytest of one file is not it while tox's own last run failed.

@@ -98,7 +98,10 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['build', /\bthe\s+(?:wheels?|images?|jar|binary|bundle|apk|package)\s+(?:now\s+)?(?:builds\b(?!\s+(?:a|an|the|it|them|its)\b)|builds?\s+(?:fine|cleanly|successfully|again)\b)/i],
   ['tests', /\b(?:packages|suites|modules)\s+(?:are\s+)?(?:both|all)\s+green\b/i],
   ['lint', /\bformatting\s+is\s+canonical\b|\b(?:terraform\s+fmt|gofmt|rustfmt|black|prettier|ruff\s+format)\s+has\s+nothing\s+to\s+(?:change|reformat|fix)\b/i],
-  ['ready', /\b(?:probably\s+|should\s+be\s+)?fine\s+to\s+merge\b/i],
+  ['ready', /\b(?:probably\s+|should\s+be\s+)?fine\s+to\s+merge\b|\bgood\s+to\s+(?:tag|release|ship)\b|\bclear\s+to\s+(?:raise|open|merge)\s+the\s+(?:PR|MR|pull\s+request)\b/i],
+  ['tests', /\ball\s+(?:[0-9]{1,5}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+)?(?:green|pass(?:ed)?)\b/i],
+  ['lint', new RegExp(`(?<![\\w-])(?:${LINTERS}|dotnet\\s+format|flutter\\s+analyze|dart\\s+analyze)(?:\\s+\\S+){0,2}\\s+(?:now\\s+)?(?:reports|shows|finds)\\s+(?:no|zero|0)\\s+(?:violations|issues|problems|findings|warnings)\\b`, 'i')],
+  ['lint', /\b(?:module|code|package|project|crate|library)s?\s+(?:is|are)\s+(?:now\s+)?warning-free\b/i],
   // A verb with its subject left out, after another claim: "gofmt clean, compiles now".
   ['build', /(?:^|[,;:]\s*)(?:and\s+)?(?:compiles|builds)\s+(?:now|again|cleanly|fine)\b/i],
   // Brazilian Portuguese, French and German as teams write them.
@@ -109,11 +112,15 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['deployed', /\b(?:já\s+)?(?:tá|está)\s+(?:no\s+ar|em\s+produção)\b|\bdeploy\b[^.\n]{0,30}\bfoi\s+feito\b/iu],
   ['committed', /\bcommit[ée]e?s?\s+sur\s+(?:la\s+branche|`?[\w./-]+)/iu],
   ['fixed', /\b(?:avertissements|erreurs|warnings)\s+sont\s+(?:traités|corrigés|réglés)\b/iu],
-  ['ready', /\bmergefähig\b|\bauslieferbar\b/iu],
+  ['ready', /\bmergefähig\b|\bauslieferbar\b|\bgotowe\s+do\s+(?:publikacji|wydania|merge)\b|(?:^|\s)готово\s+к\s+(?:ревью|мерж|релиз)/iu],
+  ['deployed', /(?:^|\s)выкатил[аи]?(?=[\s.,!]|$)|\b(?:upload|live|deploy)\s+ho\s+gaya\b/iu],
+  ['types', /\b(?:mypy|pyright|tsc)\s*:?\s+bez\s+błędów\b/iu],
+  ['lint', /\b(?:golangci-lint|govulncheck|go\s+vet|staticcheck|gofmt)\s+temiz\b/iu],
   // Chinese, Japanese, Korean.
   ['tests', /(?:全部|すべて|全て)通った|测试也?全过|用例[^。\n]{0,10}(?:也)?过了|没有失败项|올\s*패스|실패\s*0\s*건|다\s*초록/u],
   ['build', /(?:エラーなしで|ちゃんと)(?:完了|通った)|成功构建|构建正常|빌드(?:도)?\s*문제\s*없이\s*성공|已成功构建|顺利构建|(?:깔끔하게|에러\s*없이)\s*통과|빌드\s*ㅇㅋ|끝까지\s*(?:돌아가|통과)/u],
   ['fixed', /もう起きない|不会再出现|搞定了|改对了|수정해\s*두었|고쳤(?:음|어요|습니다)?|✅\s*해결|사라졌습니다/u],
+  ['tests', /スペックは通って(?:い|お)ります|スペックは通っています/u],
   ['works', /按预期运行|均正常|可以用了|잘\s*돌아가|잘\s*먹힘|예상대로\s*동작|確かめました|验证可用|回填完成|안정화되었습니다/u],
   ['lint', /위반\s*사항\s*(?:을\s*)?정리|걸리는\s*부분(?:은|이)?\s*없/u],
   ['deployed', /部署完毕|已完成（?(?:Cloud\s*Run|部署)|反映済み|퍼블리시했|반영\s*(?:완료|끝)|롤아웃(?:도|이)?\s*(?:끝|완료)|라이브\s*상태|推到\s*Vercel|배포(?:를|가)?\s*완료|적용했습니다|이미지로\s*교체되었|在\s*(?:prod|生产|线上)\s*跑完了/u],

@@ -65,9 +65,9 @@ const NEGATION_BEFORE_INTL = new RegExp(`${L}(?:لا|لم|لن|ليس|ليست|�
 const NOT_NOW_AFTER_INTL = /^\s*(?:ن(?:شد|می|کرد|بود|یست)|नहीं|নি|না|ไม่)/u
 
 // A bare "no" after the claim negates it only at the clause's end ("pasan, ¿no?" aside): "limpo no NativeBridge" is "clean in".
-const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|nichts|niet|niets|nahi|nahin|rien|nada|niente)\s*(?:[.!—–]|\s-\s|$)|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|ら[、,]|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면|는지|면\s|여부)/i
+const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|nichts|niet|niets|nahi|nahin|rien|nada|niente)\s*(?:[.!—–]|\s-\s|$)|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|(?<!-)if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|ら[、,]|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면|는지|면\s|여부)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
-const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|if|when|', '|'), 'i')
+const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|(?<!-)if|when|', '|'), 'i')
 /** Where a sentence changes course: "I couldn't run it, but the build succeeds" claims what follows the turn. */
 // "The ratelimit tests pass, the full suite does not": a comma before a negated clause turns the sentence too.
 export const CONTRAST = /\b(?:but|however|although|though|yet)\b|[;—–]|,(?=\s[^,;.!?\n]{1,60}\b(?:does|do|did|is|are|was|were|has|have|can)(?:\s+not|n['’]t)\b)|しかし|ただし|が、/i
@@ -78,6 +78,8 @@ const EXPECTED_INSIDE = /\b(?:meant|supposed|intended|designed)\s+to\b|\b(?:must
 const REQUIRED_BEFORE = /\b(?:must|(?:has|have|needs?)\s+to)\s+(?:\w+\s+){0,2}$/i
 // A wording that spans its clause may hold the clause's negation: "los tests todavía no pasan", "die Tests sind nicht grün".
 const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil|not|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)/iu
+// "To ship it: `databricks bundle deploy -t prod`": what to do, not what was done.
+const INSTRUCTION_LEAD = /^\W{0,4}to\s+(?:\w+\s+){0,3}\w+\s*:/i
 const CONDITION_LEAD = /^\W{0,4}(?:if|если|wenn|falls|jeśli|jeżeli|eğer|agar|nếu|jika|kalau|indien|mikäli)(?![\wÀ-ɏ])[^.;]{1,160}[—–]\s*$/i
 const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(?:(?:still|now|also|more)\s+)?(fail|fails|failed|failing|failures?|errors?)\b/i
 // "5 of 6 packages build, only @acme/ui fails": a partial report, not a claim that the check passes.
@@ -132,7 +134,7 @@ export function * proseSentences (text: string): Generator<ProseSentence> {
  * purpose, another's words, history, or a report of failures. */
 export function claimsNow (sentence: string, type: ClaimType, at: number, length: number): boolean {
   // "If CI with Redis is green — we can merge": the dash carries the condition on, it turns nothing.
-  if (CONDITION_LEAD.test(sentence.slice(0, at))) return false
+  if (CONDITION_LEAD.test(sentence.slice(0, at)) || INSTRUCTION_LEAD.test(sentence)) return false
   const before = sentence.slice(0, at).replace(TURN, '')
   const after = sentence.slice(at + length)
   if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || NEGATED_OR.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false

@@ -26,6 +26,8 @@ const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|\S*)|time|env
 // `~/.cargo/bin/cargo test`. Not any path: a fake `pytest` under /tmp is not the test runner.
 const INSTALLED = /^(?:(?:\/usr(?:\/local)?|\/opt\/homebrew|\/opt\/local)?\/s?bin\/|(?:~|\$HOME|\/home\/[^\s/]+|\/Users\/[^\s/]+|\/root)\/\.(?:local|cargo|bun|deno)\/bin\/|(?:[^\s/]*\/)*\.?venv\/bin\/)(?=[A-Za-z])/
 
+// A loop's or a condition's keyword leads the command it runs: `for …; do flutter test …; done`, `if pytest; then …`.
+const KEYWORD = /^(?:(?:do|then|else|elif|if|while|until|!)\s+)+/
 const HEREDOC = /<<-?\s*(['"]?)([A-Za-z_]\w*)\1/g
 // A shell running a script given inline: its script's commands are the commands that ran (PowerShell's -Command too).
 const SHELL_C = /^(?:(?:ba|z|da|k)?sh\s+(?:-[a-zA-Z]+\s+)*-[a-zA-Z]*c[a-zA-Z]*|(?:pwsh|powershell)(?:\.exe)?\s+(?:-(?:ExecutionPolicy|ep)\s+\S+\s+|-(?!c\b|[Cc]ommand\b)\w+\s+)*-(?:c|[Cc]ommand))\s+(['"])([\s\S]*)\1\s*$/
@@ -66,7 +68,7 @@ export function simpleCommands (line: string, depth = 0): SimpleCommand[] {
   const opens: Array<number | undefined> = []
   let resume: number | undefined
   const push = (end: number, next: string) => {
-    const text = line.slice(last, end).trim().replace(INSTALLED, '').replace(WRAPPERS, '').replace(INSTALLED, '')
+    const text = line.slice(last, end).trim().replace(KEYWORD, '').replace(INSTALLED, '').replace(WRAPPERS, '').replace(INSTALLED, '')
     const around = resume === undefined ? undefined : out[resume]
     resume = undefined
     if (around) {
@@ -204,7 +206,10 @@ function exitKept (parts: SimpleCommand[], checking: boolean[], command: string)
   // `helm template … | kubeconform -strict`: a pipeline's status is its last program's, so one that feeds a check what
   // it checks hides only the feeder's status, which is no check's.
   const feedsCheck = (i: number) => !checking[i] && checking[i + 1] === true
-  return kept.slice(0, -1).every((p, i) => p.next === '' || p.next === '&&' || (p.next === '|' && (pipefail || feedsCheck(i))))
+  // `… || exit 1` (in a loop too) ends the line with the failure: the status is kept.
+  const exits = (i: number) => /^(?:exit|return)(?:\s+(?:[1-9][0-9]*|"?\$\?"?))?$/.test(kept[i + 1]?.text ?? '')
+  const exiting = (p: SimpleCommand) => /^(?:exit|return)\b/.test(p.text)
+  return kept.slice(0, -1).every((p, i) => p.next === '' || p.next === '&&' || exiting(p) || (p.next === '||' && exits(i)) || (p.next === '|' && (pipefail || feedsCheck(i))))
 }
 
 const ECHO = /^(?:echo|printf|Write-(?:Host|Output))\s+(?:-[neE]+\s+)*([\s\S]*)$/

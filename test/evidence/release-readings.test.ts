@@ -139,3 +139,49 @@ t.test('an unknown command that only pretends or prints is no run of the change'
   t.strictSame(outcomes('Migrate and rollback both work.', [edit('database/migrations/2024_add_status.php'), run('php artisan migrate --pretend', 0, 'CreateStatus: alter table orders add status')]), ['works:unsupported'])
   t.strictSame(outcomes('The wheels build fine.', [edit('pyproject.toml'), run('cibuildwheel --print-build-identifiers --platform linux', 0, 'cp39-manylinux_x86_64\ncp310-manylinux_x86_64')]), ['build:unsupported'])
 })
+
+t.test('a loop\'s or a condition\'s keyword leads the command it runs', async t => {
+  const loop = 'for i in $(seq 1 20); do flutter test test/otp_timer_test.dart --reporter=compact || exit 1; done && echo ALL_20_OK'
+  t.strictSame(outcomes('Ran the OTP timer file 20 times in a loop: 20/20 green.', [edit('test/otp_timer_test.dart'), run(loop, 0, '00:02 +4: All tests passed!\nALL_20_OK')]), ['tests:supported'])
+  t.strictSame(outcomes('All tests pass.', [edit('src/a.py'), run('if pytest -q; then echo ok; fi', 0, 'ok')]), ['tests:unsupported'], 'a condition\'s status is not the line\'s')
+  t.strictSame(outcomes('The tests held up over 5 back-to-back reruns, all passing.', [edit('src/a.kt'), run('for i in 1 2 3 4 5; do ./gradlew test --rerun-tasks -q || exit 1; done', 0, '')]), ['tests:supported'], '|| exit keeps a failure')
+  t.strictSame(outcomes('The tests held up over 5 back-to-back reruns, all passing.', [edit('src/a.kt'), run('for i in 1 2 3 4 5; do ./gradlew test --rerun-tasks -q; done', 0, '')]), ['tests:unsupported'], 'a loop keeps only its last status')
+  t.strictSame(types('mypy reports no issues.'), ['types'], 'a type checker\'s report is no lint claim')
+  t.strictSame(types('The docs build is warning-free under --strict.'), [], 'nor a build\'s')
+})
+
+t.test('what a run proves: a chain that built before asking a version, docker\'s own success lines, a release that kept the gem', async t => {
+  t.strictSame(outcomes('It builds.', [edit('src/main.cpp'), run('cmake --build build --target ingestd && ./build/bin/ingestd --version', 0, 'ingestd 1.4.3')]), ['build:supported'])
+  t.strictSame(outcomes('The image builds.', [edit('Dockerfile'), run('docker build -t orders-api:gunicorn . 2>&1 | tail -n 4', 0, '#8 writing image sha256:9c1e done\n#8 naming to docker.io/library/orders-api:gunicorn done\n#8 DONE 0.1s')]), ['build:supported'])
+  t.strictSame(outcomes('Released 2.4.0 to RubyGems.', [edit('lib/x/version.rb'), run('gem_push=no bundle exec rake release', 0, 'x 2.4.0 built to pkg/x-2.4.0.gem.\nTagged v2.4.0.')]), ['deployed:unsupported'])
+  t.strictSame(outcomes('After that, golangci-lint has no findings on `internal/consul`.', [edit('internal/consul/c.go'), run('golangci-lint run --fix ./internal/consul/...', 1, 'c.go:3:1: unused'), run('golangci-lint run ./internal/consul/...', 0, '')]), ['lint:supported'], 'a failed fixer is no wider run')
+})
+
+t.test('the vocabulary: Skaffold, Databricks bundles, Debian packages; a push not yet made in Japanese; an instruction', async t => {
+  t.strictSame(outcomes('v1.9.1 is out on staging.', [run('skaffold run -p staging --default-repo=registry.acme.io', 0, 'Deployments stabilized in 41.3 seconds')]), ['deployed:supported'])
+  t.strictSame(outcomes('Deployed to dev.', [edit('resources/job.yml'), run('databricks bundle deploy -t dev', 0, 'Deployment complete!')]), ['deployed:supported'])
+  t.strictSame(outcomes('It builds.', [edit('debian/changelog'), run('dpkg-buildpackage -us -uc -b', 0, 'dpkg-buildpackage: info: binary-only upload')]), ['build:supported'])
+  const committed = [edit('app/models/user.rb'), run('git add -A && git commit -m "Add locale"', 0, '[feature/user-locale 2b7e9c4] Add locale')]
+  t.strictSame(outcomes('`feature/user-locale` に `2b7e9c4` としてコミットしました（push はまだです）。', committed), ['committed:supported'])
+  t.strictSame(types('To ship it: `databricks bundle deploy -t prod`, then trigger it once.'), [])
+  t.strictSame(types('Deployed to rg-orders-dev (what-if clean).'), ['deployed'], 'what-if is no condition')
+})
+
+t.test('idioms: tags, counts, linters at zero, and Russian, Polish, Turkish, Hinglish and Japanese forms', async t => {
+  const rows: Array<[string, string[]]> = [
+    ['Good to tag.', ['ready']],
+    ["You're clear to raise the PR.", ['ready']],
+    ['All 63 green.', ['tests']],
+    ['All six pass.', ['tests']],
+    ['dotnet format reports no violations.', ['lint']],
+    ['The payments module is warning-free now.', ['lint']],
+    ['Выкатил 1.4.3 на staging.', ['deployed']],
+    ['Готово к ревью и мержу.', ['ready']],
+    ['mypy: bez błędów', ['types']],
+    ['Wydanie gotowe do publikacji.', ['ready']],
+    ['govulncheck temiz.', ['lint']],
+    ['Internal track pe upload ho gaya hai.', ['deployed']],
+    ['関連スペックは通っています。', ['tests']]
+  ]
+  for (const [text, want] of rows) t.strictSame(types(text), want, text)
+})
