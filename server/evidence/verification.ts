@@ -27,7 +27,8 @@ const WRAPPERS = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|\S*)|time|env
 const INSTALLED = /^(?:(?:\/usr(?:\/local)?|\/opt\/homebrew|\/opt\/local)?\/s?bin\/|(?:~|\$HOME|\/home\/[^\s/]+|\/Users\/[^\s/]+|\/root)\/\.(?:local|cargo|bun|deno)\/bin\/|(?:[^\s/]*\/)*\.?venv\/bin\/)(?=[A-Za-z])/
 
 // A loop's or a condition's keyword leads the command it runs: `for …; do flutter test …; done`, `if pytest; then …`.
-const KEYWORD = /^(?:(?:do|then|else|elif|if|while|until|!)\s+)+/
+// (Not `!`: `! pytest` inverts the status, and stays no test run.)
+const KEYWORD = /^(?:(?:do|then|else|elif|if|while|until)\s+)+/
 const HEREDOC = /<<-?\s*(['"]?)([A-Za-z_]\w*)\1/g
 // A shell running a script given inline: its script's commands are the commands that ran (PowerShell's -Command too).
 const SHELL_C = /^(?:(?:ba|z|da|k)?sh\s+(?:-[a-zA-Z]+\s+)*-[a-zA-Z]*c[a-zA-Z]*|(?:pwsh|powershell)(?:\.exe)?\s+(?:-(?:ExecutionPolicy|ep)\s+\S+\s+|-(?!c\b|[Cc]ommand\b)\w+\s+)*-(?:c|[Cc]ommand))\s+(['"])([\s\S]*)\1\s*$/

@@ -144,6 +144,8 @@ t.test('a loop\'s or a condition\'s keyword leads the command it runs', async t 
   const loop = 'for i in $(seq 1 20); do flutter test test/otp_timer_test.dart --reporter=compact || exit 1; done && echo ALL_20_OK'
   t.strictSame(outcomes('Ran the OTP timer file 20 times in a loop: 20/20 green.', [edit('test/otp_timer_test.dart'), run(loop, 0, '00:02 +4: All tests passed!\nALL_20_OK')]), ['tests:supported'])
   t.strictSame(outcomes('All tests pass.', [edit('src/a.py'), run('if pytest -q; then echo ok; fi', 0, 'ok')]), ['tests:unsupported'], 'a condition\'s status is not the line\'s')
+  t.strictSame(outcomes('All tests pass.', [edit('src/a.py'), run('! pytest -q', 0, '1 failed, 3 passed')]), ['tests:unsupported'], '! inverts the status')
+  t.strictSame(outcomes('All tests pass.', [edit('src/a.py'), run('! pytest -q', 0, '')]), ['tests:unsupported'], '! inverts the status, whatever it printed')
   t.strictSame(outcomes('The tests held up over 5 back-to-back reruns, all passing.', [edit('src/a.kt'), run('for i in 1 2 3 4 5; do ./gradlew test --rerun-tasks -q || exit 1; done', 0, '')]), ['tests:supported'], '|| exit keeps a failure')
   t.strictSame(outcomes('The tests held up over 5 back-to-back reruns, all passing.', [edit('src/a.kt'), run('for i in 1 2 3 4 5; do ./gradlew test --rerun-tasks -q; done', 0, '')]), ['tests:unsupported'], 'a loop keeps only its last status')
   t.strictSame(types('mypy reports no issues.'), ['types'], 'a type checker\'s report is no lint claim')
