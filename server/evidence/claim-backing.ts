@@ -136,8 +136,11 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   // nothing, the claim is not what ran.
   const own = runnerNamed(claim.text, run)
   const silent = own !== undefined && !OWNS_UP.test(claim.text.replace(NONE_FAILED, ' '))
-  const named = (own === undefined || silent) && runs.findLast(([r]) => r !== run && r.status === 'failed' && runnerNamed(claim.text, r) !== undefined && runnerNamed(claim.text, r) !== own &&
-    !runs.some(([p, i]) => p.status === 'passed' && i > runs.find(([x]) => x === r)![1] && runnerNamed(claim.text, p) === runnerNamed(claim.text, r)))
+  const failedLast = ([r, i]: readonly [Command, number]) => {
+    const name = runnerNamed(claim.text, r)
+    return r !== run && r.status === 'failed' && name !== undefined && name !== own && !runs.some(([p, j]) => j > i && p.status === 'passed' && runnerNamed(claim.text, p) === name)
+  }
+  const named = (own === undefined || silent) && runs.findLast(failedLast)
   if (named) return { ok: false, why: `the claim names \`${runnerNamed(claim.text, named[0])}\`, whose last run failed; ${quote(run.command)} is another run`, run: named[0] }
   return { ok: true, run }
 }

@@ -30,7 +30,7 @@ const REGISTRY_ONLY = /^(?:[A-Za-z_]\w*=\S*\s+)*(?:docker\s+tag\s+\S+\s+\S+\s*&&
 
 // Environments by the names deploys and claims give them: one name each, so that "prod" and "production" agree; a
 // context or a namespace ends with one (`--context ack-staging`). A domain's .dev (us-docker.pkg.dev) is no environment.
-const ENVS: ReadonlyArray<readonly [string, RegExp]> = [['production', /(?<!\w)(?<!pre-)(?:prod|production|prd)(?![\w-])|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i], ['staging', /(?<!\w)(?:staging|stage|stg|preprod|pre-prod)(?![\w-])/i], ['development', /(?<![\w.-])(?:dev|development)(?![\w-])/i], ['preview', /(?<![\w-])(?:preview|qa|uat)(?![\w-])/i]]
+const ENVS: ReadonlyArray<readonly [string, RegExp]> = [['production', /(?<!\w)(?<!pre-|non-)(?:prod|production|prd)(?![\w-])|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i], ['staging', /(?<!\w)(?:staging|stage|stg|preprod|pre-prod)(?![\w-])/i], ['development', /(?<![\w.-])(?:dev|development)(?![\w-])/i], ['preview', /(?<![\w-])(?:preview|qa|uat)(?![\w-])/i]]
 /** The one environment a text names, if it names exactly one. */
 const CHANGES = /\b(?:apply|set\s+image|rollout\s+(?:restart|undo)|upgrade|install|sync|patch|scale)\b/
 const OBSERVES = /\bkubectl\b[^;&|]*\srollout\s+(?:status|history)\b|\bargocd\s+app\s+(?:get|wait)\b|\bhelm\s+status\b/

@@ -3,7 +3,9 @@ import type { CheckKind } from './checks.js'
 import type { Step } from './steps.js'
 import { quotedCount, saysFailed } from './quoted-count.js'
 import { HIDDEN, REWRITES } from './run-proof.js'
+import { firstWord } from './claim-runs.js'
 import { outsideEdits } from './run-scope.js'
+import { shadowsOf } from './shadowing.js'
 import { showsOnly, simpleCommands } from './verification.js'
 
 type Command = Extract<Step, { kind: 'command' }>
@@ -39,10 +41,8 @@ const unknownCheck = (text: string, kind: CheckKind) => acting(text) && (kind ==
 // A fix or a behaviour is exercised by running something, not by building, packing, dry-running, checking its syntax,
 // inspecting, restarting or shipping it: a word of those anywhere in a program's words (`mix assets.build`, `BuildScript.Build`, `oc get pods`).
 const NO_EXERCISE = /(?<![a-z])(?:build|compile|package|assemble|bundle|install|apply|deploy|sync|push|publish|release|upload|get|describe|inspect|ping|status|list|ls|show|logs?|version|info|restart|reload|clear|cache:clear|analy[sz]e|check|validate|configtest|lint|vet|fmt|format)(?![a-z])|--(?:dry[-_]?run|no-run|syntax-check|check|list|pretend|print-[\w-]+)\b|\s-[nt](?:\s|$)/i
-// A shell function or alias the line itself defines runs what the line wrote (`x() { echo ok; }; x`).
-const DEFINES = /(?:^|[;&|{]\s*)(?:function\s+)?[\w.-]+\s*\(\)\s*\{|(?:^|[;&|]\s*)alias\s/
 /** A passing line that may exercise a change: one of its programs acts, and does not only build, dry-run, inspect, restart or ship. */
-const exercising = (command: string) => !DEFINES.test(command) && simpleCommands(command).some(p => acting(p.text) && !NO_EXERCISE.test(words(p.text)))
+const exercising = (command: string) => simpleCommands(command).some(p => acting(p.text) && !NO_EXERCISE.test(words(p.text)))
 // camelCase split into words: `BuildScript.BuildAndroidDev` builds.
 const words = (command: string) => command.replace(/([a-z])([A-Z])/g, '$1 $2')
 
@@ -66,7 +66,9 @@ export function unknownRun (steps: Step[], lastEdit: number, kind: CheckKind, cl
     if (checks.length > 0 && !((quoted || deploys) && checks.every(k => k === 'run'))) return false
     const acts = (p: { text: string }) => quoted ? acting(p.text) : unknownCheck(p.text, kind)
     const shown = quoted || (!HIDDEN.test(s.command) && !/(?<!\|)\|(?!\|)/.test(s.command))
-    if (kind === 'run') return checks.length === 0 && shown && exercising(s.command)
+    // A program the turn redefined (`x() { echo ok; }; x`, an alias, a PATH prepend) runs what the turn wrote.
+    const redefined = () => simpleCommands(s.command).some(p => { const w = firstWord(p.text); const by = shadowsOf(w); return w !== '' && steps.slice(0, steps.indexOf(s) + 1).some(x => by(x, [])) })
+    if (kind === 'run') return checks.length === 0 && shown && exercising(s.command) && !redefined()
     return shown && simpleCommands(s.command).some(acts)
   })
 }

@@ -187,3 +187,8 @@ t.test('idioms: tags, counts, linters at zero, and Russian, Polish, Turkish, Hin
   ]
   for (const [text, want] of rows) t.strictSame(types(text), want, text)
 })
+
+t.test('a non-prod environment is not production; a runner redefined earlier in the turn runs what the turn wrote', async t => {
+  t.strictSame(outcomes('Deployed to non-prod.', [edit('k8s/app.yaml'), run('kubectl --context dev apply -f k8s/app.yaml', 0, 'configured')]), ['deployed:supported'])
+  t.strictSame(outcomes('Fixed.', [edit('roles/a/tasks/main.yml'), run('molecule() { echo ok; }', 0, ''), run('molecule test', 0, 'ok')]), ['fixed:unsupported'])
+})
