@@ -30,6 +30,14 @@ export const NAMES_A_CHECK: ReadonlySet<ClaimType> = new Set(['tests', 'build', 
 /** The kinds a command line checks, and the index of the first simple command that is one. */
 export type KindsOf = (parts: SimpleCommand[]) => { kinds: CheckKind[], first: number, /** each part's own kinds */ byPart: CheckKind[][] }
 
+// `tox -e lint,type` runs only environments named for other checks: the tests patterns' `tox` ran no test then.
+const TOX_ENVS = /\btox\b[^;&|]*\s-e[=\s]*([\w.,-]+)/
+const OTHER_ENV = /^(?:lint|linters|style|flake8|ruff|pylint|pre-commit|format|fmt|type|types|typing|typecheck|mypy|pyright|docs?|build|pkg|package|security|bandit|safety|audit)$/
+const noTestEnv = (text: string): boolean => {
+  const envs = TOX_ENVS.exec(text)?.[1]
+  return envs !== undefined && envs.split(',').every(e => OTHER_ENV.test(e))
+}
+
 /** Anchored at a simple command's start, as verificationCommands are: `echo npm test` checks nothing. */
 export function compileChecks (patterns: CheckPatterns): KindsOf {
   const sets: Array<[CheckKind, PatternSet]> = CHECK_KINDS.filter(k => (patterns[k] ?? []).length > 0)
@@ -38,7 +46,7 @@ export function compileChecks (patterns: CheckPatterns): KindsOf {
   // are none, and asking each kind's set would cost a run apiece (a long turn holds thousands of commands).
   const any = compilePatterns(sets.flatMap(([, set]) => set.sources), true)
   return (parts) => {
-    const byPart = parts.map(p => any.test(p.text) ? sets.filter(([, set]) => set.test(p.text)).map(([k]) => k) : [])
+    const byPart = parts.map(p => any.test(p.text) ? sets.filter(([k, set]) => set.test(p.text) && !(k === 'tests' && noTestEnv(p.text))).map(([k]) => k) : [])
     const hits = sets.map(([k]) => [k, byPart.findIndex(ks => ks.includes(k))] as const).filter(([, i]) => i >= 0)
     return { kinds: hits.map(([k]) => k), first: hits.length > 0 ? Math.min(...hits.map(([, i]) => i)) : -1, byPart }
   }

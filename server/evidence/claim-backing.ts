@@ -6,13 +6,13 @@ import { BUILD_OK, claimedCount, DEBUG_BUILD, EVERYTHING, MATRIX_CLAIM, namesSco
 import { pushedImage, SHARED_GIT, sharedTargetGap } from './claim-targets.js'
 import { type Claim, CONTRAST } from './claims.js'
 import { isProsePath } from './exempt.js'
-import { skippedAfterTestEdit } from './claim-edits.js'
+import { moreSkippedThanFailed, rewroteRecipe, skippedAfterTestEdit } from './claim-edits.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { overwritesOf, shadowsOf, shellWritten } from './shadowing.js'
 import { dependencyScope, outsideEdits } from './run-scope.js'
 import { unknownRun } from './unknown-run.js'
 import { quotedCount } from './quoted-count.js'
-import { HIDDEN_STATUS, REWRITES, REWRITES_EXPECTED } from './run-proof.js'
+import { HIDDEN_STATUS, isNarrow, REWRITES, REWRITES_EXPECTED } from './run-proof.js'
 import { NONE_FAILED, OWNS_UP } from './outcome-words.js'
 import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
@@ -25,6 +25,13 @@ const OWN_CHECKS: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint'
 const MAY_BE_UNKNOWN: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types', 'deployed', 'fixed', 'works'])
 // A changelog line or a README written after a run changes nothing the run checked; a failed edit changed nothing at all.
 export const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
+
+// "The docs build passes" is about the docs: an edit of them after the build is an edit after the check.
+const DOCS_BUILD = /\b(?:docs?|documentation|sphinx|mkdocs|docusaurus)\b[^.;\n]{0,30}\bbuild|\bbuild\w*\s+(?:of\s+)?(?:the\s+)?(?:docs?|documentation)\b/i
+
+export const lastEditFor = (claim: Claim, steps: Step[]): number => claim.type === 'build' && DOCS_BUILD.test(claim.clause ?? claim.text)
+  ? steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
+  : lastCodeEdit(steps)
 
 export const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 
@@ -47,7 +54,7 @@ function othersPassed (clause: string, run: Command): boolean {
 // to a run that is missing, stale or of another scope.
 export type Backing = { ok: true, run: Command } | { ok: false, why: string, run?: Command, contradicts?: true, failed?: true, unknown?: Command }
 export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[]): Backing {
-  const lastEdit = lastCodeEdit(steps)
+  const lastEdit = lastEditFor(claim, steps)
   // Gradle and Maven end every run, a test task's too, with BUILD SUCCESS(FUL): that line backs a claim that quotes it
   // ("jvmTest: BUILD SUCCESSFUL"), not "the AAR assembles" nor a release build.
   // Printed by the build itself: `cat build/reports/last-build.txt` shows an old run's line.
@@ -85,6 +92,10 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   if (rewrote) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} rewrote the expected outputs (goldens, snapshots) after ${quote(rewrote.command)} failed against them`, run: rewrote }
   const skipped = (claim.type === 'tests' || claim.type === 'fixed') ? skippedAfterTestEdit(steps, at) : undefined
   if (skipped) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} passed with tests skipped after this turn edited ${skipped}, following a failed run`, run }
+  const aside = claim.type === 'tests' || claim.type === 'fixed' || claim.type === 'works' || claim.type === 'ready' ? moreSkippedThanFailed(steps, at) : undefined
+  if (aside) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} passed with more tests skipped (${aside[1]}) than when it failed before (${aside[0]}): a test set aside is not fixed`, run }
+  const recipe = NAMES_A_CHECK.has(claim.type) || claim.type === 'fixed' || claim.type === 'works' ? rewroteRecipe(steps, at) : undefined
+  if (recipe) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} passed only after this turn edited ${recipe}, where that command is defined, and printed no runner's tally`, run }
   if (runsPrintingScript(run, steps.slice(0, at))) return { ok: false, contradicts: true, why: `the last ${quote(run.command)} proves nothing: it runs a script this turn wrote that only prints` }
   // A check's own runner rewritten in the turn proves only what the turn made it say; a reproduction script it wrote
   // may still show a fix works.
@@ -123,7 +134,8 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   const asideBy = claim.type === 'tests' && EVERYTHING.test(claim.text.split(/\b(?:but|however|although|though)\b/i)[0]!) ? setAside(run) : undefined
   if (asideBy) return { ok: false, why: `${quote(run.command)} set tests aside (${asideBy}); the claim is about the whole suite`, run }
   if (run.narrow && (claim.type === 'ready' || (claim.type === 'tests' && EVERYTHING.test(clause))) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
-    const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed')
+    // `cargo test -p physics -- --skip broadphase` narrows the `cargo test -p physics` that failed, however narrow that was.
+    const wider = runs.find(([r, i]) => i < at && r.status === 'failed' && (!r.narrow || (run.command.startsWith(`${r.command.trim()} `) && isNarrow(run.command.slice(r.command.trim().length), ['tests']))))
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   if (run.narrow && (claim.type === 'types' || claim.type === 'lint') && !namesSelection(clause, run.command)) {

@@ -1,5 +1,5 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
-import { backing, type Command, lastCodeEdit, SAYS_NOTHING } from './claim-backing.js'
+import { backing, type Command, lastCodeEdit, lastEditFor, SAYS_NOTHING } from './claim-backing.js'
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import { backersOf, quote, toolNeverRan } from './claim-runs.js'
 import { failedEdits, onlyTestsEdited } from './claim-edits.js'
@@ -22,7 +22,7 @@ const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])
 
 /** "Confirmed with `helm diff` that…": an observing command the claim names, passed after the last edit, is what it saw. */
 function namedRun (claim: Claim, steps: Step[]): Command | undefined {
-  return steps.slice(lastCodeEdit(steps) + 1).findLast((s): s is Command => {
+  return steps.slice(lastEditFor(claim, steps) + 1).findLast((s): s is Command => {
     // Only a command that checks nothing of its own: `crystal build` named for "it compiles" shows no endpoint answering.
     if (s.kind !== 'command' || s.status !== 'passed' || (s.checks ?? []).length > 0) return false
     const last = simpleCommands(s.command).at(-1)?.text ?? ''

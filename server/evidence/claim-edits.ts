@@ -41,6 +41,37 @@ export function skippedAfterTestEdit (steps: Step[], at: number): string | undef
   return edited.find(p => !clean(p))
 }
 
+const SKIP_COUNT = /\b([0-9]+)\s+(?:tests?\s+)?(?:skipped|ignored|pending|excluded)\b|\b(?:ignored|skipped|pending|excluded):?\s+([0-9]+)\b/gi
+const skipsOf = (tail: string | undefined): number | undefined => {
+  const counts = [...(tail ?? '').matchAll(SKIP_COUNT)].map(m => Number(m[1] ?? m[2]))
+  return counts.length > 0 ? Math.max(...counts) : undefined
+}
+const sameRun = (s: Step, command: string): boolean => s.kind === 'command' && s.command.trim() === command.trim()
+const failedRun = (s: Step, command: string): boolean => s.kind === 'command' && s.status === 'failed' && sameRun(s, command)
+
+/** The same command failed earlier in the turn and now passes with more tests set aside ("63 passed, 1 skipped" after
+ * "63 passed, 1 failed, 0 skipped"), wherever the skip was written (Rust's tests live in the source file): both counts. */
+export function moreSkippedThanFailed (steps: Step[], at: number): [number, number] | undefined {
+  const run = steps[at]
+  if (run?.kind !== 'command') return undefined
+  const failed = steps.slice(0, at).findLast(s => failedRun(s, run.command))
+  // Both must count their skips: a failure's tail that shows no count says nothing of how many it skipped.
+  const [was, now] = [skipsOf(failed?.kind === 'command' ? failed.tail : undefined), skipsOf(run.tail)]
+  return was !== undefined && now !== undefined && now > was ? [was, now] : undefined
+}
+
+// The files that define a task runner's targets and a package's scripts.
+const RECIPES = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk|[Jj]ustfile|Taskfile\.ya?ml|package\.json)$/
+/** `make test` failed, the turn edited the Makefile, and `make test` then passed printing no runner's tally: the target
+ * that passed is the one the turn rewrote. The file. */
+export function rewroteRecipe (steps: Step[], at: number): string | undefined {
+  const run = steps[at]
+  if (run?.kind !== 'command' || run.passed !== undefined) return undefined
+  const failed = steps.slice(0, at).findLastIndex(s => failedRun(s, run.command))
+  if (failed < 0) return undefined
+  return steps.slice(failed + 1, at).flatMap(s => s.kind === 'edit' && s.status !== 'error' ? s.paths : []).find(p => RECIPES.test(p))
+}
+
 // A command that writes a file: what an agent falls back on when its edit tool fails (Codex's apply_patch refusing a
 // hunk, then `sed -i`, a redirect, or PowerShell's `… | Set-Content plan.md`, which the shell reading does not know).
 const POWERSHELL_WRITES = /\b(?:Set-Content|Out-File|Add-Content)\b/

@@ -37,8 +37,8 @@ export const namesScope = (claim: string, passed: string, failed: string) => tas
 export const UNIT = /\bunit\s+(?:tests?|specs?|suite)\b/i
 export const WIDER_LEVEL = /integration|e2e|end-to-end|acceptance|functional|\bIT\b|:it:|verify/i
 // Wider than any one selection, even beside its name: "TestEvict passes, and the whole module is green".
-export const WIDER = /\b(?:whole|entire|full|complete)\b|\bsuite\b|\ball\s+(?:the\s+)?(?:tests|specs|suites|packages|modules|crates)\b|전체/i
-export const EVERYTHING = /\b(all|every|whole|entire|full|complete|alle|tous|toutes|todos|todas|tutti)\b|\bsuite\b|全|すべて|全部|전체|모두|모든|(?:^|\s)вс[еёя]/i
+export const WIDER = /\b(?:whole|entire|full|complete|workspace|monorepo)\b|\bsuite\b|\ball\s+(?:the\s+)?(?:tests|specs|suites|packages|modules|crates)\b|전체/i
+export const EVERYTHING = /\b(all|every|everything|whole|entire|full|complete|workspace|monorepo|alle|gesamte|tous|toutes|todos|todas|tutti|tutte|alla|allt|hela|samtliga)\b|\bsuite\b|全|すべて|所有|整个|전체|모두|모든|(?:^|\s)вс[еёя]|toàn bộ|tất cả/i
 /** Whether the text names the word as one of its own words: after a start, a space, a backtick or a bracket, before `end`. */
 export const namesWord = (text: string, word: string, end: string, flags = '') => new RegExp(`(?:^|[\\s\`(])${esc(word)}(?=${end}|$)`, flags).test(text)
 

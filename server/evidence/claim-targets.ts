@@ -17,7 +17,7 @@ const ROLLED_OUT = /\b(?:rolled\s+out|rollout|serving|endpoint)\b/i
 const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\bprodu(?:ktion|zione|ção|cción)\b|本番|生产|운영/i
 // "Committed as e52a8f0 and pushed to origin/main" owes a push of this turn, whatever committed it; "no `dvc push` yet" none.
 const PUSHED = /\bpush(?:ed)?\b|pouss[ée]|gepusht|pusheado|pushad|запуш|דחפתי|プッシュ|推送|푸시/i
-const NOT_PUSHED = /\b(?:not|never|haven't|hasn't|didn't|no|nothing)\s+(?:yet\s+|been\s+|is\s+)*(?:[\w-]+\s+)?push(?:ed)?\b|\bpush(?:ed)?\s+(?:yet|later|next)\b|未推送|没有?推送|(?:プッシュ|push)\s*(?:は)?\s*(?:して(?:い)?ません|していない|まだ)|푸시\s*(?:안|않|전)/gi
+const NOT_PUSHED = /\b(?:not|never|haven't|hasn't|didn't|no|nothing)\s+(?:yet\s+|been\s+|is\s+)*(?:[\w-]+\s+)?push(?:ed)?\b|\bpush(?:ed)?\s+(?:yet|later|next)\b|未推送|没有?推送|(?:プッシュ|push)\s*(?:は)?\s*(?:して(?:い)?ません|していない|まだ)|푸시\s*(?:안|않|전)|(?<![\p{L}])(?:chưa|không)\s+(?:được\s+)?push(?:ed)?\b|\bnon\s+(?:ancora\s+)?(?:pushat[oaie]|push)\b|\b(?:inte|ej)\s+(?:\S+\s+)?pushat\b|\bnicht\s+(?:\S+\s+)?gepusht\b|\bgepusht\s+(?:habe\s+ich\s+)?(?:noch\s+)?nicht\b/giu
 // "Built and pushed" beside an image, naming no branch nor commit: the push that ran was the image's.
 const GIT_SUBJECT = /\b(?:branch\w*|main|master|trunk|origin|remote|upstream|commits?|PR|MR|pull\s+request|tags?)\b|(?<![\w:])[0-9a-f]{7,40}\b/i
 const IMAGE_PUSH = /(?:^|[\s;&|])(?:(?:docker|podman|buildah|crane|oras|helm)\s+push\b|ko\s+(?:build|publish)\b(?![^;&|]*\s--local\b))|\s--push(?:\s|=|$)/

@@ -4,12 +4,13 @@ import { CLAIM_SHAPES } from './claim-shapes.js'
 import { PAIRS } from './claim-pairs.js'
 import { PHRASES } from './claim-phrases.js'
 import { IDIOMS } from './claim-idioms.js'
+import { REGIONAL } from './claim-regional.js'
 import { SUBJECT_SHAPES, subjectType } from './claim-subject.js'
 
 // Each type's wordings, then its shapes: joined once, not per sentence.
 const SHAPES = new Map(CLAIM_SHAPES)
 const PAIR_RES = new Set(PAIRS.map(([, re]) => re))
-const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES, ...IDIOMS, ...PAIRS].filter(([t]) => t === type).map(([, re]) => re)]] as const)
+const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES, ...IDIOMS, ...REGIONAL, ...PAIRS].filter(([t]) => t === type).map(([, re]) => re)]] as const)
 
 export type { ClaimType } from './claim-patterns.js'
 export interface Claim {
@@ -51,7 +52,7 @@ const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so
 // What another source says, right before the claim ("laut ci: lint ✓", "according to the logs, tests pass"): a quote of it.
 // A result from before this turn, said as such ("before your last message, the suite passed"): history, not a claim now.
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
-const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
+const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|(?<!\bas\s)\b(?:you|they|the\s+user|he|she)\s+(?:said|mentioned|claimed|wrote|thought|told\s+me)\b[^.;\n]{0,60}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
 const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:else\s+)?(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven['’]?t|hasn['’]?t|didn['’]?t|doesn['’]?t|don['’]?t|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|cannot|can't|couldn['’]?t|won't|wouldn['’]?t|shouldn['’]?t|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bn['’]$|\baucun(?:e|s|es)?\s[^.,;]{0,50}\bn['’](?:est|a|ont|sont)\s+(?:(?:été|encore)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|无法|不能|未能|아직)[^。\n]{0,10}$/i
 // A negation carried over "or" to the claim: "I haven't run the unit tests or tried it on a device".
 const NEGATED_OR = /(?:\bnot|\bnever|n['’]?t|\bnicht|\bkein\w*|\bno|\bnão|\bpas)\b[^.;:!?\n]{0,80}\s(?:or|nor|oder|noch|ou|ni|né)\s+$/i
@@ -60,12 +61,12 @@ const NEGATED_OR = /(?:\bnot|\bnever|n['’]?t|\bnicht|\bkein\w*|\bno|\bnão|\bp
 // and Hebrew's "and" is a letter of the word it joins).
 const L = '(?<![\\p{L}])'
 const R = '(?![\\p{L}])'
-const NOT_NOW_BEFORE_INTL = new RegExp(`${L}(?:و?(?:إذا|اذا|لو|عندما|قبل|تأكد|تأكّد|سوف|يجب|يرجى)|ו?(?:אם|כאשר|לפני|ודא|וודא|צריך)|اگر|وقتی|قبل\\s+از|مطمئن|خواهم|باید|لطفا|अगर|यदि|जब|पहले|चाहिए|যদি|যখন|আগে|αν|εάν|όταν|πριν|θα|πρέπει|ถ้า|หาก|เมื่อ|ก่อน|ต้อง|ha|amikor|mielőtt|majd|kell|jos|kun|ennen|varmista|pokud|když|jestli|před|budu|bude|ověř|innan|ska|se\\s+till|hvis|skal|sørg\\s+for|dacă|când|înainte|voi|trebuie)${R}`, 'iu')
+const NOT_NOW_BEFORE_INTL = new RegExp(`${L}(?:و?(?:إذا|اذا|لو|عندما|قبل|تأكد|تأكّد|سوف|يجب|يرجى)|ו?(?:אם|כאשר|לפני|ודא|וודא|צריך)|اگر|وقتی|قبل\\s+از|مطمئن|خواهم|باید|لطفا|अगर|यदि|जब|पहले|चाहिए|যদি|যখন|আগে|αν|εάν|όταν|πριν|θα|πρέπει|ถ้า|หาก|เมื่อ|ก่อน|ต้อง|ha|amikor|mielőtt|majd|kell|jos|kun|ennen|varmista|pokud|když|jestli|před|budu|bude|ověř|innan|ska|se\\s+till|hvis|skal|sørg\\s+for|dacă|când|înainte|voi|trebuie)${R}|^\\W{0,4}om\\s`, 'iu')
 const NEGATION_BEFORE_INTL = new RegExp(`${L}(?:لا|لم|لن|ليس|ليست|غير|לא|אין|טרם|نه|هنوز|नहीं|না|δεν|όχι|ไม่|ยังไม่|nem|nincs|ei|eivät|není|nejsou|inte|ej|ikke)${R}[^.,;!?\\n]{0,40}$`, 'iu')
-const NOT_NOW_AFTER_INTL = /^\s*(?:ن(?:شد|می|کرد|بود|یست)|नहीं|নি|না|ไม่)/u
+const NOT_NOW_AFTER_INTL = /^\s*(?:ن(?:شد|می|کرد|بود|یست)|नहीं|নি|না|ไม่|后|之后|以后)/u
 
 // A bare "no" after the claim negates it only at the clause's end ("pasan, ¿no?" aside): "limpo no NativeBridge" is "clean in".
-const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^[^.;,\n]{0,40}\s(?:nicht|nichts|niet|niets|nahi|nahin|rien|nada|niente)\s*(?:[.!—–]|\s-\s|$)|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|(?<!-)if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|ら[、,]|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면|는지|면\s|여부)/i
+const NOT_NOW_AFTER = /^\s*(nicht|no(?=\s*(?:[.!?,;]|$))|non|pas|não|niet|nie|inte|değil|nahi|nahin|nahīn)(?![\wÀ-ɏ])|^(?:[^.;,\n]|\.(?=\S)){0,40}\s(?:nicht|nichts|niet|niets|nahi|nahin|rien|nada|niente)\s*(?:[.!—–]|\s-\s|$)|^\s*werden(?![\wÀ-ɏ])|^\s*(?:\S+\s+){0,2}before\s+(?:the|my|this|your|that)\s+(?:edit|change|fix|commit|patch|refactor)\b|^[^.!?。\n→;—\uD83C-\uD83E✅✔✓]{0,40}\b(once(?=\s+(?:the|it|this|that|these|those|we|I|you|they|CI|[a-z]+ed)\b)|(?<!-)if|when|unless|until|yet|after\s+(I|we|you)|wenn|sobald|falls|cuando|si|se|quando|une\s+fois|zodra|wanneer|gdy|kiedy|jeśli|setelah|nếu|когда|если)\b|^[^。\n]{0,6}(ていません|ていない|ません|ない|なかった|ず[、。]|たら|ら[、,]|れば|予定|つもり|ことを示|かどうか|場合|지\s*않|지\s*못|하면|되면|는지|면\s|여부)/i
 // "Fixed the crash when the list is empty": after a fix, "when" or "if" tells the bug's case, not a condition on the claim.
 const NOT_NOW_AFTER_FIX = new RegExp(NOT_NOW_AFTER.source.replace('|(?<!-)if|when|', '|'), 'i')
 /** Where a sentence changes course: "I couldn't run it, but the build succeeds" claims what follows the turn. */
@@ -77,7 +78,7 @@ const EXPECTED_INSIDE = /\b(?:meant|supposed|intended|designed)\s+to\b|\b(?:must
 // A requirement, not a report: "both need to be clean before you open the PR", "lint must pass before merge".
 const REQUIRED_BEFORE = /\b(?:must|(?:has|have|needs?)\s+to)\s+(?:\w+\s+){0,2}$/i
 // A wording that spans its clause may hold the clause's negation: "los tests todavía no pasan", "die Tests sind nicht grün".
-const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil|not|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)/iu
+const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil|not|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)|(?<![\p{L}])(?:non|chưa)\s(?!-|ha\s+più|c['’]è\s+più|(?:segnala|riporta|trova|mostra)(?![\p{L}])|più\s+(?:errori|problemi|warning))|(?<![\p{L}])không\s+(?:được\s+)?(?:pass|chạy|build|compile|hoạt\s+động|push|commit|merge|deploy|fix|sửa|qua)(?![\p{L}])/iu
 // "To ship it: `databricks bundle deploy -t prod`": what to do, not what was done.
 const INSTRUCTION_LEAD = /^\W{0,4}to\s+(?:\w+\s+){0,3}\w+\s*:/i
 const CONDITION_LEAD = /^\W{0,4}(?:if|если|wenn|falls|jeśli|jeżeli|eğer|agar|nếu|jika|kalau|indien|mikäli)(?![\wÀ-ɏ])[^.;]{1,160}[—–]\s*$/i

@@ -32,7 +32,7 @@ const LISTS_UNFORMATTED = /(^|\s)(gofmt|goimports)(\s+-\S+)*\s+-l\b|(^|\s)pretti
 const ASKS_ONLY = /(^|\s)(--version|-V|--help|-h|help)\s*$/
 const LISTS_ONLY = /(^|\s)(--collect-only|--co|--listTests|--list-tests|--list|-n\s+0)(\s|=|$)|\bctest\b[^;&|]*\s(?:-N|--show-only)(?:\s|=|$)/
 const WATCH = /(^|\s)(--watch(All)?|-w|watch)(\s|$)/
-const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--match-path|--match-test|--match-contract|--mt|--mc|--mp|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt)|\.Tests\.ps1)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+(?!-|\.\/\.\.\.)\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]|\bdbt\s+(?:test|build)\b[^;&|]*\s(?:-s|--select|-m|--models)[=\s]|\s-gtest=|\bceedling\b[^;&|]*\stest:(?!all\b)\S|\s--gtest_filter[=\s]|\s--(?:skip|deselect)[=\s]|\s-skip[=\s]|\bcargo\s+nextest\s+run\b[^;&|]*\s[a-z_][\w]*::[\w:]+|\bbazel\s+test\b[^;&|]*\s\/\/[\w/.-]*:[\w.-]+|\bpants\b[^;&|]*\stest\s+(?!::(?:\s|$))\S/
+const SELECTS = /(^|\s)(-k|-t|--testNamePattern|--grep|-run|--filter|-m|-E|--filter-expr|--tests|-R|--match-path|--match-test|--match-contract|--mt|--mc|--mp|--tests-regex|-pl|--projects)(\s|=)|(^|\s)-Dtest=|\b(testOnly|testQuick)\b|\bcargo\s+(\+\S+\s+)?(test|nextest\s+run)\s+(--\S+\s+)*[A-Za-z_][\w:]*(\s|$)|(^|\s)\S+\.(test|spec)\.[cm]?[jt]sx?\b|(^|\s)\S*(tests?|spec)\/\S+\.(py|rb|exs|php|java|kt)\b|(^|\s)\S+(_test\.(go|py|rb|exs)|_spec\.rb|Test\.(php|java|kt)|\.Tests\.ps1)\b|::\S+|\bgo\s+test(\s+-\S+)*\s+\.\/(?!\.\.\.)\S+|(^|\s)--\s+(?!-|\.\/\.\.\.)\S+|\bmanage\.py\s+test\s+(?!-)\S|\btwister\b[^;&|]*\s(?:-s|--test|--scenario)[=\s]|\bdbt\s+(?:test|build)\b[^;&|]*\s(?:-s|--select|-m|--models)[=\s]|\s-gtest=|\bceedling\b[^;&|]*\stest:(?!all\b)\S|\s--gtest_filter[=\s]|\s--(?:skip|deselect)[=\s]|\s-skip[=\s]|\bcargo\s+nextest\s+run\b[^;&|]*\s[a-z_][\w]*::[\w:]+|\bbazel\s+test\b[^;&|]*\s\/\/[\w/.-]*:[\w.-]+|\bpants\b[^;&|]*\stest\s+(?!::(?:\s|$))\S|\bcargo\s+(?:\+\S+\s+)?(?:test|nextest\s+run)\b[^;&|]*\s(?:-p|--package)[=\s]/
 // A folder or a file given as an argument (`pnpm jest src/components/Modal`): a selection when it passed; a failed run's
 // program path (`./gradlew`, `bin/rails`, `dotnet test tests/App.Tests`) is no evidence that it ran less than the whole.
 const PATH_ARG = /(?<!(?:^|\s)--?[\w-]+[\s=])(?<=^|\s)(?:\.\/)?[\w@.-]+\/[\w@./-]*[\w@-](?=\s|$)/
@@ -101,6 +101,14 @@ export const REWRITES_EXPECTED = /(?:^|\s)(?:--update-goldens|--updateSnapshot|-
 /** `./gradlew build -x test`, `mvn package -DskipTests`: the build tool ran without its tests. */
 export const SKIPS_TESTS = /\bgradlew?\b[^;&|]*\s(?:-x|--exclude-task)[=\s]+(?:\S*:)?test\w*|\bmvnw?\b[^;&|]*\s-D(?:skipTests|maven\.test\.skip)(?:=true)?(?:\s|$)/
 
+/** `swiftlint --fix && swiftlint lint --strict`: the same program run again after its fixer, this time to check. */
+function checkedAfterFix (command: string): boolean {
+  const steps = command.split('&&').map(s => s.trim())
+  const fixer = steps.findIndex(s => REWRITES.test(s))
+  const program = (s: string) => /^(?:[A-Za-z_]\w*=\S*\s+)*(\S+)/.exec(s)?.[1]
+  return fixer >= 0 && steps.slice(fixer + 1).some(s => !REWRITES.test(s) && program(s) === program(steps[fixer]!))
+}
+
 export const HIDDEN_STATUS = 'its exit status was hidden (a pipe, || true, ; exit 0 or set +e) and its output shows no clean pass'
 
 /** exitReliable: nothing after the check on its line could replace its status (verification.ts classify). */
@@ -154,7 +162,7 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   const found = checks.length === 1 && checks[0] === 'run' && /\|\s*grep\s+(?!-\w*[vcq])\S[^|;&]*$/.test(command) && output.trim() !== ''
   const masked = checking ? (!exitReliable && !found) || HIDDEN.test(command) : HIDDEN.test(command)
   if (masked && !CLEAN_PASS.test(output)) return { unproven: HIDDEN_STATUS }
-  if (lintOnly && (REWRITES.test(command) || scriptRewrites(command, output)) && !/(^|\s)--dry-?run(\s|=|$)/.test(command)) return { unproven: 'a --fix run changes files; it does not check them' }
+  if (lintOnly && (REWRITES.test(command) || scriptRewrites(command, output)) && !/(^|\s)--dry-?run(\s|=|$)/.test(command) && !checkedAfterFix(command)) return { unproven: 'a --fix run changes files; it does not check them' }
   const passed = testing ? passedCount(output) : undefined
   // `mypy plugins/a.py` after `mypy plugins/` failed: a type check or a lint of named files covers those files only.
   const narrow = isNarrow(command, checks)
