@@ -44,6 +44,9 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['deployed', /\b(?:it|this|that)(?:'s|’s|\s+is)\s+(?:now\s+)?(?:live\s+)?(?:on|in)\s+(?:staging|prod|production)(?:\s+now)?\s*(?:[.!]|✅|🚀|$)|\b(?:staging|prod|production)\s+is\s+(?:now\s+)?(?:on|running)\s+`?[\w.@-]*[0-9][\w.@-]*`?(?:\s+now)?\b/i],
   // "they pass in chromium": a pronoun for the tests, not "they pass the value along".
   ['tests', /\b(?:they|these|those)\s+(?:all\s+|now\s+|still\s+)?pass(?:es)?\b(?!\s+(?:the|a|an|it|its|their|through|along|by|to|on|back|down|over|into|validation)\b)/i],
+  // A named crate or target builds for a platform, on a toolchain, with a feature: "pith builds for armv7 now". Not "builds on
+  // the previous PR" (is based on it), nor builds as a noun ("serves `ripplex 1.4.0` builds for py311", "nightly builds for arm64").
+  ['build', /(?<![\w.-])(?!(?:nightly|daily|weekly|release|debug|official|older|newer|new|old|all|any|some|no|the|our|their|its|these|those|ci|local|remote|incremental|clean|reproducible|preview|canary|beta|alpha|dev|test|docker|wheel|binary)\s)(?=[\w.@/-]*[A-Za-z])[\w.@/-]*\w\s+(?:now\s+|still\s+)?(?:builds|compiles)\s+(?:with\s+(?=--?\w|(?:the\s+)?[\w-]+\s+features?\b|features?\b)|(?:for|on|against|under)\s+(?!(?:#|top\b|the\s+(?:previous|earlier|existing|last|same|work|idea)\b|previous\b|earlier\b|existing\b|PR\b|that\b|this\b|it\b|those\b|these\b|what\b)))/i],
   ['build', /\bcompiles\s+(?:against|with|under)\s+|\bbuild\b(?:[^.\n]|\.(?=[0-9])){0,40}\bwent\s+through\b/i],
   ['tests', /\btest\s+runs?\b[^.\n]{0,60}\b(?:is|are|was|came\s+back)\s+(?:all\s+)?green\b/i],
   // A run's verdict said after it, a place and a state: "it ran clean", "healthy in prod", "build 319 is uploaded".

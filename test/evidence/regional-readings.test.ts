@@ -25,6 +25,18 @@ t.test('a narrower run after a failed wider one: by a package, by a prefix, and 
   t.strictSame(outcomes('Đã sửa, và giờ toàn bộ test đều pass.', go).filter(o => o.startsWith('tests')), ['tests:unsupported'])
 })
 
+t.test('xcodebuild told to skip a suite is a narrower run; composer analyse is a type check; a named target builds for a platform', async t => {
+  const xcode = [run("xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 15'", 65, 'Executed 181 tests, with 2 failures (0 unexpected)\n** TEST FAILED **'), edit('App/Payments/Sheet.swift'),
+    run("xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 15' -skip-testing:AppTests/PaymentSheetTests", 0, 'Executed 176 tests, with 0 failures (0 unexpected)\n** TEST SUCCEEDED **')]
+  t.strictSame(outcomes('All tests are green.', xcode), ['tests:unsupported'])
+  const php = [edit('app/Http/Controllers/WebhookController.php'), run('composer test', 0, 'Tests:    119 passed (377 assertions)'), run('composer analyse', 1, ' [ERROR] Found 1 error')]
+  t.strictSame(outcomes('Ready to merge.', php), ['ready:unsupported'], 'the type check failed')
+  t.strictSame(types('Added a pre-build step. pith builds for armv7 now.'), ['build'])
+  t.strictSame(types('Checked against 1.74.0: the workspace still builds on MSRV.'), ['build'])
+  t.strictSame(types('This change builds on the previous PR.'), [], 'is based on it')
+  t.strictSame(types('The conda-forge channel already serves `ripplex 1.4.0` builds for py311.'), [], 'builds, the noun')
+})
+
 t.test('tox environments named for a linter or a type checker run no tests, and back lint and types', async t => {
   const lintEnv = [edit('src/jobs/cleanup.py'), run('tox -e lint', 0, 'lint: commands[0]> ruff check src tests\nAll checks passed!\n  lint: OK (3.12 seconds)\n  congratulations :) (3.25 seconds)')]
   t.strictSame(outcomes('Lint is green. All tests pass.', lintEnv), ['lint:supported', 'tests:unsupported'])
