@@ -33,6 +33,8 @@ export type KindsOf = (parts: SimpleCommand[]) => { kinds: CheckKind[], first: n
 // `tox -e lint,type` runs only environments named for other checks: the tests patterns' `tox` ran no test then.
 const TOX_ENVS = /\btox\b[^;&|]*\s-e[=\s]*([\w.,-]+)/
 const OTHER_ENV = /^(?:lint|linters|style|flake8|ruff|pylint|pre-commit|format|fmt|type|types|typing|typecheck|mypy|pyright|docs?|build|pkg|package|security|bandit|safety|audit)$/
+// `tsc --noEmit`, `vue-tsc --noEmit` check types and write nothing: no build.
+const NO_EMIT = /^(?:\S+\s+)*?(?:tsc|vue-tsc)\b[^;&|]*\s--noEmit\b/
 const noTestEnv = (text: string): boolean => {
   const envs = TOX_ENVS.exec(text)?.[1]
   return envs !== undefined && envs.split(',').every(e => OTHER_ENV.test(e))
@@ -46,7 +48,7 @@ export function compileChecks (patterns: CheckPatterns): KindsOf {
   // are none, and asking each kind's set would cost a run apiece (a long turn holds thousands of commands).
   const any = compilePatterns(sets.flatMap(([, set]) => set.sources), true)
   return (parts) => {
-    const byPart = parts.map(p => any.test(p.text) ? sets.filter(([k, set]) => set.test(p.text) && !(k === 'tests' && noTestEnv(p.text))).map(([k]) => k) : [])
+    const byPart = parts.map(p => any.test(p.text) ? sets.filter(([k, set]) => set.test(p.text) && !(k === 'tests' && noTestEnv(p.text)) && !(k === 'build' && NO_EMIT.test(p.text))).map(([k]) => k) : [])
     const hits = sets.map(([k]) => [k, byPart.findIndex(ks => ks.includes(k))] as const).filter(([, i]) => i >= 0)
     return { kinds: hits.map(([k]) => k), first: hits.length > 0 ? Math.min(...hits.map(([, i]) => i)) : -1, byPart }
   }

@@ -33,11 +33,20 @@ export const lastEditFor = (claim: Claim, steps: Step[]): number => claim.type =
   ? steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
   : lastCodeEdit(steps)
 
+// The test files a failed run's output names, some of which the narrower run did not select.
+const TEST_PATH = /[\w./-]+\.(?:rb|py|[cm]?[jt]sx?|go|rs|exs?|php|java|kt|cs|swift)\b/g
+const failedElsewhere = (failed: Command, narrow: Command): boolean => [...(failed.tail ?? '').matchAll(TEST_PATH)].some(m => !narrow.command.includes(m[0].split('/').at(-1)!))
+// "All three invoice failures are fixed" after `rspec spec/models/invoice_spec.rb`: the clause names what the run selected.
+const namesStem = (clause: string, narrow: Command): boolean => [...narrow.command.matchAll(TEST_PATH)]
+  .map(m => m[0].split('/').at(-1)!.replace(/(?:[._-](?:spec|test)s?)?\.\w+$/, '').toLowerCase()).some(stem => stem.length >= 4 && new RegExp(`\\b${esc(stem)}\\b`, 'i').test(clause))
+// "Both failing specs are fixed": a fix of the failures a wider run showed, which only that run again can show.
+const FAILURES_FIXED = /\b(?:failing|failed|broken|red)\s+(?:tests?|specs?|examples?|cases?)\b|\bfailures\b|\bboth\s+(?:tests?|specs?)\b/i
+
 export const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 
 // Excluding options of the runners (mix and vitest `--exclude`, rspec `--tag ~x`, pytest `-m "not x"`, jest's ignore
 // patterns) and the summaries that count what they left out (ExUnit "38 excluded", RSpec "Run options: exclude {…}").
-const EXCLUDES = /(?:^|\s)(?:--exclude[=\s]|--tag[=\s]+['"]?~|-m[=\s]+['"]?not\s|--testPathIgnorePatterns[=\s]|--exclude-tag[=\s])/
+const EXCLUDES = /(?:^|\s)(?:--deselect[=\s]|-k[=\s]+['"]?not\s|--ignore[=\s]|--exclude[=\s]|--tag[=\s]+['"]?~|-m[=\s]+['"]?not\s|--testPathIgnorePatterns[=\s]|--exclude-tag[=\s])/
 const EXCLUDED = /\b[1-9][0-9]* excluded\b|^Run options: exclude \{/m
 const setAside = (run: Command): string | undefined =>
   EXCLUDES.test(run.command) ? 'an excluding option' : EXCLUDED.test(run.tail ?? '') ? 'its summary counts tests excluded' : undefined
@@ -133,9 +142,12 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
   // The whole sentence up to a turn in it: "Every spec passes — 181 examples" claims every spec in its count too.
   const asideBy = claim.type === 'tests' && EVERYTHING.test(claim.text.split(/\b(?:but|however|although|though)\b/i)[0]!) ? setAside(run) : undefined
   if (asideBy) return { ok: false, why: `${quote(run.command)} set tests aside (${asideBy}); the claim is about the whole suite`, run }
-  if (run.narrow && (claim.type === 'ready' || (claim.type === 'tests' && EVERYTHING.test(clause))) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
+  const whole = EVERYTHING.test(clause) || /[—–]\s*(?:every|all)\b/i.test(claim.text)
+  if (run.narrow && (claim.type === 'ready' || (claim.type === 'tests' && whole) || (claim.type === 'fixed' && FAILURES_FIXED.test(clause))) && (!namesSelection(clause, run.command) || WIDER.test(clause))) {
     // `cargo test -p physics -- --skip broadphase` narrows the `cargo test -p physics` that failed, however narrow that was.
-    const wider = runs.find(([r, i]) => i < at && r.status === 'failed' && (!r.narrow || (run.command.startsWith(`${r.command.trim()} `) && isNarrow(run.command.slice(r.command.trim().length), ['tests']))))
+    // A fix of the failures owes a wider run only where the wider one failed in a file the narrower did not run.
+    const wider = runs.find(([r, i]) => i < at && r.status === 'failed' && (!r.narrow || (run.command.startsWith(`${r.command.trim()} `) && isNarrow(run.command.slice(r.command.trim().length), ['tests']))) &&
+      (claim.type !== 'fixed' || (failedElsewhere(r, run) && !namesStem(clause, run))))
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   if (run.narrow && (claim.type === 'types' || claim.type === 'lint') && !namesSelection(clause, run.command)) {

@@ -119,6 +119,21 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['deployed', /(?:^|\s)выкатил[аи]?(?=[\s.,!]|$)|\b(?:upload|live|deploy)\s+ho\s+gaya\b/iu],
   ['types', /\b(?:mypy|pyright|tsc)\s*:?\s+bez\s+błędów\b/iu],
   ['lint', /\b(?:golangci-lint|govulncheck|go\s+vet|staticcheck|gofmt)\s+temiz\b/iu],
+  // Release tracks and stores by name: "3.2.1 (3021) is on internal", "0.8.1 is on Steam's beta branch", "3.3.0 uploaded to internal".
+  ['deployed', /\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on)\s+(?:the\s+)?(?:internal|beta|alpha|Steam|TestFlight|itch(?:\.io)?|(?:[\w-]+['’]s\s+)?(?:beta|internal|alpha|public-test|production)\s+(?:branch|track|channel))\b|\buploaded\s+to\s+(?:the\s+)?(?:internal|beta|alpha|production|TestFlight|Steam|itch(?:\.io)?|Play|(?:[\w-]+\s+)?(?:track|channel|branch))\b/i],
+  // "Rolled the worker out to prod", "Staging ECS is on the new api image", "installable from GitHub Packages".
+  ['deployed', /\brolled\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+out\s+to\s+(?:prod|production|staging|live|the\s+cluster)\b|\b(?:prod|production|staging|stage|qa|uat|preview)\b[^.\n]{0,20}\b(?:is|are)\s+(?:now\s+)?(?:on|running)\s+the\s+new\s+(?:[\w-]+\s+)?(?:image|task\s+definition|release)\b|\b(?:is|are)\s+(?:now\s+)?installable\s+from\b/i],
+  // "SessionManagerTest updated and passing", "GUT run finished fine, no issues".
+  ['tests', /\b\w*(?:Test|Tests|Spec|_test|_spec)\b[^.\n]{0,30}\band\s+passing\b|\b(?:GUT|test|spec|suite)\s+run\s+finished\s+(?:fine|clean(?:ly)?|green)\b/i],
+  // A commit-style line that is a fix ("fix(ColorPicker): guard empty hex"), a defect gone ("caret no longer jumps", "crash gone").
+  ['fixed', /^\W{0,4}(?:\p{Extended_Pictographic}\uFE0F?\s*)*fix(?:\([\w./-]+\))?!?:\s+\S|\bno\s+longer\s+(?:jumps|duplicates|crashes|throws|hangs|fails|breaks|leaks|flickers|overflows|freezes|panics|wobbles|overlaps|double-counts|drops|times\s+out)\b|\b(?:crash|bug|leak|flicker|regression|panic|race)(?:es|s)?\s+(?:is\s+|are\s+)?gone\b|\ball\s+squared\s+away\b/iu],
+  // "Backoff behaviour confirmed correct", "Works nicely now", "works on Safari now", "the batch completes successfully".
+  ['works', /\bconfirmed\s+(?:correct|working)\b|\bworks\s+(?:nicely|great|perfectly|well)\b|\bworks\s+on\s+[\w-]+(?:\s+[\w-]+)?\s+now\b|\bcompletes\s+successfully\b/i],
+  // "Standard is clean across the repo", "tflint: passing", "checkov … exits 0", "Terraform formatting is consistent".
+  ['lint', /\b(?:standard(?:rb)?|ormolu|fourmolu|tflint|checkov|hlint|stylua|tfsec)\b[^.\n]{0,40}\b(?:is\s+clean|passes|passing|exits\s+0)\b|\bformatting\s+is\s+consistent\b/i],
+  ['types', /\btype-?checks\b[^.\n]{0,40}\bwithout\s+(?:errors|complaints)\b|\btype-?checks\s+(?:cleanly|fine|again|against\s+)/i],
+  ['ready', /\bgood\s+to\s+(?:open|raise|file)\s+(?:the|a)\s+(?:PR|MR|pull\s+request)\b/i],
+  ['lint', /포맷팅(?:도|은)?\s*깔끔/u],
   // Chinese, Japanese, Korean.
   ['tests', /(?:全部|すべて|全て)通った|测试也?全过|用例[^。\n]{0,10}(?:也)?过了|没有失败项|올\s*패스|실패\s*0\s*건|다\s*초록/u],
   ['build', /(?:エラーなしで|ちゃんと)(?:完了|通った)|成功构建|构建正常|빌드(?:도)?\s*문제\s*없이\s*성공|已成功构建|顺利构建|(?:깔끔하게|에러\s*없이)\s*통과|빌드\s*ㅇㅋ|끝까지\s*(?:돌아가|통과)/u],

@@ -53,6 +53,7 @@ export function ownConfig (command: string, before: Step[]): string | undefined 
  * turn's tools where it ran one by name. A claim naming only tools no command names (`make lint` ran them) is left be.
  */
 export function toolNeverRan (claim: Claim, steps: Step[], run?: string): string | undefined {
+  if (claim.type === 'tests') return testRunNeverRan(claim, steps)
   if (claim.type !== 'lint' && claim.type !== 'types') return undefined
   const said = toolsNamed(claim.text, claim.type)
   // A package script names its tool where its runner echoes it ("lint$ eslint src"); cargo runs rustfmt as `cargo fmt`.
@@ -64,6 +65,26 @@ export function toolNeverRan (claim: Claim, steps: Step[], run?: string): string
   const checker = toolsNamed(last, claim.type).length > 0 || COMPILERS.test(firstWord(last))
   return said.length === 1 && checker && !ran(said[0]!) ? said[0] : undefined
 }
-const ALIASES: Readonly<Record<string, readonly string[]>> = { rustfmt: ['cargo fmt'], gofmt: ['go fmt'], clippy: ['cargo clippy'], 'go vet': ['go vet'] }
+const ALIASES: Readonly<Record<string, readonly string[]>> = { erb_lint: ['erblint'], erblint: ['erb_lint'], 'cargo-deny': ['cargo deny'], rustfmt: ['cargo fmt'], gofmt: ['go fmt'], clippy: ['cargo clippy'], 'go vet': ['go vet'] }
 // Compilers whose run checks types or lints on its own: what they ran is not another named tool.
 const COMPILERS = /^(?:cargo|go|dotnet|swift|swiftc|deno|zig|gcc|g\+\+|clang|javac|kotlinc|scalac|ghc|cabal|stack|dune|rebar3|flutter|dart|nim|crystal)$/
+
+// Test runs a tests claim names that no other run stands for ("and the doctests pass", "unit + e2e green", "nix flake
+// check is green too"), and the words a run that did them shows in its command or output.
+const TEST_RUNS: ReadonlyArray<readonly [string, RegExp, readonly string[]]> = [
+  // cargo test and mix test run the doctests with the rest.
+  ['the doctests', /\bdoc-?tests?\b|\bdocspec\b/i, ['doctest', 'docspec', '--doc', 'doc-tests', 'doc tests', 'cargo test', 'mix test']],
+  ['nix flake check', /\bnix\s+flake\s+check\b/i, ['nix flake check']],
+  // Not "end to end": a run that went through "end to end" is a whole one.
+  ['the end-to-end tests', /\be2e\b|\bplaywright\b|\bcypress\b|\bdetox\b/i, ['e2e', 'playwright', 'cypress', 'detox', 'wdio', 'nightwatch', 'testcafe', 'maestro', 'end-to-end', 'integration_test']]
+]
+const SET_ASIDE_BEFORE = /\b(?:no|not|without|skip\w*|didn['’]t|haven['’]t|except|excluding|besides|other\s+than)\b[^.;,]{0,30}$/i
+function testRunNeverRan (claim: Claim, steps: Step[]): string | undefined {
+  const clause = claim.clause ?? claim.text
+  const shown = steps.map(s => s.kind === 'command' ? [s.command, s.tail ?? '', ...s.ran ?? []].join('\n').toLowerCase() : '').join('\n')
+  for (const [name, said, words] of TEST_RUNS) {
+    const m = said.exec(clause)
+    if (m && !SET_ASIDE_BEFORE.test(clause.slice(0, m.index)) && !words.some(w => shown.includes(w))) return name
+  }
+  return undefined
+}

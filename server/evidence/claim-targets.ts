@@ -19,13 +19,16 @@ const ENVIRONMENT = /\b(?:prod|production|staging|live|the\s+cluster|canary)\b|\
 const PUSHED = /\bpush(?:ed)?\b|pouss[ée]|gepusht|pusheado|pushad|запуш|דחפתי|プッシュ|推送|푸시/i
 const NOT_PUSHED = /\b(?:not|never|haven't|hasn't|didn't|no|nothing)\s+(?:yet\s+|been\s+|is\s+)*(?:[\w-]+\s+)?push(?:ed)?\b|\bpush(?:ed)?\s+(?:yet|later|next)\b|未推送|没有?推送|(?:プッシュ|push)\s*(?:は)?\s*(?:して(?:い)?ません|していない|まだ)|푸시\s*(?:안|않|전)|(?<![\p{L}])(?:chưa|không)\s+(?:được\s+)?push(?:ed)?\b|\bnon\s+(?:ancora\s+)?(?:pushat[oaie]|push)\b|\b(?:inte|ej)\s+(?:\S+\s+)?pushat\b|\bnicht\s+(?:\S+\s+)?gepusht\b|\bgepusht\s+(?:habe\s+ich\s+)?(?:noch\s+)?nicht\b/giu
 // "Built and pushed" beside an image, naming no branch nor commit: the push that ran was the image's.
-const GIT_SUBJECT = /\b(?:branch\w*|main|master|trunk|origin|remote|upstream|commits?|PR|MR|pull\s+request|tags?)\b|(?<![\w:])[0-9a-f]{7,40}\b/i
-const IMAGE_PUSH = /(?:^|[\s;&|])(?:(?:docker|podman|buildah|crane|oras|helm)\s+push\b|ko\s+(?:build|publish)\b(?![^;&|]*\s--local\b))|\s--push(?:\s|=|$)/
+// A commit's hash has a letter somewhere; a build or upload number (#1083321) is all digits.
+const GIT_SUBJECT = /\b(?:branch\w*|main|master|trunk|origin|remote|upstream|commits?|PR|MR|pull\s+request|tags?)\b|(?<![\w:#])(?=[0-9]*[a-f])[0-9a-f]{7,40}\b/i
+const IMAGE_PUSH = /(?:^|[\s;&|])(?:(?:docker|podman|buildah|crane|oras|helm|butler)\s+push\b|ko\s+(?:build|publish)\b(?![^;&|]*\s--local\b))|\s--push(?:\s|=|$)/
 export const pushedImage = (claim: Claim, c: Command): boolean => claim.type === 'committed' && /\bpush/i.test(claim.clause ?? claim.text) &&
   !GIT_SUBJECT.test(claim.text) && (c.checks ?? []).includes('deploy') && IMAGE_PUSH.test(c.command)
 const PUSHES = /\bgit\s+(?:-\S+\s+)*push\b|\b(?:gh\s+pr|glab\s+mr)\s+(?:create|merge)\b|\brake\s+release\b|\bgoreleaser\s+release\b|\bcargo\s+release\b/
 // A run aimed at this machine (a SQLite file, localhost, a dev or local environment) changed no shared environment.
 const LOCAL_TARGET = /sqlite:|\blocalhost\b|127\.0\.0\.1|\bdev\.db\b|--env(?:ironment)?[=\s](?:dev|local|test)\b|\s-e\s+(?:dev|local)\b|--dry-run\b/
+// Netlify deploys a draft unless told --prod.
+const DRAFT = /\bnetlify\s+deploy\b(?![^;&|]*\s--prod(?:uction)?\b)/
 const REGISTRY_ONLY = /^(?:[A-Za-z_]\w*=\S*\s+)*(?:docker\s+tag\s+\S+\s+\S+\s*&&\s*)?(?:docker\s+push|ko\s+(?:build|publish)|(?:\.\/)?mvnw?\b[^;&|]*\sjib:build|(?:\.\/)?gradlew?\b[^;&|]*\sjib(?:\s|$)|(?:npm|pnpm|yarn)\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|(?:dotnet\s+)?nuget\s+push|(?:poetry|uv|hatch)\s+publish|mix\s+hex\.publish|(?:flutter|dart)\s+pub\s+publish|cabal\s+upload|stack\s+upload|cpan-upload|anaconda\s+upload)\b/
 
 // Environments by the names deploys and claims give them: one name each, so that "prod" and "production" agree; a
@@ -49,6 +52,7 @@ export function sharedTargetGap (claim: Claim, run: Command, runs: readonly Comm
   if (after.every(r => REGISTRY_ONLY.test(r.command.trim()))) return `${quote(run.command)} publishes to a registry; nothing in this turn changed what the environment runs`
   if (!ENVIRONMENT.test(mainClause(claim.text))) return undefined
   if (after.every(r => LOCAL_TARGET.test(r.command))) return `${quote(run.command)} ran against a local target; nothing in this turn changed the shared environment`
+  if (envOf(mainClause(claim.text)) === 'production' && after.every(r => DRAFT.test(r.command))) return `${quote(run.command)} made a draft deploy (no --prod); production is unchanged`
   // "Live on production" after `dep deploy staging`: every deploy named an environment, none the one claimed.
   const claimed = envOf(mainClause(claim.text))
   // `kubectl rollout status` watches the deploy before it: it names no environment of its own.

@@ -51,6 +51,8 @@ const NOT_NOW_BEFORE = /\b(wenn|sobald|falls|nachdem|bevor|cuando|si|se|quando|u
 const PURPOSE_BEFORE = /(?<![,;]\s{0,3})(?<!^\W{0,4})\bso\s+(\w+\s+){0,1}$|\b(so that|as(?!\s+[\w.#/-]*\d)|to make sure|in order to|verify|confirm|check|ensure|see if|test whether|after \w+ing|already|previously|earlier)\s+(\w+\s+){0,1}$|\b(?:para|per|pour)\s+(?:confirmar|verificar|comprobar|checar|garantir|asegurar|conferir|confermare|verificare|controllare|confirmer|vérifier)\s+(?:que|se|si|che)\s+(?:[\p{L}\w-]+\s+){0,2}$/iu
 // What another source says, right before the claim ("laut ci: lint ✓", "according to the logs, tests pass"): a quote of it.
 // A result from before this turn, said as such ("before your last message, the suite passed"): history, not a claim now.
+// A section's title names what it holds: "**What I verified**", "How I tested it", "What I did not verify".
+const TITLE_BEFORE = /^\W{0,4}(?:what|how|where)\s+(?:(?:I|we)\s+(?:\w+\s+){0,2})?$/i
 const EARLIER_BEFORE = /\b(before\s+(your|my|the|this)\s+(last|previous|latest)\b|earlier\s+(today|this\s+(week|morning))|in\s+(an?\s+|the\s+)?(earlier|previous|last)\s+(turn|session|run|message)|last\s+(week|time)|yesterday)/i
 const SOURCE_BEFORE = /\b(laut|según|selon|according\s+to)\b[^,;.\n]{0,40}$|(?<!\bas\s)\b(?:you|they|the\s+user|he|she)\s+(?:said|mentioned|claimed|wrote|thought|told\s+me)\b[^.;\n]{0,60}$|\b(?:you|they)\s+(?:wanted|asked\s+for|requested)\s+(?:\S+\s+){0,4}$/i
 const NEGATION_BEFORE = /\bno\s+$|(^|\s)(nie|niet|nog\s+niet|belum|tidak|chưa|không|не|ещё\s+не|henüz)\s+(\S+\s+){0,2}$|\bno\s+(está|están|es|son|fue|ha|han|he|lo|la|se)(\s+\S+){0,2}\s*$|\b(noch\s+nicht|todavía\s+no|pas\s+encore|non\s+ancora|ainda\s+não)\W+(\w+\W+){0,3}$|\b(not|never|nothing(?!\s+(?:else\s+)?(?:broke|breaks|failed|fails|regressed|is\s+red|failing|red)\b)|none|neither|nor|inte|inget|nicht|kein\w*|nunca|jamais|mai|não|non|no longer|yet to|haven['’]?t|hasn['’]?t|didn['’]?t|doesn['’]?t|don['’]?t|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|cannot|can't|couldn['’]?t|won't|wouldn['’]?t|shouldn['’]?t|without|unable|failed to|fails to)[^\w,;]+(\w+[^\w,;]+){0,3}$|\brien\s+n['’]\S*\s+(?:(?:encore|jamais|pas|été)\s+)*$|\bn['’]$|\baucun(?:e|s|es)?\s[^.,;]{0,50}\bn['’](?:est|a|ont|sont)\s+(?:(?:été|encore)\s+)*$|\bne\s+\S+\s+(?:pas|jamais|plus|rien)\b[^.,;]{0,40}$|\b(?:nothing|none|neither)$|\bn['’](?:est|a|ont|sont|ai)\s+(?:(?:donc|toujours|vraiment|encore|même)\s+)?(?:pas|jamais|rien)\s+(?:encore\s+)?(?:été\s+)?$|(まだ|没有|还没|尚未|无法|不能|未能|아직)[^。\n]{0,10}$/i
@@ -80,7 +82,7 @@ const REQUIRED_BEFORE = /\b(?:must|(?:has|have|needs?)\s+to)\s+(?:\w+\s+){0,2}$/
 // A wording that spans its clause may hold the clause's negation: "los tests todavía no pasan", "die Tests sind nicht grün".
 const NEGATED_INSIDE = /(?<![\p{L}])(?:todavía|aún|ainda|noch|nog|encore|still)\s+(?:no|not|nicht|niet|pas|não)(?![\p{L}])|(?<![\p{L}])(?:nicht|niet|değil|not|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t)(?![\p{L}])|(?<![\p{L}])(?:no|não|chưa|không|belum|tidak)\s+(?:pasan?|funciona|compila|passa|passam|pasaron|passou|qua|chạy|lulus|berhasil)(?![\p{L}])|(?<![\p{L}])не\s+(?:проход|прош|работа|собира)|(?<![\p{L}])(?:non|chưa)\s(?!-|ha\s+più|c['’]è\s+più|(?:segnala|riporta|trova|mostra)(?![\p{L}])|più\s+(?:errori|problemi|warning))|(?<![\p{L}])không\s+(?:được\s+)?(?:pass|chạy|build|compile|hoạt\s+động|push|commit|merge|deploy|fix|sửa|qua)(?![\p{L}])/iu
 // "To ship it: `databricks bundle deploy -t prod`": what to do, not what was done.
-const INSTRUCTION_LEAD = /^\W{0,4}to\s+(?:\w+\s+){0,3}\w+\s*:/i
+const INSTRUCTION_LEAD = /^\W{0,4}to\s+(?:\w+\s+){0,3}\w+\s*:|\b(?:with|using|via|by\s+running)\s*:\s*$|^\W{0,4}give\s+\S+(?:\s+\S+){0,3}\s+a\s+(?:go|try|spin|run)\b|\bget\s+(?:\S+\s+){1,4}(?:green|passing)\b|\bcheck\s+(?:that\s+)?the\s+(?:last\s+)?(?:line|output|log|summary)\s+(?:says|shows|reads)\b/i
 const CONDITION_LEAD = /^\W{0,4}(?:if|если|wenn|falls|jeśli|jeżeli|eğer|agar|nếu|jika|kalau|indien|mikäli)(?![\wÀ-ɏ])[^.;]{1,160}[—–]\s*$/i
 const REPORTS_FAILURES = /\b[1-9][0-9]*\s+(?:(?:still|now|also|more)\s+)?(fail|fails|failed|failing|failures?|errors?)\b/i
 // "5 of 6 packages build, only @acme/ui fails": a partial report, not a claim that the check passes.
@@ -138,12 +140,14 @@ export function claimsNow (sentence: string, type: ClaimType, at: number, length
   if (CONDITION_LEAD.test(sentence.slice(0, at)) || INSTRUCTION_LEAD.test(sentence)) return false
   const before = sentence.slice(0, at).replace(TURN, '')
   const after = sentence.slice(at + length)
-  if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || NEGATED_OR.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false
+  if (NOT_NOW_BEFORE.test(before) || NEGATION_BEFORE.test(before) || NEGATED_OR.test(before) || PURPOSE_BEFORE.test(before) || SOURCE_BEFORE.test(before) || EARLIER_BEFORE.test(before) || TITLE_BEFORE.test(sentence.slice(0, at).replace(/[*_#]+/g, ' ').replace(/\s+/g, ' ').replace(/^\s+/, '').replace(/\S+$/, '')) || (type === 'fixed' ? NOT_NOW_AFTER_FIX : NOT_NOW_AFTER).test(after)) return false
   if (NOT_NOW_BEFORE_INTL.test(before) || NEGATION_BEFORE_INTL.test(before) || NOT_NOW_AFTER_INTL.test(after)) return false
   // "`mypy src` — you want `Success: no issues found`": what to expect, said inside the wording.
   if (EXPECTED_INSIDE.test(sentence.slice(at, at + length)) || NEGATED_INSIDE.test(sentence.slice(at, at + length)) || REQUIRED_BEFORE.test(before)) return false
   // "It builds a 90/10 label array": a test that builds something is no build.
   if (type === 'build' && /builds?$/i.test(sentence.slice(at, at + length)) && /^\s+(?:a|an|them|it|these|those|the|its|their|each|every)\s/i.test(after)) return false
+  // "Reports::Churn now lives in app/reports/": a class lives in a folder; only a release is live.
+  if (type === 'deployed' && /live$/i.test(sentence.slice(at, at + length)) && /^\s+(?:in|under|inside|within|alongside|next\s+to)\s+(?:the\s+)?(?:\S*\/|\S+\s+(?:folder|directory|dir|module|package|namespace|file|crate)\b)/i.test(after)) return false
   // "CI passes `--strict`" passes a flag along.
   if (/pass(?:es|ed)?$/i.test(sentence.slice(at, at + length)) && /^\s*-{1,2}[A-Za-z]/.test(after)) return false
   // "`find()` now returns `WebElement` instead of `Any`" says what the change does, not that it was seen working.
