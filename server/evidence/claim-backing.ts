@@ -46,7 +46,7 @@ export const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', '
 
 // Excluding options of the runners (mix and vitest `--exclude`, rspec `--tag ~x`, pytest `-m "not x"`, jest's ignore
 // patterns) and the summaries that count what they left out (ExUnit "38 excluded", RSpec "Run options: exclude {…}").
-const EXCLUDES = /(?:^|\s)(?:--deselect[=\s]|-k[=\s]+['"]?not\s|--ignore[=\s]|--exclude[=\s]|--tag[=\s]+['"]?~|-m[=\s]+['"]?not\s|--testPathIgnorePatterns[=\s]|--exclude-tag[=\s])/
+const EXCLUDES = /(?:^|\s)(?:--deselect[=\s]|--skip[=\s]|-skip-testing:|-k[=\s]+['"]?not\s|--ignore[=\s]|--exclude[=\s]|--tag[=\s]+['"]?~|-m[=\s]+['"]?not\s|--testPathIgnorePatterns[=\s]|--exclude-tag[=\s])/
 const EXCLUDED = /\b[1-9][0-9]* excluded\b|^Run options: exclude \{/m
 const setAside = (run: Command): string | undefined =>
   EXCLUDES.test(run.command) ? 'an excluding option' : EXCLUDED.test(run.tail ?? '') ? 'its summary counts tests excluded' : undefined
@@ -150,9 +150,12 @@ export function backing (claim: Claim, steps: Step[], kinds: readonly CheckKind[
       (claim.type !== 'fixed' || (failedElsewhere(r, run) && !namesStem(clause, run))))
     if (wider) return { ok: false, why: `only a narrower run (${quote(run.command)}) passed after the full run ${quote(wider[0].command)} failed`, run: wider[0] }
   }
-  if (run.narrow && (claim.type === 'types' || claim.type === 'lint') && !namesSelection(clause, run.command)) {
+  // Narrow as a lint or a type check, not by a test selection on the same line (`golangci-lint run ./... && go test ./x/...`);
+  // wider only as a run of the same checker (a failed cppcheck is no wider clang-format).
+  const checker = claim.type === 'types' || claim.type === 'lint' ? claim.type : undefined
+  if (checker && isNarrow(run.command, [checker]) && !namesSelection(clause, run.command)) {
     // A fixer that failed (`golangci-lint run --fix`) checked no wider scope than the check after it.
-    const wider = runs.find(([r, i]) => i < at && !r.narrow && r.status === 'failed' && !REWRITES.test(r.command))
+    const wider = runs.find(([r, i]) => i < at && !isNarrow(r.command, [checker]) && r.status === 'failed' && !REWRITES.test(r.command) && firstWord(r.command) === firstWord(run.command))
     if (wider) return { ok: false, why: `only a run on named files (${quote(run.command)}) passed after ${quote(wider[0].command)} failed`, run: wider[0] }
   }
   // "tox is green" names tox: a passing pytest of one file is not it while tox's own last run failed.

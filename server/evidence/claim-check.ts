@@ -4,6 +4,7 @@ import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import { backersOf, quote, toolNeverRan } from './claim-runs.js'
 import { failedEdits, onlyTestsEdited } from './claim-edits.js'
 import { namesWord, runnerNamed } from './claim-scope.js'
+import { toolsNamed } from './claim-subject.js'
 import type { Claim } from './claims.js'
 import { changedOnlyNotes, changedOnlyProse } from './exempt.js'
 import { shadowsOf } from './shadowing.js'
@@ -19,6 +20,17 @@ export type ClaimOutcome = 'supported' | 'unsupported' | 'exempt' | 'unchecked'
 export interface CheckedClaim { type: Claim['type'], text: string, outcome: ClaimOutcome, evidence: string, /** the run it rests on */ command?: string }
 
 const NAMED_BACKS = new Set(['works', 'tests', 'build', 'lint', 'types'])
+
+// "| make check (Go tests, golangci-lint, tsc, ESLint, Vitest) | ✅ every stage passed |": a project's aggregate target,
+// quoted with the checks it runs, reports each of them.
+const AGGREGATE = /^(?:make|just|task|mise\s+run|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?)\s*(?:check|ci|verify|validate|all|precommit|pre-commit|qa)\b/
+function aggregateRun (claim: Claim, steps: Step[]): Command | undefined {
+  const clause = (claim.clause ?? claim.text).replace(/`/g, '')
+  const names = claim.type === 'lint' || claim.type === 'types' ? toolsNamed(clause, claim.type).length > 0 : claim.type === 'build' ? /\bbuild\b/i.test(clause) : false
+  if (!names) return undefined
+  return steps.slice(lastEditFor(claim, steps) + 1).findLast((s): s is Command =>
+    s.kind === 'command' && s.status === 'passed' && s.unproven === undefined && AGGREGATE.test(s.command.trim()) && clause.includes(s.command.trim()))
+}
 
 /** "Confirmed with `helm diff` that…": an observing command the claim names, passed after the last edit, is what it saw. */
 function namedRun (claim: Claim, steps: Step[]): Command | undefined {
@@ -86,7 +98,7 @@ export function checkClaims (claims: Claim[], steps: Step[], noTests = false): C
     const backed = backing(claim, steps, backersOf(claim, steps))
     // A check the patterns do not know, named by the claim ("helm lint 0 failed", "kubeconform: clean") and passing after
     // the last edit, is the run the claim reports; a fix or a deploy still owes its own kind of run.
-    const named = !backed.ok && NAMED_BACKS.has(claim.type) ? namedRun(claim, steps) : undefined
+    const named = !backed.ok && NAMED_BACKS.has(claim.type) ? namedRun(claim, steps) ?? aggregateRun(claim, steps) : undefined
     const b = named ? { ok: true as const, run: named } : backed
     // A fix of a linter's or a type checker's findings is shown by that check; the tests are another claim's.
     const ofFindings = b.ok && !(b.run.checks ?? []).some(k => k === 'tests' || k === 'run')

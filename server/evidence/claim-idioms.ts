@@ -2,7 +2,7 @@
 import type { ClaimType } from './claim-patterns.js'
 
 // Tools whose silence or exit is their verdict: "ruff check reports nothing", "gofmt -l prints nothing", "exits 0".
-const LINTERS = 'ruff|eslint|clippy|cargo\\s+clippy|cargo\\s+fmt|rustfmt|gofmt|goimports|prettier|black|isort|flake8|pylint|rubocop|standardrb|stylelint|shellcheck|golangci-lint|ktlint|detekt|swiftlint|biome|hadolint|yamllint|markdownlint|sqlfluff|credo|spotless'
+const LINTERS = 'ruff|eslint|clippy|cargo\\s+clippy|cargo\\s+fmt|rustfmt|gofmt|goimports|prettier|black|isort|flake8|pylint|rubocop|standardrb|stylelint|shellcheck|golangci-lint|ktlint|detekt|swiftlint|biome|hadolint|yamllint|markdownlint|sqlfluff|credo|spotless|promtool|spotbugs|pmd|lintian|checkov|tflint|hlint|cppcheck|clang-tidy'
 const TYPERS = 'tsc|mypy|pyright|flow|vue-tsc|svelte-check|phpstan|psalm|sorbet|srb\\s+tc|cargo\\s+check|the\\s+TypeScript\\s+compiler'
 const ARGS = '(?:\\s+(?:check|--?[\\w-]+(?:=\\S+)?|[0-9]+|[./][\\w./-]*))*'
 const silent = (tools: string) => new RegExp(`(?<![\\w-])(?:${tools})${ARGS}\\s+(?:now\\s+)?(?:(?:reports|prints|outputs|flags|lists|finds|shows)\\s+nothing|(?:no\\s+longer|doesn't|does\\s+not)\\s+(?:flag|report|complain)\\w*(?:\\s+(?:about\\s+)?(?:anything|any|it))?\\b|(?:reports|shows|finds|gives)\\s+(?:no|zero|0)\\s+(?:errors|issues|problems|warnings)|(?:exits?|exited|returns?|returned)\\s+(?:with\\s+)?(?:0|zero|cleanly)\\b|(?:agrees|is\\s+happy|'s\\s+happy|’s\\s+happy|is\\s+satisfied))`, 'i')
@@ -131,6 +131,12 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['works', /\bconfirmed\s+(?:correct|working)\b|\bworks\s+(?:nicely|great|perfectly|well)\b|\bworks\s+on\s+[\w-]+(?:\s+[\w-]+)?\s+now\b|\bcompletes\s+successfully\b/i],
   // "Standard is clean across the repo", "tflint: passing", "checkov … exits 0", "Terraform formatting is consistent".
   ['lint', /\b(?:standard(?:rb)?|ormolu|fourmolu|tflint|checkov|hlint|stylua|tfsec)\b[^.\n]{0,40}\b(?:is\s+clean|passes|passing|exits\s+0)\b|\bformatting\s+is\s+consistent\b/i],
+  // "The application starts fine", "the health endpoint reports UP", "Whole stack is up and healthy".
+  ['works', /\b(?:application|app|service|server|container|pod|worker)\s+starts\s+(?:up\s+)?(?:fine|cleanly)\b|\breports\s+UP\b|\b(?:is|are)\s+up\s+and\s+(?:healthy|running)\b/],
+  // "The fix for the Swiss rate is in", "Duplicates are gone".
+  ['fixed', /\bthe\s+fix\s+for\b[^.\n]{0,40}\bis\s+in\b|\b(?:duplicates|crashes|leaks|flakes|timeouts)\s+(?:are\s+)?gone\b/i],
+  // "Rate limiting is out in production", "attached it to the v0.3.0 GitHub release", "Uploaded to ppa:acme/tools".
+  ['deployed', /\b(?:is|are)\s+out\s+in\s+(?:prod|production|staging)\b|\battached\s+(?:it|them)\s+to\s+the\s+\S+\s+(?:GitHub\s+)?release\b|\buploaded\s+to\s+(?:the\s+)?ppa:/i],
   ['types', /\btype-?checks\b[^.\n]{0,40}\bwithout\s+(?:errors|complaints)\b|\btype-?checks\s+(?:cleanly|fine|again|against\s+)/i],
   ['ready', /\bgood\s+to\s+(?:open|raise|file)\s+(?:the|a)\s+(?:PR|MR|pull\s+request)\b/i],
   ['lint', /포맷팅(?:도|은)?\s*깔끔/u],

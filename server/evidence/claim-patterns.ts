@@ -51,7 +51,7 @@ export const CLAIM_PATTERNS: ReadonlyArray<readonly [ClaimType, readonly RegExp[
     // A target named like code (`.#ociImage`, `//cmd:server`, `app@2`, `libFoo`) that builds with, under or against something.
     /(?:^|\s)(?=[\w.#:/@-]*[.#:/@0-9]|[a-z]+[A-Z])[\w.#:/@-]*[\w#]\s+(?:now\s+|still\s+)?(?:builds|compiles)\s+(?:with|under|against|cleanly|fine|again)\b/,
     /(?:^|[.:;]\s+|\s)[A-Z][\w-]{2,30}\s+(?:now\s+)?(?:compiles|builds)(?=\s*[,.;!]|\s+(?:and|cleanly|fine|again)\b)/,
-    /\b(?:links|assembles|bundles|packages)\s+(?:fine|cleanly|successfully|ok|without\s+(?:errors|warnings))\b|\b(?:compila|kompiliert|compile|baut)\s+(?:sin\s+errores|sem\s+erros|senza\s+errori|sans\s+erreurs?|ohne\s+fehler|fehlerfrei|sauber|limpio|limpo|bien)/i,
+    /\b(?<!\b(?:all|the|[0-9]+)\s+)(?:links|assembles|bundles|packages)\s+(?:fine|cleanly|successfully|ok|without\s+(?:errors|warnings))\b|\b(?:compila|kompiliert|compile|baut)\s+(?:sin\s+errores|sem\s+erros|senza\s+errori|sans\s+erreurs?|ohne\s+fehler|fehlerfrei|sauber|limpio|limpo|bien)/i,
     /\bbuild\s+(?:is\s+|are\s+)?(?:still\s+)?in\s+(?:a\s+)?(?:good|healthy|great)\s+(?:shape|state|place)\b/i,
     /\b(?:package|build|compile|assemble)\S*\s+(?:completes|completed|finishes|finished)\s+(?:successfully|cleanly|without\s+errors)\b/i,
     // An artifact said to exist: "the image is built", "das Paket ist gebaut".

@@ -31,7 +31,7 @@ const taskNamed = (claim: string, passed: string, failed: string) => {
   return tokens(passed).some(w => w.length > 3 && !others.has(w) && claim.includes(w))
 }
 export const namesScope = (claim: string, passed: string, failed: string) => taskNamed(claim, passed, failed) || passed.split(/[\s.#:/=,'"]+/).some(w =>
-  w.length > 3 && !failed.includes(w) && (/[\d_-]/.test(w)
+  w.length > 3 && !failed.includes(w) && (/[\d_-]|[a-z][A-Z]/.test(w)
     ? new RegExp(`(?:^|[\\s(\`])${esc(w)}(?![\\w-])`, 'i')
     : new RegExp(`(?:^|[\\s(\`])${esc(w)}\\s+(?:unit\\s+)?(?:tests?|specs?|suite|plan)\\b`, 'i')).test(claim))
 export const UNIT = /\bunit\s+(?:tests?|specs?|suite)\b/i

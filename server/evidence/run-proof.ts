@@ -121,10 +121,12 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   // A formatter's or a linter's dry run is its check mode (`clang-format --dry-run --Werror`, `php-cs-fixer fix --dry-run`).
   const lintOnly = checks.length > 0 && checks.every(k => k === 'lint')
   const formatterCheck = lintOnly && /\b(?:clang-format|php-cs-fixer|cs-fixer|swift-format|dotnet\s+format)\b/.test(command)
-  if ((!formatterCheck && /(^|\s)(--dry[-_]?run|--snapshot|--pretend|--validate[-_]only(?![\s=]+false\b))(\s|=|$)|\brsync\b[^;&|]*\s-[a-zA-Z]*n[a-zA-Z]*\s/.test(command)) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
+  if ((!formatterCheck && /(^|\s)(--dry[-_]?run|--snapshot|--pretend|--validate[-_]only(?![\s=]+false\b))(\s|=|$)|\bxcodebuild\b[^;&|]*\s-dry-?run(\s|$)|\brsync\b[^;&|]*\s-[a-zA-Z]*n[a-zA-Z]*\s/.test(command)) || (checks.includes('deploy') && /\bansible-playbook\b[^;&|]*\s(--check|-C)(\s|$)/.test(command)) || /^\s*(make|act)\b[^;&|]*\s(-n|--just-print|--recon|--dry-run|--dryrun)(\s|$)/.test(command) || /\bgradlew?\b[^;&|]*\s-m(\s|$)|\bsteamcmd\b[^;&|]*\+run_app_build\s+-preview\b/.test(command)) return { unproven: 'a dry run changes and proves nothing' }
   if (checking && STASHED.test(command)) return { unproven: 'it ran with the turn\'s changes stashed away (git stash)' }
   if (/&\s*$/.test(command.trim()) && !/&&\s*$/.test(command.trim())) return { unproven: 'it ran in the background' }
   if (testing && LISTS_ONLY.test(command)) return { unproven: 'it only collected or listed the tests' }
+  // `CARGO_TARGET_…_RUNNER=true cargo test`: each test binary handed to `true`, which runs nothing.
+  if (testing && /(?:^|\s)[A-Z][A-Z0-9_]*_RUNNER=['"]?(?:true|:|echo|\/bin\/true)\b/.test(command)) return { unproven: 'its test runner was set to a program that runs nothing' }
   // `cargo test --no-run`, `go test -run XXX_none`: the tests were compiled, not run.
   if (testing && /(^|\s)--no-run(\s|$)/.test(command)) return { unproven: 'it compiled the tests without running them (--no-run)' }
   if (/(^|\s)--no-build(\s|$)/.test(command) && /\bnix\s+flake\s+check\b/.test(command)) return { unproven: 'it evaluated the checks without building or running them (--no-build)' }
@@ -159,7 +161,9 @@ export function runProof (command: string, rawOutput: string, checks: readonly C
   if (LISTS_UNFORMATTED.test(command) && output.trim() !== '') return { failed: true }
   // A git or deploy command line is often a chain or a here-document (commit messages): only an explicit mask hides it.
   // A program's output piped into `grep` exits 0 only where it printed what was looked for (`curl … | grep -o '<title>'`).
-  const found = checks.length === 1 && checks[0] === 'run' && /\|\s*grep\s+(?!-\w*[vcq])\S[^|;&]*$/.test(command) && output.trim() !== ''
+  // Piped into `jq`, it printed JSON: the request answered (jq prints nothing of an empty or failed one).
+  const found = checks.length === 1 && checks[0] === 'run' && output.trim() !== '' &&
+    (/\|\s*grep\s+(?!-\w*[vcq])\S[^|;&]*$/.test(command) || (/\|\s*jq\b[^|;&]*$/.test(command) && /^\s*[{[]/.test(output)))
   const masked = checking ? (!exitReliable && !found) || HIDDEN.test(command) : HIDDEN.test(command)
   if (masked && !CLEAN_PASS.test(output)) return { unproven: HIDDEN_STATUS }
   if (lintOnly && (REWRITES.test(command) || scriptRewrites(command, output)) && !/(^|\s)--dry-?run(\s|=|$)/.test(command) && !checkedAfterFix(command)) return { unproven: 'a --fix run changes files; it does not check them' }

@@ -14,7 +14,8 @@ export function runScope (line: string): { dirs: string[], packages: string[] } 
   if (cd) dirs.push(clean(cd))
   // `make -C dir` runs the Makefile of that folder (not a kernel's build tree outside the project, which builds this one).
   const makeDir = /^\s*make\s+(?:\S+\s+)*?-C\s*([\w.-][\w./-]*)(?=\s)/.exec(command)?.[1]
-  if (makeDir && !/\sM=/.test(command)) dirs.push(clean(makeDir))
+  // An out-of-source build folder (CMake's build/, cmake-build-debug/) builds the project's sources, wherever they are.
+  if (makeDir && !/\sM=/.test(command) && !/^(?:_?build|out|cmake-build-[\w-]+|build-[\w-]+)\/?$/.test(makeDir)) dirs.push(clean(makeDir))
   const go = /\bgo\s+test\b([^;&|]*)/.exec(command)?.[1]
   if (go) for (const m of go.matchAll(/(?:^|\s)\.\/([\w./-]+)/g)) if (m[1] !== '...') dirs.push(clean(m[1]!))
   // Gradle tasks all qualified by a module (`./gradlew :billing:test`) run in those modules' folders (billing/).

@@ -12,6 +12,8 @@ const CLAIM_OF: ReadonlyArray<readonly [CheckKind, ClaimType]> = [['tests', 'tes
 // What a turn does, not what checks a change: a failed commit, deploy or build reported as done needs no edit of this turn.
 const ACTIONS: ReadonlySet<CheckKind> = new Set(['git', 'deploy', 'build'])
 
+const CONDITION_LEAD = /^\W{0,4}(?:if|when|once|whenever|cuando|si|wenn|falls|sobald|quand|se|quando|om|jos|eğer|nếu|jika)\s|^\W{0,4}(?:如果|一旦|もし)/i
+
 const PASSING_ON = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'bunx', 'make', 'bash', 'sh', 'python', 'python3', 'node', 'uv', 'poetry', 'bundle', 'go', 'cargo', 'dotnet', 'git', 'cd'])
 /** Whether a sentence of the text names the program of the command (`luacheck`, not a wrapper) and speaks of no success. */
 function namesProgram (text: string, command: string | undefined): boolean {
@@ -35,7 +37,8 @@ export const mayClaim = (text: string, claims: () => readonly Claim[] = () => fi
 export function silentFailures (text: string, steps: Step[], checked: readonly CheckedClaim[]): CheckedClaim[] {
   if (checked.some(c => c.outcome === 'unsupported') || OWNS_UP.test(text.replace(NONE_FAILED, ' '))) return []
   const changed = steps.some(s => s.kind === 'edit' && s.status !== 'error')
-  const said = [...proseSentences(text)].find(s => SUCCESS.test(s.sentence))
+  // Said now: "Cuando CI esté en verde podrás lanzarlo" speaks of a success to come.
+  const said = [...proseSentences(text)].find(s => SUCCESS.test(s.sentence) && !CONDITION_LEAD.test(s.sentence))
   if (!said) return []
   const ran = new Set(steps.flatMap(s => s.kind === 'command' ? s.checks ?? [] : []))
   const out: CheckedClaim[] = []
