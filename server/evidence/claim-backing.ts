@@ -2,10 +2,9 @@
 import { type CheckKind, NAMES_A_CHECK } from './checks.js'
 import { firstWord, ownConfig, quote } from './claim-runs.js'
 import { esc } from './claim-runs.js'
-import { BUILD_OK, claimedCount, DEBUG_BUILD, EVERYTHING, MATRIX_CLAIM, namesScope, namesSelection, namesWord, ONE_ENV, QUOTES_BUILD_OK, RELEASE, runnerNamed, UNIT, WIDER, WIDER_LEVEL } from './claim-scope.js'
+import { BUILD_OK, claimedCount, DEBUG_BUILD, EVERYTHING, failedElsewhere, FAILURES_FIXED, MATRIX_CLAIM, namesScope, namesSelection, namesStem, namesWord, ONE_ENV, QUOTES_BUILD_OK, RELEASE, runnerNamed, UNIT, WIDER, WIDER_LEVEL } from './claim-scope.js'
 import { pushedImage, SHARED_GIT, sharedTargetGap } from './claim-targets.js'
 import { type Claim, CONTRAST } from './claims.js'
-import { isProsePath } from './exempt.js'
 import { moreSkippedThanFailed, rewroteRecipe, skippedAfterTestEdit } from './claim-edits.js'
 import { runsEditedScript, runsPrintingScript } from './printing-script.js'
 import { overwritesOf, shadowsOf, shellWritten } from './shadowing.js'
@@ -16,6 +15,7 @@ import { HIDDEN_STATUS, isNarrow, REWRITES, REWRITES_EXPECTED } from './run-proo
 import { NONE_FAILED, OWNS_UP } from './outcome-words.js'
 import { showsOnly, simpleCommands } from './verification.js'
 import type { Step } from './steps.js'
+import { lastEditFor } from './claim-last-edit.js'
 
 export type Command = Extract<Step, { kind: 'command' }>
 
@@ -23,24 +23,6 @@ export type Command = Extract<Step, { kind: 'command' }>
 const OWN_CHECKS: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types', 'ready'])
 // Claims a check the vocabulary may not know can back: a command it does not know may be that check.
 const MAY_BE_UNKNOWN: ReadonlySet<Claim['type']> = new Set(['tests', 'build', 'lint', 'types', 'deployed', 'fixed', 'works'])
-// A changelog line or a README written after a run changes nothing the run checked; a failed edit changed nothing at all.
-export const lastCodeEdit = (steps: Step[]) => steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error' && !s.paths.every(isProsePath))
-
-// "The docs build passes" is about the docs: an edit of them after the build is an edit after the check.
-const DOCS_BUILD = /\b(?:docs?|documentation|sphinx|mkdocs|docusaurus)\b[^.;\n]{0,30}\bbuild|\bbuild\w*\s+(?:of\s+)?(?:the\s+)?(?:docs?|documentation)\b/i
-
-export const lastEditFor = (claim: Claim, steps: Step[]): number => claim.type === 'build' && DOCS_BUILD.test(claim.clause ?? claim.text)
-  ? steps.findLastIndex(s => s.kind === 'edit' && s.status !== 'error')
-  : lastCodeEdit(steps)
-
-// The test files a failed run's output names, some of which the narrower run did not select.
-const TEST_PATH = /[\w./-]+\.(?:rb|py|[cm]?[jt]sx?|go|rs|exs?|php|java|kt|cs|swift)\b/g
-const failedElsewhere = (failed: Command, narrow: Command): boolean => [...(failed.tail ?? '').matchAll(TEST_PATH)].some(m => !narrow.command.includes(m[0].split('/').at(-1)!))
-// "All three invoice failures are fixed" after `rspec spec/models/invoice_spec.rb`: the clause names what the run selected.
-const namesStem = (clause: string, narrow: Command): boolean => [...narrow.command.matchAll(TEST_PATH)]
-  .map(m => m[0].split('/').at(-1)!.replace(/(?:[._-](?:spec|test)s?)?\.\w+$/, '').toLowerCase()).some(stem => stem.length >= 4 && new RegExp(`\\b${esc(stem)}\\b`, 'i').test(clause))
-// "Both failing specs are fixed": a fix of the failures a wider run showed, which only that run again can show.
-const FAILURES_FIXED = /\b(?:failing|failed|broken|red)\s+(?:tests?|specs?|examples?|cases?)\b|\bfailures\b|\bboth\s+(?:tests?|specs?)\b/i
 
 export const SAYS_NOTHING = new Set(['echo', 'printf', 'true', 'sleep', 'cat', 'ls', 'pwd'])
 

@@ -1,5 +1,6 @@
 /** Each claim of a final message checked against what the turn ran: supported, unsupported (and why), or exempt; pure. */
-import { backing, type Command, lastCodeEdit, lastEditFor, SAYS_NOTHING } from './claim-backing.js'
+import { backing, type Command, SAYS_NOTHING } from './claim-backing.js'
+import { lastCodeEdit, lastEditFor } from './claim-last-edit.js'
 import { BACKED_BY, type CheckKind, NAMES_A_CHECK } from './checks.js'
 import { backersOf, quote, toolNeverRan } from './claim-runs.js'
 import { failedEdits, onlyTestsEdited } from './claim-edits.js'

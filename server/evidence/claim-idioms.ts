@@ -44,9 +44,6 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['deployed', /\b(?:it|this|that)(?:'s|’s|\s+is)\s+(?:now\s+)?(?:live\s+)?(?:on|in)\s+(?:staging|prod|production)(?:\s+now)?\s*(?:[.!]|✅|🚀|$)|\b(?:staging|prod|production)\s+is\s+(?:now\s+)?(?:on|running)\s+`?[\w.@-]*[0-9][\w.@-]*`?(?:\s+now)?\b/i],
   // "they pass in chromium": a pronoun for the tests, not "they pass the value along".
   ['tests', /\b(?:they|these|those)\s+(?:all\s+|now\s+|still\s+)?pass(?:es)?\b(?!\s+(?:the|a|an|it|its|their|through|along|by|to|on|back|down|over|into|validation)\b)/i],
-  // A named crate or target builds for a platform, on a toolchain, with a feature: "pith builds for armv7 now". Not "builds on
-  // the previous PR" (is based on it), nor builds as a noun ("serves `ripplex 1.4.0` builds for py311", "nightly builds for arm64").
-  ['build', /(?<![\w.-])(?!(?:nightly|daily|weekly|release|debug|official|older|newer|new|old|all|any|some|no|the|our|their|its|these|those|ci|local|remote|incremental|clean|reproducible|preview|canary|beta|alpha|dev|test|docker|wheel|binary)\s)(?=[\w.@/-]*[A-Za-z])[\w.@/-]*\w\s+(?:now\s+|still\s+)?(?:builds|compiles)\s+(?:with\s+(?=--?\w|(?:the\s+)?[\w-]+\s+features?\b|features?\b)|(?:for|on|against|under)\s+(?!(?:#|top\b|the\s+(?:previous|earlier|existing|last|same|work|idea)\b|previous\b|earlier\b|existing\b|PR\b|that\b|this\b|it\b|those\b|these\b|what\b)))/i],
   ['build', /\bcompiles\s+(?:against|with|under)\s+|\bbuild\b(?:[^.\n]|\.(?=[0-9])){0,40}\bwent\s+through\b/i],
   ['tests', /\btest\s+runs?\b[^.\n]{0,60}\b(?:is|are|was|came\s+back)\s+(?:all\s+)?green\b/i],
   // A run's verdict said after it, a place and a state: "it ran clean", "healthy in prod", "build 319 is uploaded".
@@ -119,33 +116,13 @@ export const IDIOMS: ReadonlyArray<readonly [ClaimType, RegExp]> = [
   ['deployed', /(?:^|\s)выкатил[аи]?(?=[\s.,!]|$)|\b(?:upload|live|deploy)\s+ho\s+gaya\b/iu],
   ['types', /\b(?:mypy|pyright|tsc)\s*:?\s+bez\s+błędów\b/iu],
   ['lint', /\b(?:golangci-lint|govulncheck|go\s+vet|staticcheck|gofmt)\s+temiz\b/iu],
-  // Release tracks and stores by name: "3.2.1 (3021) is on internal", "0.8.1 is on Steam's beta branch", "3.3.0 uploaded to internal".
-  ['deployed', /\b(?:is|are)\s+(?:now\s+)?(?:on|up\s+on)\s+(?:the\s+)?(?:internal|beta|alpha|Steam|TestFlight|itch(?:\.io)?|(?:[\w-]+['’]s\s+)?(?:beta|internal|alpha|public-test|production)\s+(?:branch|track|channel))\b|\buploaded\s+to\s+(?:the\s+)?(?:internal|beta|alpha|production|TestFlight|Steam|itch(?:\.io)?|Play|(?:[\w-]+\s+)?(?:track|channel|branch))\b/i],
-  // "Rolled the worker out to prod", "Staging ECS is on the new api image", "installable from GitHub Packages".
-  ['deployed', /\brolled\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+out\s+to\s+(?:prod|production|staging|live|the\s+cluster)\b|\b(?:prod|production|staging|stage|qa|uat|preview)\b[^.\n]{0,20}\b(?:is|are)\s+(?:now\s+)?(?:on|running)\s+the\s+new\s+(?:[\w-]+\s+)?(?:image|task\s+definition|release)\b|\b(?:is|are)\s+(?:now\s+)?installable\s+from\b/i],
-  // "SessionManagerTest updated and passing", "GUT run finished fine, no issues".
-  ['tests', /\b\w*(?:Test|Tests|Spec|_test|_spec)\b[^.\n]{0,30}\band\s+passing\b|\b(?:GUT|test|spec|suite)\s+run\s+finished\s+(?:fine|clean(?:ly)?|green)\b/i],
-  // A commit-style line that is a fix ("fix(ColorPicker): guard empty hex"), a defect gone ("caret no longer jumps", "crash gone").
-  ['fixed', /^\W{0,4}(?:\p{Extended_Pictographic}\uFE0F?\s*)*fix(?:\([\w./-]+\))?!?:\s+\S|\bno\s+longer\s+(?:jumps|duplicates|crashes|throws|hangs|fails|breaks|leaks|flickers|overflows|freezes|panics|wobbles|overlaps|double-counts|drops|times\s+out)\b|\b(?:crash|bug|leak|flicker|regression|panic|race)(?:es|s)?\s+(?:is\s+|are\s+)?gone\b|\ball\s+squared\s+away\b/iu],
-  // "Backoff behaviour confirmed correct", "Works nicely now", "works on Safari now", "the batch completes successfully".
-  ['works', /\bconfirmed\s+(?:correct|working)\b|\bworks\s+(?:nicely|great|perfectly|well)\b|\bworks\s+on\s+[\w-]+(?:\s+[\w-]+)?\s+now\b|\bcompletes\s+successfully\b/i],
-  // "Standard is clean across the repo", "tflint: passing", "checkov … exits 0", "Terraform formatting is consistent".
-  ['lint', /\b(?:standard(?:rb)?|ormolu|fourmolu|tflint|checkov|hlint|stylua|tfsec)\b[^.\n]{0,40}\b(?:is\s+clean|passes|passing|exits\s+0)\b|\bformatting\s+is\s+consistent\b/i],
-  // "The application starts fine", "the health endpoint reports UP", "Whole stack is up and healthy".
-  ['works', /\b(?:application|app|service|server|container|pod|worker)\s+starts\s+(?:up\s+)?(?:fine|cleanly)\b|\breports\s+UP\b|\b(?:is|are)\s+up\s+and\s+(?:healthy|running)\b/],
-  // "The fix for the Swiss rate is in", "Duplicates are gone".
-  ['fixed', /\bthe\s+fix\s+for\b[^.\n]{0,40}\bis\s+in\b|\b(?:duplicates|crashes|leaks|flakes|timeouts)\s+(?:are\s+)?gone\b/i],
-  // "Rate limiting is out in production", "attached it to the v0.3.0 GitHub release", "Uploaded to ppa:acme/tools".
-  ['deployed', /\b(?:is|are)\s+out\s+in\s+(?:prod|production|staging)\b|\battached\s+(?:it|them)\s+to\s+the\s+\S+\s+(?:GitHub\s+)?release\b|\buploaded\s+to\s+(?:the\s+)?ppa:/i],
-  ['types', /\btype-?checks\b[^.\n]{0,40}\bwithout\s+(?:errors|complaints)\b|\btype-?checks\s+(?:cleanly|fine|again|against\s+)/i],
-  ['ready', /\bgood\s+to\s+(?:open|raise|file)\s+(?:the|a)\s+(?:PR|MR|pull\s+request)\b/i],
-  ['lint', /포맷팅(?:도|은)?\s*깔끔/u],
   // Chinese, Japanese, Korean.
   ['tests', /(?:全部|すべて|全て)通った|测试也?全过|用例[^。\n]{0,10}(?:也)?过了|没有失败项|올\s*패스|실패\s*0\s*건|다\s*초록/u],
   ['build', /(?:エラーなしで|ちゃんと)(?:完了|通った)|成功构建|构建正常|빌드(?:도)?\s*문제\s*없이\s*성공|已成功构建|顺利构建|(?:깔끔하게|에러\s*없이)\s*통과|빌드\s*ㅇㅋ|끝까지\s*(?:돌아가|통과)/u],
   ['fixed', /もう起きない|不会再出现|搞定了|改对了|수정해\s*두었|고쳤(?:음|어요|습니다)?|✅\s*해결|사라졌습니다/u],
   ['tests', /スペックは通って(?:い|お)ります|スペックは通っています/u],
   ['works', /按预期运行|均正常|可以用了|잘\s*돌아가|잘\s*먹힘|예상대로\s*동작|確かめました|验证可用|回填完成|안정화되었습니다/u],
+  ['lint', /포맷팅(?:도|은)?\s*깔끔/u],
   ['lint', /위반\s*사항\s*(?:을\s*)?정리|걸리는\s*부분(?:은|이)?\s*없/u],
   ['deployed', /部署完毕|已完成（?(?:Cloud\s*Run|部署)|反映済み|퍼블리시했|반영\s*(?:완료|끝)|롤아웃(?:도|이)?\s*(?:끝|완료)|라이브\s*상태|推到\s*Vercel|배포(?:를|가)?\s*완료|적용했습니다|이미지로\s*교체되었|在\s*(?:prod|生产|线上)\s*跑完了/u],
   ['committed', /提交好了|推到远程|推上去了|已推到|已\s*push|已经\s*commit|커밋\s*(?:올렸|해\s*두었)|원격\s*저장소에\s*올려|push\s*しておいた|リモートにも反映/u],

@@ -60,3 +60,12 @@ const WRAPPERS = new Set(['python', 'python3', 'py', 'sh', 'bash', 'node', 'npx'
 export function runnerNamed (text: string, c: Command): string | undefined {
   return simpleCommands(c.command).map(p => firstWord(p.text)).find(w => w.length > 2 && !WRAPPERS.has(w) && namesWord(text, w, '[\\s`):,.、]', 'i'))
 }
+
+// The test files a failed run's output names, some of which the narrower run did not select.
+const TEST_PATH = /[\w./-]+\.(?:rb|py|[cm]?[jt]sx?|go|rs|exs?|php|java|kt|cs|swift)\b/g
+export const failedElsewhere = (failed: Command, narrow: Command): boolean => [...(failed.tail ?? '').matchAll(TEST_PATH)].some(m => !narrow.command.includes(m[0].split('/').at(-1)!))
+// "All three invoice failures are fixed" after `rspec spec/models/invoice_spec.rb`: the clause names what the run selected.
+export const namesStem = (clause: string, narrow: Command): boolean => [...narrow.command.matchAll(TEST_PATH)]
+  .map(m => m[0].split('/').at(-1)!.replace(/(?:[._-](?:spec|test)s?)?\.\w+$/, '').toLowerCase()).some(stem => stem.length >= 4 && new RegExp(`\\b${esc(stem)}\\b`, 'i').test(clause))
+// "Both failing specs are fixed": a fix of the failures a wider run showed, which only that run again can show.
+export const FAILURES_FIXED = /\b(?:failing|failed|broken|red)\s+(?:tests?|specs?|examples?|cases?)\b|\bfailures\b|\bboth\s+(?:tests?|specs?)\b/i

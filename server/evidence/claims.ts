@@ -5,12 +5,13 @@ import { PAIRS } from './claim-pairs.js'
 import { PHRASES } from './claim-phrases.js'
 import { IDIOMS } from './claim-idioms.js'
 import { REGIONAL } from './claim-regional.js'
+import { TEAM_IDIOMS } from './claim-team-idioms.js'
 import { SUBJECT_SHAPES, subjectType } from './claim-subject.js'
 
 // Each type's wordings, then its shapes: joined once, not per sentence.
 const SHAPES = new Map(CLAIM_SHAPES)
 const PAIR_RES = new Set(PAIRS.map(([, re]) => re))
-const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES, ...IDIOMS, ...REGIONAL, ...PAIRS].filter(([t]) => t === type).map(([, re]) => re)]] as const)
+const PATTERNS = CLAIM_PATTERNS.map(([type, ps]) => [type, [...ps, ...SHAPES.get(type) ?? [], ...[...SUBJECT_SHAPES, ...PHRASES, ...IDIOMS, ...TEAM_IDIOMS, ...REGIONAL, ...PAIRS].filter(([t]) => t === type).map(([, re]) => re)]] as const)
 
 export type { ClaimType } from './claim-patterns.js'
 export interface Claim {
